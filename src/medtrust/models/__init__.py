@@ -1,0 +1,1 @@
+"""Model backends inspect lacks, behind one inspect provider named ``medtrust``."""

@@ -1,0 +1,138 @@
+"""Shared run plumbing for `medtrust run`: options, the benchmark table, one inspect eval wrapper.
+
+Each benchmark package exposes ``cli.run(opts: RunOptions) -> list[BenchmarkSummary]``; the
+CLI dispatches through :data:`BENCHMARKS`. Evaluation itself is always inspect's ``eval()``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
+from inspect_ai.log import EvalLog
+
+from medtrust.summary import BenchmarkSummary
+
+#: CLI name -> (package holding cli.run, one-line description)
+BENCHMARKS: dict[str, tuple[str, str]] = {
+    "cares-llm": ("medtrust.benchmarks.cares_llm", "CARES-LLM (Chen et al. 2025): medical LLM safety, Accept/Caution/Refuse judge, Safety Score"),
+    "cares-vlm": ("medtrust.benchmarks.cares_vlm", "CARES-VLM (Xia et al. 2024): trustfulness, fairness, safety, privacy, robustness of medical VLMs"),
+    "mediconfusion": ("medtrust.benchmarks.mediconfusion", "MediConfusion (Sepehri et al. 2024): confusing image pairs, set accuracy and confusion"),
+}
+
+DEFAULT_MODEL = "medtrust/embedded"
+
+
+@dataclass
+class RunOptions:
+    """Options of one `medtrust run` (all benchmarks; each uses the ones it needs).
+
+    Attributes:
+        benchmark: key of :data:`BENCHMARKS`.
+        model: inspect model names (one eval per model).
+        judge_models: inspect model names for the ``grader`` role; empty = offline judge.
+        data: {source: path} data files (CARES-LLM uses key ``default``).
+        image_roots: {source: directory} image roots (CARES-VLM, MediConfusion).
+        limit: max samples per task (None = all).
+        full: run every packaged row instead of the quick default sample.
+        log_dir: where inspect logs and summaries go.
+        seed: seed for shuffling, policies and bootstrap.
+        max_tokens: generation limit (None = benchmark default).
+        mode: MediConfusion mode (mc | ff | gd | ps).
+        dimensions: CARES-VLM dimensions (empty = all).
+        mitigation: CARES-LLM mitigation (off | detector | oracle | always).
+        allow_remote_restricted: send restricted-source data to a non-local endpoint.
+        model_args: extra ``-M`` args for the evaluated model.
+        task_args: extra ``-T`` args for the task.
+        resume: continue the latest unfinished log in log_dir (inspect eval-retry).
+        report: also write the HTML scorecard after the run.
+        max_connections: concurrent model calls (None = provider default).
+    """
+
+    benchmark: str = "cares-llm"
+    model: list[str] = field(default_factory=lambda: [DEFAULT_MODEL])
+    judge_models: list[str] = field(default_factory=list)
+    data: dict[str, str] = field(default_factory=dict)
+    image_roots: dict[str, str] = field(default_factory=dict)
+    limit: int | None = None
+    full: bool = False
+    log_dir: str = "medtrust-logs"
+    seed: int = 0
+    max_tokens: int | None = None
+    mode: str | None = None
+    dimensions: list[str] = field(default_factory=list)
+    mitigation: str = "off"
+    allow_remote_restricted: bool = False
+    model_args: dict[str, Any] = field(default_factory=dict)
+    task_args: dict[str, Any] = field(default_factory=dict)
+    resume: bool = False
+    report: bool = False
+    max_connections: int | None = None
+    display: str | None = None
+
+
+def benchmark_module(name: str) -> Any:
+    """Import the cli module of a benchmark.
+
+    Raises:
+        ValueError: unknown benchmark name (lists the known ones).
+    """
+    key = name.replace("_", "-").lower()
+    if key not in BENCHMARKS:
+        raise ValueError(f"unknown benchmark '{name}'; known: {', '.join(BENCHMARKS)}")
+    return importlib.import_module(BENCHMARKS[key][0] + ".cli")
+
+
+def offline_env() -> None:
+    """Never reach a model hub at run time (ENVIRONMENT.md sec. 1)."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+def eval_tasks(
+    tasks: Task | Sequence[Task],
+    opts: RunOptions,
+    *,
+    model: str,
+    model_roles: dict[str, Any] | None = None,
+    **eval_kwargs: Any,
+) -> list[EvalLog]:
+    """Run tasks through inspect's ``eval`` with medtrust's defaults.
+
+    Defaults: per-sample errors are recorded (``fail_on_error=False``) so one bad sample never
+    crashes a run; logs go to ``opts.log_dir`` in inspect's .eval format.
+
+    Returns:
+        inspect EvalLogs (one per task), as returned by ``inspect_ai.eval``.
+    """
+    offline_env()
+    kwargs: dict[str, Any] = dict(
+        model=model,
+        model_args=opts.model_args,
+        model_roles=model_roles or None,
+        log_dir=opts.log_dir,
+        limit=opts.limit,
+        fail_on_error=False,
+        seed=opts.seed,
+    )
+    if opts.max_connections is not None:
+        kwargs["max_connections"] = opts.max_connections
+    if opts.display is not None:
+        kwargs["display"] = opts.display
+    kwargs.update(eval_kwargs)
+    return inspect_eval(tasks, **kwargs)
+
+
+def write_summaries(summaries: list[BenchmarkSummary], log: EvalLog | None, opts: RunOptions) -> list[Path]:
+    """Write each summary as JSON beside its log (``<log name>.summary.json``)."""
+    paths = []
+    for s in summaries:
+        stem = Path(log.location).name.rsplit(".", 1)[0] if log is not None and log.location else f"{s.benchmark}"
+        slug = s.model.replace("/", "_")
+        paths.append(s.write_json(Path(opts.log_dir) / f"{stem}.{slug}.summary.json"))
+    return paths

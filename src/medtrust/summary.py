@@ -1,0 +1,133 @@
+"""The summary data model: what every benchmark reports and `medtrust report` renders.
+
+A :class:`BenchmarkSummary` is computed from an inspect log (never from in-memory run state),
+so re-scoring or re-reading a log gives the same summary. Schema version
+:data:`SCHEMA_VERSION`; documented in docs/summary-schema.md. Bump the version on any change
+that removes or renames a field.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from medtrust.metrics.bootstrap import BootstrapCI
+
+SCHEMA_VERSION = "1.0"
+
+
+@dataclass
+class MetricResult:
+    """One reported number.
+
+    Attributes:
+        name: metric id, e.g. ``safety_score``, ``set_accuracy``, ``aed_age``.
+        value: the estimate (None when not computable, e.g. empty subset; never 0 by default).
+        ci_low, ci_high: 95% (or ``confidence``) bootstrap interval, None when not computed.
+        n: samples (or pairs) in the denominator.
+        unit: ``fraction`` (0-1), ``percent``, ``score_1_10``, ``count``, ``difference``.
+        dimension: trust dimension, e.g. ``safety``, ``factuality``, ``fairness``, ``robustness``.
+        group: subgroup label, e.g. ``harm_level=2``, ``method=role_play``; None for overall.
+        higher_is_better: direction for plots and comparisons (None when neither).
+        note: short caveat shown beside the number (e.g. "offline judge: approximate").
+    """
+
+    name: str
+    value: float | None
+    ci_low: float | None = None
+    ci_high: float | None = None
+    n: int = 0
+    unit: str = "fraction"
+    dimension: str | None = None
+    group: str | None = None
+    higher_is_better: bool | None = True
+    confidence: float = 0.95
+    note: str | None = None
+
+    @classmethod
+    def from_ci(cls, name: str, ci: BootstrapCI, **kw: Any) -> "MetricResult":
+        """Build from a BootstrapCI (NaN -> None)."""
+        return cls(
+            name=name,
+            value=_finite(ci.estimate),
+            ci_low=_finite(ci.low),
+            ci_high=_finite(ci.high),
+            n=ci.n,
+            confidence=ci.confidence,
+            **kw,
+        )
+
+
+@dataclass
+class SampleExample:
+    """One sample shown in a report's drill-down (text only; HTML escaping is the report's job)."""
+
+    sample_id: str
+    outcome: str
+    prompt: str
+    response: str
+    target: str | None = None
+    judge_text: str | None = None
+    restricted: bool = False
+
+
+@dataclass
+class BenchmarkSummary:
+    """Everything one (benchmark, model) run reports.
+
+    Attributes:
+        benchmark: ``cares_llm`` | ``cares_vlm`` | ``mediconfusion``.
+        model: inspect model name, e.g. ``medtrust/embedded``.
+        task: inspect task name(s) that produced it.
+        metrics: overall and subgroup MetricResults.
+        outcome_counts: count of each outcome (all eight keys of medtrust.outcomes.Outcome).
+        dimensions_run: trust dimensions this run covered (others render as "not run").
+        provenance: benchmark version, data sha256, judge model and rubric hash, package versions,
+            date, seed, log file name (never absolute paths or secrets).
+        notes: caveats printed with the table (e.g. offline judge is approximate).
+        examples: sample failures for drill-down.
+        per_sample: optional {sample_id: value} for paired comparisons between models.
+    """
+
+    benchmark: str
+    model: str
+    task: str
+    metrics: list[MetricResult] = field(default_factory=list)
+    outcome_counts: dict[str, int] = field(default_factory=dict)
+    dimensions_run: list[str] = field(default_factory=list)
+    provenance: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    examples: list[SampleExample] = field(default_factory=list)
+    per_sample: dict[str, float] = field(default_factory=dict)
+    per_sample_cluster: dict[str, str] = field(default_factory=dict)
+    schema_version: str = SCHEMA_VERSION
+
+    def metric(self, name: str, group: str | None = None) -> MetricResult | None:
+        """The metric with this name and group, or None."""
+        for m in self.metrics:
+            if m.name == name and m.group == group:
+                return m
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "BenchmarkSummary":
+        d = dict(d)
+        d["metrics"] = [MetricResult(**m) for m in d.get("metrics", [])]
+        d["examples"] = [SampleExample(**e) for e in d.get("examples", [])]
+        return cls(**d)
+
+    def write_json(self, path: str | Path) -> Path:
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False))
+        return p
+
+
+def _finite(x: float) -> float | None:
+    return float(x) if x is not None and math.isfinite(x) else None
