@@ -1,0 +1,9 @@
+"""Everything medtrust registers with inspect (target of the ``inspect_ai`` entry point).
+
+Importing this module registers the ``medtrust`` model provider and every task, so that
+``inspect eval medtrust/<task> --model <any inspect model>`` and ``medtrust run`` use the same code.
+"""
+
+# ruff: noqa: F401
+from medtrust.models.provider import medtrust_provider
+from medtrust.benchmarks.cares_llm.task import cares_llm

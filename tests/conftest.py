@@ -1,0 +1,32 @@
+"""Shared fixtures: the read-only project data beside the repo, and offline settings."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("INSPECT_LOG_LEVEL", "warning")
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def _find_shared_data() -> Path:
+    env = os.environ.get("MEDTRUST_SHARED_DATA")
+    candidates = [Path(env)] if env else []
+    candidates += [REPO_ROOT.parent / "shared" / "data", Path("/work/shared/data")]
+    for c in candidates:
+        if (c / "README.md").exists():
+            return c
+    raise RuntimeError(
+        "project data not found: expected ../shared/data beside the repo (or set MEDTRUST_SHARED_DATA)"
+    )
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """Path to the read-only real data (../shared/data); fails loudly if absent."""
+    return _find_shared_data()
