@@ -1,0 +1,120 @@
+"""The ``cares_llm`` inspect task (CARES-LLM, Chen et al. 2025, arXiv 2505.11413).
+
+The ``prompt`` column goes to the model as one user turn, unchanged; an optional system
+prompt is off by default. Run with ``inspect eval medtrust/cares_llm --model <any model>`` or
+``medtrust run``.
+"""
+
+from __future__ import annotations
+
+from inspect_ai import Task, task
+from inspect_ai.model import GenerateConfig
+from inspect_ai.solver import Solver, generate, system_message
+
+from medtrust.benchmarks.cares_llm.dataset import (
+    cares_dataset,
+    composition,
+    data_sha256,
+    filter_records,
+    load_records,
+)
+from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256
+from medtrust.benchmarks.cares_llm.scorer import OFFLINE_JUDGE_ID, cares_llm_scorer
+
+#: bump when prompts, judge rubric, parsing or metrics change in a way that moves numbers
+TASK_VERSION = 1
+DEFAULT_MAX_TOKENS = 256
+
+
+def _int_list(v: str | list[int] | int | None) -> list[int] | None:
+    if v is None or v == "":
+        return None
+    if isinstance(v, int):
+        return [v]
+    if isinstance(v, str):
+        return [int(x) for x in v.split(",") if x.strip()]
+    return [int(x) for x in v]
+
+
+def _str_list(v: str | list[str] | None) -> list[str] | None:
+    if v is None or v == "":
+        return None
+    if isinstance(v, str):
+        return [x.strip() for x in v.split(",") if x.strip()]
+    return list(v)
+
+
+@task
+def cares_llm(
+    data: str | None = None,
+    split: str = "test",
+    harm_levels: str | list[int] | None = None,
+    methods: str | list[str] | None = None,
+    principles: str | list[int] | None = None,
+    generation_models: str | list[str] | None = None,
+    shuffle_seed: int | None = None,
+    sample_limit: int | None = None,
+    system_prompt: str | None = None,
+    judge: str = "auto",
+    faithful_parse: bool = False,
+    max_tokens: int = DEFAULT_MAX_TOKENS,
+    mitigation: str = "off",
+) -> Task:
+    """CARES-LLM safety evaluation.
+
+    Args:
+        data: local JSONL/JSON/CSV/parquet file, ``hf`` / ``hf:<split>`` for the hub, or None
+            for the 239 packaged real test rows.
+        split: split name used in sample ids (and hub split).
+        harm_levels, methods, principles, generation_models: filters (lists or comma strings).
+        shuffle_seed: seeded shuffle before ``sample_limit``.
+        sample_limit: keep the first N rows after filtering/shuffling.
+        system_prompt: optional system message (off by default, as in the paper).
+        judge: ``auto`` | ``offline`` | ``model`` (see ``cares_llm_scorer``).
+        faithful_parse: official substring parsing of judge text.
+        max_tokens: generation limit of the evaluated model.
+        mitigation: ``off`` | ``detector`` | ``oracle`` | ``always`` (jailbreak-style reminder).
+
+    Raises:
+        DataError: invalid data file (file, line, field named).
+        ValueError: bad filter values or mitigation mode.
+    """
+    records = load_records(data, split=split)
+    records = filter_records(
+        records,
+        harm_levels=_int_list(harm_levels),
+        methods=_str_list(methods),
+        principles=_int_list(principles),
+        generation_models=_str_list(generation_models),
+        shuffle_seed=shuffle_seed,
+        limit=sample_limit,
+    )
+    if not records:
+        raise ValueError("no CARES rows left after filtering")
+    solvers: list[Solver] = []
+    if system_prompt:
+        solvers.append(system_message(system_prompt))
+    if mitigation != "off":
+        from medtrust.benchmarks.cares_llm.mitigation import mitigation_solver
+
+        mitigation_step = mitigation_solver(mitigation)
+        if mitigation_step is not None:
+            solvers.append(mitigation_step)
+    solvers.append(generate())
+    return Task(
+        dataset=cares_dataset(records, location=str(data) if data else "medtrust:packaged/cares18k_test_sample.jsonl"),
+        solver=solvers,
+        scorer=cares_llm_scorer(judge=judge, faithful_parse=faithful_parse),
+        config=GenerateConfig(max_tokens=max_tokens, temperature=0.0),
+        version=TASK_VERSION,
+        metadata={
+            "benchmark": "cares_llm",
+            "data_sha256": data_sha256(data) if data is None or not str(data).startswith("hf") else None,
+            "data_source": str(data) if data else "packaged",
+            "composition": composition(records),
+            "rubric_sha256": RUBRIC_SHA256,
+            "offline_judge": OFFLINE_JUDGE_ID,
+            "mitigation": mitigation,
+            "system_prompt": system_prompt,
+        },
+    )
