@@ -172,7 +172,7 @@ def corrected_rate(
     p_star = np.empty(n_resamples)
     for start in range(0, n_resamples, 256):
         m = min(256, n_resamples - start)
-        idx = rng.integers(0, k, size=(m, k))
+        idx = rng.integers(0, k, size=(m, k), dtype=np.int32)  # same draws as bootstrap.py
         p_star[start:start + m] = sums[idx].sum(axis=1) / counts[idx].sum(axis=1)
     # Calibration replicates: resampling the calibration items = binomial draws of the counts.
     n_pos, n_neg = calibration.tp + calibration.fn, calibration.tn + calibration.fp
