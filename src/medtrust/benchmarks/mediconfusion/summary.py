@@ -1,0 +1,182 @@
+"""MediConfusion summary computed from an inspect log (never from in-memory run state).
+
+Reads each sample's score metadata (written by ``mediconfusion_scorer``); a sample that errored
+before scoring (inspect ``fail_on_error=False``) is counted as ``model_error`` and enters the
+official metrics as the invalid choice "-", like the official code's failed calls.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from inspect_ai.log import EvalLog, read_eval_log
+
+from medtrust.benchmarks.mediconfusion.dataset import CATEGORIES
+from medtrust.benchmarks.mediconfusion.metrics import (
+    ImageChoice,
+    OfficialMetrics,
+    bootstrap_cis,
+    group_pairs,
+    official_metrics,
+    swap_metrics,
+)
+from medtrust.outcomes import Outcome
+from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample
+
+SCORER = "mediconfusion_scorer"
+#: Headline metrics: (name, higher_is_better).
+HEADLINE = (
+    ("set_accuracy", True),
+    ("individual_accuracy", True),
+    ("confusion", False),
+    ("invalid_rate", False),
+    ("precision", True),
+    ("confusion_all_pairs", False),
+)
+
+
+def image_rows(log: EvalLog) -> list[dict[str, Any]]:
+    """One dict per sample: the scorer's metadata, or a model_error row built from sample metadata."""
+    if log.samples is None and log.location:
+        log = read_eval_log(log.location)
+    rows = []
+    for s in log.samples or []:
+        sc = (s.scores or {}).get(SCORER)
+        if sc is not None and sc.metadata and "pair_id" in sc.metadata:
+            row = dict(sc.metadata)
+        else:
+            md = s.metadata or {}
+            row = {
+                "pair_id": md.get("pair_id"), "slot": md.get("slot"), "gold": md.get("gold"),
+                "swapped": md.get("swapped", False), "categories": md.get("categories", []),
+                "choice": "-", "outcome": str(Outcome.MODEL_ERROR),
+                "error": str(s.error.message) if s.error else "not scored",
+            }  # fmt: skip
+        row["sample_id"] = str(s.id)
+        row["response"] = s.output.completion if s.output is not None else ""
+        row["prompt"] = s.input if isinstance(s.input, str) else " ".join(m.text for m in s.input)
+        rows.append(row)
+    return rows
+
+
+def _choices(rows: list[dict[str, Any]], key: str, swapped: bool) -> list[ImageChoice]:
+    by: Counter[str] = Counter(str(r["pair_id"]) for r in rows if bool(r.get("swapped")) == swapped)
+    out = []
+    for r in rows:
+        if bool(r.get("swapped")) != swapped or by[str(r["pair_id"])] != 2:
+            continue  # a --limit run can cut a pair in half: only complete pairs are scored
+        ch = r.get(key) or "-"
+        out.append(ImageChoice(str(r["pair_id"]), int(r["slot"]), str(r["gold"]), ch if ch in ("A", "B") else "-", tuple(r.get("categories") or ())))
+    return out
+
+
+def _metric_results(m: OfficialMetrics, cis: dict[str, Any] | None, group: str | None, note: str | None = None) -> list[MetricResult]:
+    out = []
+    n_for = {"set_accuracy": m.n_pairs, "confusion": m.counts["valids"]["total"], "precision": m.counts["valid_pairs"]["total"]}
+    for name, hib in HEADLINE:
+        value = getattr(m, name)
+        ci = (cis or {}).get(name)
+        out.append(
+            MetricResult(
+                name=name,
+                value=value,
+                ci_low=None if ci is None or ci.low != ci.low else ci.low,
+                ci_high=None if ci is None or ci.high != ci.high else ci.high,
+                n=n_for.get(name, 2 * m.n_pairs),
+                unit="percent",
+                dimension="robustness" if name.startswith("confusion") else "factuality",
+                group=group,
+                higher_is_better=hib,
+                note=note if note else ("README wording: confused / all pairs" if name == "confusion_all_pairs" else None),
+            )
+        )
+    return out
+
+
+def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> BenchmarkSummary:
+    """The BenchmarkSummary of one MediConfusion log.
+
+    Metrics (percent): official headline metrics with pair-bootstrap 95% CIs; per-category
+    values (group ``category=<name>``, official image-level denominators); MC: the same headline
+    metrics with the lenient parser (group ``parser=lenient``, or ``parser=official`` when the
+    run's primary parser was lenient); swap runs: position-bias metrics (group ``swap``).
+    """
+    if log.samples is None and log.location:
+        log = read_eval_log(log.location)
+    rows = image_rows(log)
+    tmeta = log.eval.task_args or {}
+    mode = str(tmeta.get("mode", "mc"))
+    parser = str(tmeta.get("parser", "official"))
+    pairs = group_pairs(_choices(rows, "choice", False))
+    m = official_metrics(pairs)
+    metrics = _metric_results(m, bootstrap_cis(pairs, n_resamples=n_resamples, seed=seed), None)
+    for cat in CATEGORIES:
+        pc = m.per_category[cat]
+        for name in ("set_accuracy", "individual_accuracy", "invalid_rate", "confusion"):
+            metrics.append(
+                MetricResult(name=name, value=pc[name], n=int(pc["n_images"] or 0), unit="percent", group=f"category={cat}",
+                             dimension="robustness" if name == "confusion" else "factuality",
+                             higher_is_better=name in ("set_accuracy", "individual_accuracy"))  # fmt: skip
+            )
+    notes = [f"mode {mode}; official metrics count every non-answer (errors included) as invalid, as the official code does"]
+    if mode == "mc":
+        other = "lenient" if parser == "official" else "official"
+        alt = official_metrics(group_pairs(_choices(rows, f"choice_{other}", False)))
+        metrics += _metric_results(alt, None, f"parser={other}", note=f"MC letters from the {other} parser")
+    swapped_rows = [r for r in rows if r.get("swapped")]
+    if swapped_rows:
+        sm = swap_metrics(_choices(rows, "choice", False), _choices(rows, "choice", True))
+        for name, hib in (("set_accuracy_both_orders", True), ("a_rate", None), ("position_bias", None), ("order_consistency", True), ("swapped_set_accuracy", True)):
+            metrics.append(MetricResult(name=name, value=getattr(sm, name), n=sm.n_pairs, unit="percent", dimension="robustness", group="swap", higher_is_better=hib))
+    if tmeta.get("text_only"):
+        notes.append("text-only smoke run: no images were shown; these numbers are not MediConfusion results")
+    counts = Counter(str(r.get("outcome")) for r in rows)
+    outcome_counts = {str(o): counts.get(str(o), 0) for o in Outcome}
+    examples = [
+        SampleExample(sample_id=r["sample_id"], outcome=str(r.get("outcome")), prompt=r["prompt"][:2000], response=str(r["response"])[:2000],
+                      target=str(r.get("gold")), judge_text=r.get("judge_text"))
+        for r in rows if r.get("outcome") not in (str(Outcome.CORRECT),)
+    ][:20]  # fmt: skip
+    model = str(log.eval.model)
+    return BenchmarkSummary(
+        benchmark="mediconfusion",
+        model=model,
+        task=log.eval.task,
+        metrics=metrics,
+        outcome_counts=outcome_counts,
+        dimensions_run=["factuality", "robustness"],
+        provenance={
+            "benchmark_version": "AIF4S/MediConfusion@a3045b03",
+            "task_version": log.eval.task_version,
+            "mode": mode,
+            "parser": parser,
+            "tr": tmeta.get("tr", 3),
+            "swap": bool(tmeta.get("swap", False)),
+            "judge_model": (log.eval.model_roles or {}).get("grader").model if (log.eval.model_roles or {}).get("grader") else None,
+            "n_pairs": m.n_pairs,
+            "counts": {k: v["total"] for k, v in m.counts.items()},
+            "seed": seed,
+            "log": log.location.rsplit("/", 1)[-1] if log.location else None,
+            "created": log.eval.created,
+        },
+        notes=notes,
+        examples=examples,
+        per_sample={r["sample_id"]: float(r.get("choice") == r.get("gold")) for r in rows},
+        per_sample_cluster={r["sample_id"]: str(r["pair_id"]) for r in rows},
+    )
+
+
+def format_table(s: BenchmarkSummary) -> str:
+    """Plain-text table of the headline metrics (what `medtrust run` prints)."""
+    lines = [f"MediConfusion  model={s.model}  mode={s.provenance.get('mode')}  pairs={s.provenance.get('n_pairs')}"]
+    lines.append(f"{'metric':<26}{'group':<22}{'value %':>9}  95% CI")
+    for m in s.metrics:
+        if m.group is not None and not m.group.startswith(("parser=", "swap")):
+            continue
+        v = "-" if m.value is None else f"{m.value:.2f}"
+        ci = "" if m.ci_low is None else f"[{m.ci_low:.2f}, {m.ci_high:.2f}]"
+        lines.append(f"{m.name:<26}{(m.group or ''):<22}{v:>9}  {ci}")
+    lines.append("outcomes: " + ", ".join(f"{k} {v}" for k, v in s.outcome_counts.items() if v))
+    lines += [f"note: {n}" for n in s.notes]
+    return "\n".join(lines)
