@@ -163,8 +163,10 @@ def corrected_rate(
     point = rogan_gladen(raw.estimate, calibration.sensitivity, calibration.specificity)
 
     # Evaluation replicates: same cluster resampling as medtrust.metrics.bootstrap (ratio of sums).
-    keys = [str(c) for c in clusters] if clusters is not None else [str(i) for i in range(y.size)]
-    _, cid = np.unique(np.asarray(keys), return_inverse=True)
+    if clusters is None:
+        cid = np.arange(y.size)
+    else:
+        _, cid = np.unique(np.asarray([str(c) for c in clusters]), return_inverse=True)
     k = int(cid.max()) + 1
     sums = np.bincount(cid, weights=y, minlength=k)
     counts = np.bincount(cid, minlength=k).astype(np.float64)
