@@ -1,0 +1,1 @@
+"""Scoring blocks shared by benchmarks: layered answer extraction, abstention detection."""
