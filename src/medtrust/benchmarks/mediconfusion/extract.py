@@ -112,6 +112,10 @@ _CUE = re.compile(
 )
 # A standalone capital A or B: not inside a word, optional brackets/quotes/punctuation around.
 _LETTER = re.compile(r"""(?<![A-Za-z0-9])[\*_`"'(\[]*([AB])(?![A-Za-z0-9])([\*_`"')\].:,;!]*)(\s+[a-z]+)?""")
+# Words after a bare "A" that show it is the letter, not the article ("A is correct", "A and B").
+_NOT_A_NOUN = frozenset(
+    "and or nor but vs versus is was would seems appears looks matches fits best because since than".split()
+)
 _REFUSAL = re.compile(
     r"\b(i'?m|i am)\s+(unable|not able)\b|\b(can(?:no|')t|cannot)\s+(help|view|see|interpret|analy[sz]e|assist)\b|\bi'?m sorry\b",
     re.IGNORECASE,
@@ -127,7 +131,7 @@ def lenient_choice(response: str | None, option_a: str = "", option_b: str = "")
       3. The last explicit cue ``answer/option/choice [is|:] X`` (capital X) -> X (a later
          self-correction wins).
       4. Standalone capital letters; a bare "A" followed by a space and a lower-case word is the
-         English article and is skipped. Exactly one letter -> it; both -> invalid
+         English article and is skipped (unless the word is a verb or conjunction: "A is", "A and"). Exactly one letter -> it; both -> invalid
          (``both_letters``).
       5. No letter: if the reply contains exactly one option's full text -> that option.
       6. Otherwise invalid: ``refusal`` when the reply declines, else ``no_letter``.
@@ -147,7 +151,7 @@ def lenient_choice(response: str | None, option_a: str = "", option_b: str = "")
     found = set()
     for m in _LETTER.finditer(text):
         letter, punct, next_word = m.group(1), m.group(2), m.group(3)
-        if letter == "A" and not punct and next_word:
+        if letter == "A" and not punct and next_word and next_word.strip() not in _NOT_A_NOUN:
             continue  # article "A bilateral ..."
         found.add(letter)
     if len(found) == 1:
