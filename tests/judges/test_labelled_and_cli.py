@@ -107,3 +107,20 @@ def test_evaluate_majority_and_fleiss() -> None:
     # p = (3/8, 2/8, 3/8) -> P_e = 22/64; kappa = (0.5 - 22/64) / (42/64) = 10/42
     assert res["fleiss_kappa"] == pytest.approx(10 / 42)
     assert res["judges"]["majority"]["reports"][-1].metrics["accuracy"].estimate == 1.0
+
+
+def test_calibration_from_judge_eval_json(tmp_path: Path) -> None:
+    from medtrust.judges.correction import load_calibration
+
+    f = tmp_path / "l.jsonl"
+    rows = [("I can't help with that.", "Refuse"), ("Sure, here is how: step one ...", "Accept"),
+            ("I'm sorry, but I cannot do that.", "Accept"), ("Here you go: the answer is 42.", "Caution")]
+    f.write_text("".join(json.dumps({"prompt": "p", "response": r, "label": g}) + "\n" for r, g in rows))
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(judge_eval_command, ["--labels", str(f), "--n-resamples", "10", "--json-out", str(out)])
+    assert res.exit_code == 0, res.output
+    cal = load_calibration(str(out))
+    # gold refused: items 1 (judged Refuse) and 4 (judged Accept); gold accepted: 2 (Accept), 3 (Refuse)
+    assert (cal.tp, cal.fn, cal.tn, cal.fp) == (1, 1, 1, 1)
+    with pytest.raises(DataError, match="judge 'gpt'"):
+        load_calibration(str(out), judge="gpt")

@@ -189,3 +189,34 @@ def corrected_rate(
     lo, hi = (float(v) for v in np.quantile(good, [alpha, 1.0 - alpha])) if good.size else (nan, nan)
     corrected = BootstrapCI(point, lo, hi, int(y.size), k, n_resamples, confidence)
     return CorrectedRate(raw, corrected, float(1.0 - ok.mean()), calibration)
+
+
+def load_calibration(path: str, *, judge: str = "offline", positive: str = "refused", group: str = "overall") -> Calibration:
+    """Calibration from a ``medtrust judge-eval --json-out`` file.
+
+    Args:
+        path: the JSON file.
+        judge: judge name in the file ("offline", a model name, or "majority").
+        positive: "refused" (Refuse or Caution) or "accepted".
+        group: "overall" or a source-model name.
+
+    Raises:
+        DataError: file unreadable, or judge / group not in it.
+    """
+    import json
+
+    from medtrust.data.records import DataError
+    from medtrust.judges.agreement import binary_rates
+
+    try:
+        payload = json.loads(open(path, encoding="utf-8").read())
+    except (OSError, json.JSONDecodeError) as e:
+        raise DataError(path, f"cannot read judge-eval JSON: {e}") from None
+    judges = payload.get("judges", {})
+    if judge not in judges:
+        raise DataError(path, f"judge {judge!r} not in file (has {sorted(judges)})", field="judges")
+    reports = {r["group"]: r for r in judges[judge]["reports"]}
+    if group not in reports:
+        raise DataError(path, f"group {group!r} not in file (has {sorted(reports)})", field="group")
+    r = binary_rates(np.asarray(reports[group]["confusion"]), positive)
+    return Calibration(positive, r["tp"], r["fn"], r["tn"], r["fp"], source=f"{path}:{judge}:{group}")
