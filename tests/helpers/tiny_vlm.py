@@ -83,7 +83,7 @@ class TinyVLM:
 
     def model_args(self) -> dict[str, Any]:
         """Model args handing the built objects to ``medtrust/hf-vision`` (no folder needed)."""
-        return {"model": self.model, "processor": self.processor}
+        return {"hf_model": self.model, "hf_processor": self.processor}
 
 
 def _cache_root() -> Path:
