@@ -14,7 +14,7 @@ import os
 from collections import defaultdict
 from typing import Any, Iterable, Sequence
 
-from inspect_ai.log import EvalLog, EvalSample
+from inspect_ai.log import EvalLog, EvalSample, read_eval_log
 
 from medtrust.benchmarks.cares_vlm import metrics as M
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
@@ -106,15 +106,22 @@ def _prompt_text(sample: EvalSample) -> str:
     return "\n".join(getattr(m, "text", "") for m in sample.input)
 
 
-def summarize_logs(logs: Sequence[EvalLog], *, n_resamples: int = 1000, seed: int = 0) -> list[BenchmarkSummary]:
-    """One BenchmarkSummary per model over the given logs (see module docstring)."""
+def _load(lg: EvalLog | str | os.PathLike) -> EvalLog:
+    if isinstance(lg, EvalLog):
+        return lg if lg.samples is not None or not lg.location else read_eval_log(lg.location)
+    return read_eval_log(str(lg))
+
+
+def summarize_logs(logs: Sequence[EvalLog | str | os.PathLike], *, n_resamples: int = 1000, seed: int = 0) -> list[BenchmarkSummary]:
+    """One BenchmarkSummary per model over the given logs (EvalLog objects or log paths)."""
+    logs = [_load(lg) for lg in logs]
     by_model: dict[str, list[EvalLog]] = defaultdict(list)
     for lg in logs:
         by_model[lg.eval.model].append(lg)
     return [_summarize_model(model, lgs, n_resamples=n_resamples, seed=seed) for model, lgs in by_model.items()]
 
 
-def summarize_log(log: EvalLog, *, n_resamples: int = 1000, seed: int = 0) -> list[BenchmarkSummary]:
+def summarize_log(log: EvalLog | str | os.PathLike, *, n_resamples: int = 1000, seed: int = 0) -> list[BenchmarkSummary]:
     """Summaries (one per model; a log holds one) computed from the log's samples."""
     return summarize_logs([log], n_resamples=n_resamples, seed=seed)
 
