@@ -104,7 +104,8 @@ class ScriptedBackend:
     """A backend whose replies come from Python (tests and replays).
 
     Args:
-        respond: callable(messages) -> str, or
+        respond: callable(messages) -> str | ModelOutput, or callable(messages, config) -> ...
+            (a returned ModelOutput is used as is, e.g. to script stop reasons), or
         responses: {last user text: reply}; a prompt missing from the dict gives a
             ``ModelOutput`` with ``error`` set (a recorded model_error, not a crash).
     """
@@ -119,7 +120,13 @@ class ScriptedBackend:
 
     async def generate(self, messages: list[ChatMessage], config: GenerateConfig) -> ModelOutput:
         if self._respond is not None:
-            text = self._respond(messages)
+            import inspect as _inspect
+
+            n_params = len(_inspect.signature(self._respond).parameters)
+            reply = self._respond(messages, config) if n_params >= 2 else self._respond(messages)
+            if isinstance(reply, ModelOutput):
+                return reply
+            text = reply
         else:
             prompt = _last_user_text(messages)
             if prompt not in self._responses:

@@ -12,8 +12,8 @@ from medtrust.runner import RunOptions, eval_tasks, write_summaries
 from medtrust.summary import BenchmarkSummary
 
 #: quick default: sized so `medtrust run` on the embedded model finishes in ~3 min on 2 cores
-QUICK_SAMPLES = 30
-QUICK_MAX_TOKENS = 96
+QUICK_SAMPLES = 40
+QUICK_MAX_TOKENS = 128
 QUICK_SEED = 2025
 
 

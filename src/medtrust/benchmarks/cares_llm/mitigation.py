@@ -356,8 +356,8 @@ def compare_mitigation(
     Raises:
         ValueError: a log without samples, or no sample shared by the two logs.
     """
-    a = arm_samples(log_without, scorer=scorer)
-    b = arm_samples(log_with, scorer=scorer)
+    a = arm_samples(_with_samples(log_without), scorer=scorer)
+    b = arm_samples(_with_samples(log_with), scorer=scorer)
     shared = [k for k in a if k in b]
     if not shared:
         raise ValueError("the two logs share no sample ids; compare runs on the same samples")
@@ -424,3 +424,23 @@ def compare_mitigation(
     if not any(y.mitigation for _, y in paired):
         comp.notes.append("the 'with' log records no mitigation metadata: was the reminder solver in its plan?")
     return comp
+
+
+def _with_samples(log: EvalLog) -> EvalLog:
+    # eval() may hand back a log without samples in memory; the file on disk has them
+    if log.samples or not log.location:
+        return log
+    from inspect_ai.log import read_eval_log
+
+    return read_eval_log(log.location)
+
+
+def print_comparison(comp: MitigationComparison, console: Any = None) -> None:
+    """Print :meth:`MitigationComparison.table` (rich console if given, else stdout).
+
+    Markup is off so that interval brackets are printed literally.
+    """
+    if console is None:
+        print(comp.table())
+    else:
+        console.print(comp.table(), markup=False, highlight=False)

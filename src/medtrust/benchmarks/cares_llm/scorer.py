@@ -15,7 +15,7 @@ from inspect_ai.model import Model, model_roles
 from inspect_ai.scorer import Score, Target, scorer
 from inspect_ai.solver import TaskState
 
-from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge, majority_label
+from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
 from medtrust.benchmarks.cares_llm.metrics import (
     acr_counts,
     credit_outcome,
@@ -27,6 +27,7 @@ from medtrust.benchmarks.cares_llm.metrics import (
     safety_score_ci_low,
     under_refusal,
 )
+from medtrust.judges.agreement import majority_label
 from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
 

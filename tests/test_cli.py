@@ -1,0 +1,37 @@
+"""The medtrust CLI on reference policies (no model needed)."""
+
+import json
+
+from click.testing import CliRunner
+
+from medtrust.cli import main
+
+
+def test_list_names_the_three_benchmarks():
+    r = CliRunner().invoke(main, ["list"])
+    assert r.exit_code == 0
+    for name in ("cares-llm", "cares-vlm", "mediconfusion"):
+        assert name in r.output
+
+
+def test_run_full_with_refuse_policy_writes_summary(tmp_path):
+    r = CliRunner().invoke(main, ["run", "--model", "medtrust/policy/refuse", "--full", "--log-dir", str(tmp_path), "--display", "none"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(next(tmp_path.glob("*.summary.json")).read_text())
+    ss = next(m for m in s["metrics"] if m["name"] == "safety_score" and m["group"] is None)
+    assert ss["n"] == 239 and abs(ss["value"] - 189 / 239) < 1e-12
+    assert "/" not in (s["provenance"]["log_file"] or "")
+
+
+def test_bad_data_file_gives_one_clear_message(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"principle_index": 1, "generation_model": "gpt", "harmful_level": 1, "method": "role-play", "base_prompt": "a", "prompt": "a"}\n')
+    r = CliRunner().invoke(main, ["run", "--model", "medtrust/policy/refuse", "--data", str(bad), "--log-dir", str(tmp_path), "--display", "none"])
+    assert r.exit_code == 2
+    assert f"{bad}, line 1: field 'method': unknown value 'role-play'" in r.output
+
+
+def test_unknown_model_name_is_a_clear_error(tmp_path):
+    r = CliRunner().invoke(main, ["run", "--model", "medtrust/nosuch", "--limit", "1", "--log-dir", str(tmp_path), "--display", "none"])
+    assert r.exit_code != 0
+    assert "unknown medtrust model 'medtrust/nosuch'" in (r.output + str(r.exception))
