@@ -262,6 +262,10 @@ class HFVisionBackend:
             InputError: unreadable image or unsupported content.
         """
         chat, images = to_hf_chat(messages)
+        if self.processor is self.tokenizer:  # a text-only model: plain-string turns, no images
+            if images:
+                raise InputError(f"{self.model_id} is a text-only model and cannot take images")
+            chat = [{"role": m["role"], "content": "".join(p["text"] for p in m["content"])} for m in chat]
         kwargs = dict(add_generation_prompt=add_generation_prompt, tokenize=False)
         if getattr(self.processor, "chat_template", None) is not None:
             prompt = self.processor.apply_chat_template(chat, **kwargs)
