@@ -88,6 +88,7 @@ def list_command() -> None:
 @click.option("--benchmark", "-b", default="cares-llm", show_default=True, type=click.Choice(list(BENCHMARKS)), help="Benchmark to run.")
 @click.option("--model", "-m", multiple=True, help=f"inspect model name (repeatable). Default: {DEFAULT_MODEL} (offline).")
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable: several judges). Default: offline judge.")
+@click.option("--judge-calibration", type=click.Path(exists=True, dir_okay=False), default=None, help="judge-eval JSON (--json-out): report Rogan-Gladen corrected rates.")
 @click.option("--data", multiple=True, help="Data file: PATH (CARES-LLM; 'hf' = hub) or SOURCE=PATH (CARES-VLM).")
 @click.option("--image-root", multiple=True, help="Image folder: DIR or SOURCE=DIR.")
 @click.option("--limit", type=int, default=None, help="Max samples per task.")
@@ -111,6 +112,7 @@ def run_command(**kw: Any) -> None:
         benchmark=kw["benchmark"],
         model=list(kw["model"]) or [DEFAULT_MODEL],
         judge_models=list(kw["judge_model"]),
+        judge_calibration=kw["judge_calibration"],
         data=_pairs(kw["data"], "--data"),
         image_roots=_pairs(kw["image_root"], "--image-root"),
         limit=kw["limit"],

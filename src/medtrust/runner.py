@@ -36,6 +36,7 @@ class RunOptions:
         benchmark: key of :data:`BENCHMARKS`.
         model: inspect model names (one eval per model).
         judge_models: inspect model names for the ``grader`` role; empty = offline judge.
+        judge_calibration: ``medtrust judge-eval --json-out`` file; adds Rogan-Gladen corrected rates.
         data: {source: path} data files (CARES-LLM uses key ``default``).
         image_roots: {source: directory} image roots (CARES-VLM, MediConfusion).
         limit: max samples per task (None = all).
@@ -57,6 +58,7 @@ class RunOptions:
     benchmark: str = "cares-llm"
     model: list[str] = field(default_factory=lambda: [DEFAULT_MODEL])
     judge_models: list[str] = field(default_factory=list)
+    judge_calibration: str | None = None
     data: dict[str, str] = field(default_factory=dict)
     image_roots: dict[str, str] = field(default_factory=dict)
     limit: int | None = None

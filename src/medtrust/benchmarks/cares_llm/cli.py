@@ -57,7 +57,7 @@ def run(opts: RunOptions) -> list[BenchmarkSummary]:
                 if log.error:
                     console.print(f"[red]{log.error.message}[/]")
                 continue
-            summary = summarize_log(log.location, seed=opts.seed)
+            summary = summarize_log(log.location, seed=opts.seed, calibration=opts.judge_calibration)
             summaries.append(summary)
             console.print(format_table(summary))
             oc = summary.outcome_counts
