@@ -23,6 +23,7 @@ seeded (``seed``), so the same seed gives the same weights and the same greedy t
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import shutil
@@ -36,8 +37,8 @@ from typing import Any
 LLAVA_WORDS: tuple[str, ...] = tuple(
     (
         "<unk> <pad> <s> </s> <image> SYSTEM USER ASSISTANT : A B C D E yes no Yes No the image shows "
-        "a an of this is in what which lesion skin chest x-ray normal abnormal benign malignant "
-        "melanoma nevus answer option question ? . , ( ) not sure I don't know"
+        "a an of this is in what which lesion skin chest xray normal abnormal benign malignant "
+        "melanoma nevus answer option question ? . , ( ) not sure I unsure know"
     ).split()
 )
 
@@ -173,7 +174,8 @@ def _llava_tokenizer() -> Any:
 
 def build_tiny_llava(seed: int = 0, max_position_embeddings: int = 256) -> TinyVLM:
     """Tiny LLaVA: CLIP tower (2 layers, width 32, 32x32 input, 8x8 patches) + Llama (2 layers,
-    width 32), 48K parameters; vocabulary :data:`LLAVA_WORDS` (57 tokens); 17 tokens per image
+    width 32), 48K parameters; vocabulary :data:`LLAVA_WORDS` (52 tokens,
+    each reachable: whitespace + punctuation split); 17 tokens per image
     (16 patches + CLS, ``vision_feature_select_strategy='full'``)."""
     import torch
     from transformers import CLIPVisionConfig, LlamaConfig, LlavaConfig, LlavaForConditionalGeneration, LlavaProcessor
@@ -299,7 +301,9 @@ def tiny_vlm_dir(kind: str = "llava", seed: int = 0) -> Path:
         raise ValueError("a saved tiny Qwen2-VL folder needs torchvision to reload its processor; use 'llava' or 'idefics3'")
     import transformers
 
-    target = _cache_root() / f"tiny-{kind}-seed{seed}-tf{transformers.__version__}"
+    # key on everything that shapes the folder, so a changed builder never reuses a stale cache
+    recipe = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+    target = _cache_root() / f"tiny-{kind}-seed{seed}-tf{transformers.__version__}-{recipe}"
     return _atomic_dir(target, lambda d: build_tiny_vlm(kind, seed=seed).save(d))
 
 

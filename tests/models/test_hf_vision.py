@@ -332,3 +332,20 @@ def test_inspect_task_eval_on_real_ham10000_image(shared_data, ham_image, tmp_pa
     assert usage.input_tokens == sum(s.output.usage.input_tokens for s in log.samples)
     assert usage.output_tokens == sum(s.output.usage.output_tokens for s in log.samples) > 0
     assert max(model.api.backend.batches_run) > 1  # concurrent samples were batched
+
+
+def test_dtype_and_device_options(ham_uri):
+    folder = tiny_vlm_dir("llava", seed=0)
+    model = get_model("medtrust/hf-vision", model_path=str(folder), device="cpu", dtype="bfloat16", memoize=False)
+    backend = model.api.backend
+    assert backend.model.dtype == torch.bfloat16 and str(backend.model.device) == "cpu"
+    out = asyncio.run(model.generate(_chat(ham_uri), config=GenerateConfig(max_tokens=4)))
+    assert out.error is None and out.usage.output_tokens == 4
+    letters = asyncio.run(backend.next_token_logprobs(_chat(ham_uri), list(LLAVA_WORDS[4:])))
+    # all but the four first specials: still a distribution over the vocabulary (sums to < 1)
+    total = float(torch.tensor(list(letters.values())).exp().sum())
+    assert 0.5 < total < 1.0
+    # a fresh in-memory model cast by the dtype option (in place)
+    vlm = build_tiny_vlm("llava", seed=1)
+    create_backend("hf-vision", GenerateConfig(), dtype="float16", device="cpu", **vlm.model_args())
+    assert vlm.model.dtype == torch.float16

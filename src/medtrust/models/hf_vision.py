@@ -296,7 +296,7 @@ class HFVisionBackend:
             temperature=float(temperature) if do_sample else None,
             top_p=config.top_p if do_sample else None,
             top_k=config.top_k if do_sample else None,
-            seed=config.seed,
+            seed=config.seed if do_sample else None,  # greedy ignores the seed; keeps batches whole
             stop_seqs=tuple(config.stop_seqs or ()),
             logprobs=bool(config.logprobs),
             top_logprobs=int(config.top_logprobs or 0),
@@ -676,8 +676,8 @@ def create_backend(
     """Factory for ``medtrust/hf-vision`` (called by :mod:`medtrust.models.provider`).
 
     Either ``model_path`` (a local folder; also accepted as ``medtrust/hf-vision/<path>``) or
-    both ``hf_model`` and ``hf_processor`` (built objects, e.g. from tests; moved to ``device`` / cast to ``dtype`` only
-    when those are given explicitly). Other args: see the module docstring.
+    both ``hf_model`` and ``hf_processor`` (built objects, e.g. from tests; moved to ``device`` /
+    cast to ``dtype`` in place only when those are given explicitly). Other args: see the module docstring.
 
     Raises:
         ValueError: unknown model args, neither/both of path and objects, bad dtype.
