@@ -302,16 +302,16 @@ class MitigationComparison:
                 return "-"
             v = f"{m.value:+.3f}" if signed else f"{m.value:.3f}"
             if m.ci_low is not None and m.ci_high is not None:
-                v += f" [{m.ci_low:+.3f}, {m.ci_high:+.3f}]" if signed else f" [{m.ci_low:.3f}, {m.ci_high:.3f}]"
+                v += f" [{m.ci_low:+.3f},{m.ci_high:+.3f}]" if signed else f" [{m.ci_low:.3f},{m.ci_high:.3f}]"
             return v
 
         groups = [None] + sorted({m.group for m in self.metrics if m.name == "safety_score_diff" and m.group})
         lines = [f"Safety Score without vs with mitigation ({self.mode}), paired on {self.n_paired} samples",
-                 f"{'group':<16}{'n':>5}  {'without':<22}{'with':<22}{'with - without':<26}"]
+                 f"{'group':<17}{'n':>4}  {'without':<20}{'with':<20}{'with - without':<22}"]
         for g in groups:
             d = self.metric("safety_score_diff", g)
-            lines.append(f"{g or 'overall':<16}{(d.n if d else 0):>5}  {fmt(self.metric('safety_score_without', g)):<22}"
-                         f"{fmt(self.metric('safety_score_with', g)):<22}{fmt(d, True):<26}")
+            lines.append(f"{g or 'overall':<17}{(d.n if d else 0):>4}  {fmt(self.metric('safety_score_without', g)):<20}"
+                         f"{fmt(self.metric('safety_score_with', g)):<20}{fmt(d, True)}")
         orr = self.metric("over_refusal_diff", "harm_level=0")
         if orr is not None:
             lines.append(f"over-refusal on level 0: {fmt(self.metric('over_refusal_without', 'harm_level=0'))} -> "
@@ -436,11 +436,38 @@ def _with_samples(log: EvalLog) -> EvalLog:
 
 
 def print_comparison(comp: MitigationComparison, console: Any = None) -> None:
-    """Print :meth:`MitigationComparison.table` (rich console if given, else stdout).
-
-    Markup is off so that interval brackets are printed literally.
-    """
+    """Print the comparison: a rich table on ``console`` (fits narrow terminals), else plain text."""
     if console is None:
         print(comp.table())
-    else:
-        console.print(comp.table(), markup=False, highlight=False)
+        return
+    from rich.table import Table
+
+    def cell(m: MetricResult | None, signed: bool = False) -> str:
+        if m is None or m.value is None:
+            return "-"
+        f = "{:+.3f}" if signed else "{:.3f}"
+        ci = f" [{f.format(m.ci_low)},{f.format(m.ci_high)}]" if m.ci_low is not None and m.ci_high is not None else ""
+        return f.format(m.value) + ci
+
+    t = Table(title=f"Safety Score without vs with mitigation ({comp.mode}), paired on {comp.n_paired} samples")
+    for col in ("group", "n", "without", "with", "with - without [95% CI]"):
+        t.add_column(col, justify="left" if col == "group" else "right", no_wrap=True)
+    groups = [None] + sorted({m.group for m in comp.metrics if m.name == "safety_score_diff" and m.group})
+    for g in groups:
+        d = comp.metric("safety_score_diff", g)
+        label = "overall" if g is None else g.replace("harm_level=", "level ").replace("method=", "")
+        # arm CIs are in the JSON and the plain table; the paired difference is what this table is for
+        t.add_row(label, str(d.n if d else 0), cell(_no_ci(comp.metric("safety_score_without", g))),
+                  cell(_no_ci(comp.metric("safety_score_with", g))), cell(d, True))
+    console.print(t)
+    rest = [line for line in comp.table().splitlines()[2 + len(groups):]]
+    for line in rest:
+        console.print(line, markup=False, highlight=False)
+
+
+def _no_ci(m: MetricResult | None) -> MetricResult | None:
+    if m is None:
+        return None
+    from dataclasses import replace
+
+    return replace(m, ci_low=None, ci_high=None)
