@@ -16,7 +16,7 @@ from typing import Any
 
 from medtrust.metrics.bootstrap import BootstrapCI
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 
 
 @dataclass
@@ -90,6 +90,10 @@ class BenchmarkSummary:
         notes: caveats printed with the table (e.g. offline judge is approximate).
         examples: sample failures for drill-down.
         per_sample: optional {sample_id: value} for paired comparisons between models.
+        per_sample_cluster: optional {sample_id: cluster id} (resampling unit of the paired bootstrap).
+        per_sample_group: optional {sample_id: label} (schema >= 1.1): samples with the same label
+            are compared together in a paired comparison (e.g. the CARES-VLM dimension, so that
+            accuracy and abstention values are never averaged together); empty = one group.
     """
 
     benchmark: str
@@ -103,6 +107,7 @@ class BenchmarkSummary:
     examples: list[SampleExample] = field(default_factory=list)
     per_sample: dict[str, float] = field(default_factory=dict)
     per_sample_cluster: dict[str, str] = field(default_factory=dict)
+    per_sample_group: dict[str, str] = field(default_factory=dict)
     schema_version: str = SCHEMA_VERSION
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:
@@ -117,7 +122,9 @@ class BenchmarkSummary:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "BenchmarkSummary":
-        d = dict(d)
+        """Inverse of :meth:`to_dict`; keys unknown to this version are ignored (a newer minor schema)."""
+        known = set(cls.__dataclass_fields__)
+        d = {k: v for k, v in d.items() if k in known}
         d["metrics"] = [MetricResult(**m) for m in d.get("metrics", [])]
         d["examples"] = [SampleExample(**e) for e in d.get("examples", [])]
         return cls(**d)
