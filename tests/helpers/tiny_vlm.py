@@ -174,7 +174,7 @@ def _llava_tokenizer() -> Any:
 
 def build_tiny_llava(seed: int = 0, max_position_embeddings: int = 256) -> TinyVLM:
     """Tiny LLaVA: CLIP tower (2 layers, width 32, 32x32 input, 8x8 patches) + Llama (2 layers,
-    width 32), 48K parameters; vocabulary :data:`LLAVA_WORDS` (52 tokens,
+    width 32), about 50K parameters; vocabulary :data:`LLAVA_WORDS` (52 tokens,
     each reachable: whitespace + punctuation split); 17 tokens per image
     (16 patches + CLS, ``vision_feature_select_strategy='full'``)."""
     import torch
@@ -313,3 +313,13 @@ def stand_in_image(seed: int = 0, size: int = 64) -> Any:
     from PIL import Image
 
     return Image.fromarray((np.random.RandomState(seed).rand(size, size, 3) * 255).astype("uint8"))
+
+
+def image_data_uri(path: str | os.PathLike) -> str:
+    """``data:<mime>;base64,...`` URI of an image file (inspect's ``Model.generate`` refuses plain
+    paths in ``ContentImage`` outside a task; inside a Task sample, paths are fine)."""
+    import base64
+    import mimetypes
+
+    mime = mimetypes.guess_type(str(path))[0] or "image/png"
+    return f"data:{mime};base64," + base64.b64encode(Path(path).read_bytes()).decode()

@@ -31,7 +31,7 @@ from inspect_ai.solver import generate  # noqa: E402
 
 from medtrust.models.capabilities import ContinuationScore, LogprobScorer, logprob_scorer  # noqa: E402
 from medtrust.models.hf_vision import HFVisionBackend, InputError, PromptTooLongError, create_backend, load_image  # noqa: E402
-from tests.helpers.tiny_vlm import LLAVA_WORDS, build_tiny_vlm, tiny_vlm_dir  # noqa: E402
+from tests.helpers.tiny_vlm import LLAVA_WORDS, build_tiny_vlm, image_data_uri, tiny_vlm_dir  # noqa: E402
 
 pytestmark = pytest.mark.vision
 
@@ -47,7 +47,9 @@ def ham_image(shared_data: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def ham_uri(ham_image: Path) -> str:
-    return "data:image/jpeg;base64," + base64.b64encode(ham_image.read_bytes()).decode()
+    uri = image_data_uri(ham_image)
+    assert uri.startswith("data:image/jpeg;base64,") and base64.b64decode(uri.split(",", 1)[1]) == ham_image.read_bytes()
+    return uri
 
 
 @pytest.fixture(scope="module")
@@ -151,13 +153,14 @@ def test_greedy_is_deterministic_and_batching_does_not_change_text(llava, ham_ur
 def test_stop_seqs_max_tokens_and_seeded_sampling(llava, ham_uri):
     model = _model(llava)
     full = asyncio.run(model.generate(_chat(ham_uri), config=GenerateConfig(max_tokens=8)))
-    words = full.completion.split()
-    assert len(words) >= 3
-    stop = words[1]
-    cut = asyncio.run(model.generate(_chat(ham_uri), config=GenerateConfig(max_tokens=8, stop_seqs=[stop])))
-    assert cut.completion == full.completion[: full.completion.index(stop)]
+    words = full.completion.split(" ")  # word-level vocabulary: one token per word
+    assert len(words) == 8
+    # the first later word that does not occur earlier in the text (not even inside a word)
+    k = next(k for k in range(1, 8) if full.completion.find(words[k]) == len(" ".join(words[:k])) + 1)
+    cut = asyncio.run(model.generate(_chat(ham_uri), config=GenerateConfig(max_tokens=8, stop_seqs=[words[k]])))
+    assert cut.completion == " ".join(words[:k]) + " "
     assert cut.stop_reason == "stop"
-    assert cut.usage.output_tokens == 2  # generation ended once the stop word appeared
+    assert cut.usage.output_tokens == k + 1  # generation ended on the token that completed the stop word
     short = asyncio.run(model.generate(_chat(ham_uri), config=GenerateConfig(max_tokens=3)))
     assert short.usage.output_tokens == 3 and short.stop_reason == "max_tokens"
     assert full.completion.startswith(short.completion)
@@ -322,7 +325,7 @@ def test_inspect_task_eval_on_real_ham10000_image(shared_data, ham_image, tmp_pa
     assert by_id["too-long"].output.error is not None and "context length is 512" in by_id["too-long"].output.error
     # the same first sample generated directly gives the same text and usage as in the log
     first = rows[0]
-    uri = "data:image/jpeg;base64," + base64.b64encode((images / Path(first["image"]).name).read_bytes()).decode()
+    uri = image_data_uri(images / Path(first["image"]).name)
     direct = asyncio.run(model.generate([ChatMessageUser(content=[ContentImage(image=uri), ContentText(text=first["text"])])],
                                         config=GenerateConfig(max_tokens=5)))
     logged = by_id[first["question_id"]].output
