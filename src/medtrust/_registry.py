@@ -7,3 +7,4 @@ Importing this module registers the ``medtrust`` model provider and every task, 
 # ruff: noqa: F401
 from medtrust.models.provider import medtrust_provider
 from medtrust.benchmarks.cares_llm.task import cares_llm
+from medtrust.benchmarks.mediconfusion.task import mediconfusion
