@@ -8,3 +8,4 @@ Importing this module registers the ``medtrust`` model provider and every task, 
 from medtrust.models.provider import medtrust_provider
 from medtrust.benchmarks.cares_llm.task import cares_llm
 from medtrust.benchmarks.mediconfusion.task import mediconfusion
+from medtrust.benchmarks.cares_vlm.task import cares_vlm
