@@ -278,6 +278,10 @@ class HFVisionBackend:
     def _encode(self, items: list[_Prepared]) -> Any:
         texts = [it.prompt for it in items]
         kwargs: dict[str, Any] = dict(text=texts, return_tensors="pt", padding=True)
+        bos = self.tokenizer.bos_token
+        if bos and all(t.startswith(bos) for t in texts):
+            # the template already wrote BOS; as transformers' own apply_chat_template, add no second one
+            kwargs["add_special_tokens"] = False
         if any(it.images for it in items):
             kwargs["images"] = [it.images for it in items]
         if self.processor is self.tokenizer:
@@ -310,6 +314,8 @@ class HFVisionBackend:
             item = self.render(messages)
         except InputError as e:
             return self._error(str(e))
+        except Exception as e:  # e.g. a chat template that rejects a system turn
+            return self._error(f"cannot render the chat template: {type(e).__name__}: {e}")
         settings = self._settings(config)
         solo = settings.do_sample and settings.seed is not None
         out = await self._submit(_Pending(item=item, settings=settings, future=None, solo=solo))  # type: ignore[arg-type]
