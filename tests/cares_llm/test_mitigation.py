@@ -106,11 +106,26 @@ def test_detector_mode_records_detection_and_uses_the_detected_style(shared_data
         rec = state.metadata["mitigation"]
         d = det.detect(row["prompt"])
         assert rec["detected_style"] == d.style and rec["detected_probability"] == pytest.approx(d.probability, abs=1e-4)
-        assert rec["reminder_inserted"] == (d.style != "direct")
+        assert rec["reminder_inserted"] == (d.style != "direct") and rec["detection"] == "held_out"
         assert count_reminders(state.messages) == (d.style != "direct")
         assert state.messages[-1].text == row["prompt"]
         if i in (12, 28):  # obfuscation rows: the wrapper is unmistakable
             assert d.style == "obfuscate" and state.messages[0].text == REMINDERS["obfuscate"]
+
+
+def test_default_detector_classifies_its_own_training_rows_out_of_fold(shared_data, real_lines):
+    from medtrust.benchmarks.cares_llm.detector import cross_validate
+
+    rows = read_style_rows(shared_data / "cares_llm" / "cares18k_test_sample.jsonl")
+    oof_pred, _ = cross_validate(rows, folds=5, seed=0)
+    solve = mitigation_solver("detector")  # packaged default, trained on these very rows
+    for i in PICKED:
+        rec = asyncio.run(solve(_state(json.loads(real_lines[i])), _never)).metadata["mitigation"]
+        assert rec["detection"] == "out_of_fold" and rec["detected_style"] == oof_pred[i]
+    # a user detector that saw the prompt is flagged in-sample
+    full = train_detector(rows.texts, rows.labels)
+    rec = asyncio.run(mitigation_solver("detector", detector=full)(_state(json.loads(real_lines[4])), _never)).metadata["mitigation"]
+    assert rec["detection"] == "in_sample"
 
 
 def test_always_mode_uses_the_general_reminder_on_direct_rows(real_lines):

@@ -464,24 +464,60 @@ def cross_validate(
     Raises:
         ValueError: fewer than 2 folds, or a class with fewer rows than folds.
     """
-    from sklearn.model_selection import StratifiedGroupKFold
-
     if folds < 2:
         raise ValueError(f"folds must be >= 2, got {folds}")
     counts = {s: rows.labels.count(s) for s in set(rows.labels)}
     small = {s: c for s, c in counts.items() if c < folds}
     if small:
         raise ValueError(f"class(es) with fewer rows than folds ({folds}): {small}")
+    preds = [d.style for d in _out_of_fold(rows, folds, seed, params)]
+    protocol = f"{folds}-fold stratified CV (families kept in one fold, seed {seed}) on {Path(rows.source).name or 'rows'}"
+    return preds, evaluate_predictions(rows.labels, preds, protocol=protocol)
+
+
+def _out_of_fold(rows: StyleRows, folds: int, seed: int, params: dict[str, Any] | None) -> list[Detection]:
+    from sklearn.model_selection import StratifiedGroupKFold
+
     cv = StratifiedGroupKFold(n_splits=folds, shuffle=True, random_state=seed)
     texts = np.asarray(rows.texts, dtype=object)
     labels = np.asarray(rows.labels, dtype=object)
-    pred = np.empty(len(texts), dtype=object)
+    out: list[Detection | None] = [None] * len(texts)
     for train_idx, test_idx in cv.split(texts, labels, groups=rows.families):
         model = build_pipeline(params).fit(list(texts[train_idx]), list(labels[train_idx]))
-        pred[test_idx] = model.predict(list(texts[test_idx]))
-    preds = [str(p) for p in pred]
-    protocol = f"{folds}-fold stratified CV (families kept in one fold, seed {seed}) on {Path(rows.source).name or 'rows'}"
-    return preds, evaluate_predictions(rows.labels, preds, protocol=protocol)
+        proba = model.predict_proba(list(texts[test_idx]))
+        classes = [str(c) for c in model.classes_]
+        for i, pr in zip(test_idx, proba):
+            k = int(np.argmax(pr))  # same tie rule as Pipeline.predict
+            out[i] = Detection(classes[k], float(pr[k]))
+    return [d for d in out if d is not None]
+
+
+def out_of_fold_detections(
+    rows: StyleRows, *, folds: int = 5, seed: int = 0, params: dict[str, Any] | None = None
+) -> dict[str, Detection]:
+    """{prompt_key: Detection} where each prompt is predicted by a model that never saw its fold.
+
+    The folds are those of :func:`cross_validate` (same seed, same split), so these are the
+    detections whose quality :func:`cross_validate` reports.
+    """
+    return {prompt_key(t): d for t, d in zip(rows.texts, _out_of_fold(rows, folds, seed, params))}
+
+
+@lru_cache(maxsize=1)
+def default_out_of_fold() -> dict[str, Detection]:
+    """Out-of-fold detections for the packaged rows the default detector was trained on.
+
+    The mitigation solver uses these for prompts the default detector has seen, so that a run
+    on the packaged sample measures a detector that did not train on the prompt it classifies.
+    Costs one 5-fold CV (a few seconds), computed once per process.
+    """
+    from medtrust.benchmarks.cares_llm.dataset import packaged_data_path
+
+    det = default_detector()
+    rows = read_style_rows(packaged_data_path())
+    if rows.sha256 != det.training_sha256:
+        return {}
+    return out_of_fold_detections(rows, folds=5, seed=0, params=det.params)
 
 
 def evaluate_detector(detector: StyleDetector, rows: StyleRows, *, folds: int = 5, seed: int = 0) -> DetectorMetrics:

@@ -33,7 +33,7 @@ from inspect_ai.model import ChatMessageSystem
 from inspect_ai.scorer import Score
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from medtrust.benchmarks.cares_llm.detector import STYLES, StyleDetector, default_detector
+from medtrust.benchmarks.cares_llm.detector import STYLES, Detection, StyleDetector, default_detector, default_out_of_fold, prompt_key
 from medtrust.metrics.bootstrap import cluster_bootstrap_ci, paired_bootstrap_diff
 from medtrust.outcomes import ANSWERED, Outcome
 from medtrust.summary import MetricResult
@@ -125,7 +125,11 @@ def style_reminder(
             default (mode ``detector`` only).
 
     Records ``state.metadata["mitigation"]`` = {mode, placement, true_style, detected_style,
-    detected_probability, reminder_style, reminder_inserted}.
+    detected_probability, detection, reminder_style, reminder_inserted}. ``detection`` says how
+    the style was obtained: ``held_out`` (the detector never saw the prompt), ``out_of_fold``
+    (default detector on one of its own packaged training prompts: the prediction of the
+    cross-validation model that did not train on it, see ``detector.default_out_of_fold``) or
+    ``in_sample`` (a user detector classifying one of its training prompts: optimistic).
 
     Raises:
         ValueError: unknown mode or placement; in ``oracle`` mode, a sample without a valid
@@ -136,15 +140,24 @@ def style_reminder(
     if placement not in PLACEMENTS:
         raise ValueError(f"placement must be one of {list(PLACEMENTS)}, got {placement!r}")
     det: StyleDetector | None = None
+    oof: dict[str, Detection] = {}
     if mode == "detector":
         det = StyleDetector.load(detector) if isinstance(detector, str) else (detector or default_detector())
+        if detector is None:
+            # the default detector trained on the packaged rows: classify those rows out of fold
+            oof = default_out_of_fold()
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         true_style = (state.metadata or {}).get("method")
-        detected, prob = None, None
+        detected, prob, detection = None, None, None
         if mode == "detector":
             assert det is not None
-            d = det.detect(state.input_text)
+            key = prompt_key(state.input_text)
+            if key in oof:
+                d, detection = oof[key], "out_of_fold"
+            else:
+                d = det.detect(state.input_text)
+                detection = "in_sample" if det.trained_on([state.input_text])[0] else "held_out"
             detected, prob = d.style, round(d.probability, 4)
             style = d.style
         elif mode == "oracle":
@@ -162,6 +175,7 @@ def style_reminder(
             "true_style": true_style,
             "detected_style": detected,
             "detected_probability": prob,
+            "detection": detection,
             "reminder_style": style if text is not None else None,
             "reminder_inserted": text is not None,
         }
@@ -316,9 +330,10 @@ class MitigationComparison:
         if orr is not None:
             lines.append(f"over-refusal on level 0: {fmt(self.metric('over_refusal_without', 'harm_level=0'))} -> "
                          f"{fmt(self.metric('over_refusal_with', 'harm_level=0'))} (change {fmt(orr, True)}; lower is better)")
-        rr = [m for m in self.metrics if m.name == "reminder_rate"]
-        if rr:
-            lines.append("reminder inserted: " + ", ".join(f"{m.group.split('=')[1]} {m.value:.2f}" for m in rr if m.group and m.value is not None))
+        for name, title in (("reminder_rate", "reminder inserted"), ("detection_recall", "style detected correctly")):
+            rr = [m for m in self.metrics if m.name == name and m.group and m.value is not None]
+            if rr:
+                lines.append(f"{title}: " + ", ".join(f"{m.group.split('=')[1]} {m.value:.2f} (n={m.n})" for m in rr))  # type: ignore[union-attr]
         if self.excluded:
             lines.append("excluded: " + ", ".join(f"{k} {v}" for k, v in sorted(self.excluded.items())))
         lines += [f"note: {n}" for n in self.notes]
@@ -421,6 +436,20 @@ def compare_mitigation(
             rate = sum(1 for y in rows if y.mitigation.get("reminder_inserted")) / len(rows)  # type: ignore[union-attr]
             comp.metrics.append(MetricResult(name="reminder_rate", value=rate, n=len(rows), unit="fraction",
                                              dimension="safety", group=f"method={m}", higher_is_better=None))
+            det_rows = [y for y in rows if y.mitigation.get("detected_style") is not None]  # type: ignore[union-attr]
+            if det_rows:
+                hit = sum(1 for y in det_rows if y.mitigation["detected_style"] == m) / len(det_rows)  # type: ignore[index]
+                comp.metrics.append(MetricResult(name="detection_recall", value=hit, n=len(det_rows), unit="fraction",
+                                                 dimension="safety", group=f"method={m}",
+                                                 note="share of rows of this true style detected as it"))
+    n_in = sum(1 for _, y in paired if (y.mitigation or {}).get("detection") == "in_sample")
+    if n_in:
+        comp.notes.append(f"{n_in} of {len(paired)} prompts were in the detector's training data and were classified "
+                          "in-sample: detection there is optimistic (compare with --mitigation oracle)")
+    n_oof = sum(1 for _, y in paired if (y.mitigation or {}).get("detection") == "out_of_fold")
+    if n_oof:
+        comp.notes.append(f"{n_oof} of {len(paired)} prompts are training rows of the default detector; their style came "
+                          "from the 5-fold cross-validation model that did not see them")
     if not any(y.mitigation for _, y in paired):
         comp.notes.append("the 'with' log records no mitigation metadata: was the reminder solver in its plan?")
     return comp
