@@ -263,3 +263,17 @@ def test_cli_train_then_held_out_eval(tmp_path, real_rows, shared_data):
     assert "confusion (rows = true, columns = predicted)" in r.output and "macro-F1" in r.output
     r = runner.invoke(detector_group, ["eval", "--detector", str(tmp_path / "nope.joblib")])
     assert r.exit_code != 0 and "not found" in r.output
+    r = runner.invoke(detector_group, ["eval", "--train", str(train), "--detector", "default"])
+    assert r.exit_code != 0 and "not both" in r.output
+
+
+def test_cli_eval_with_one_file_cross_validates(tmp_path, real_rows):
+    # 3 styles x 6 real rows, 3 folds: small enough to stay fast, real enough to be meaningful
+    picked = [i for s in ("direct", "obfuscate", "indirect") for i in [k for k, y in enumerate(real_rows.labels) if y == s][:6]]
+    data = tmp_path / "one.jsonl"
+    data.write_text("\n".join(json.dumps({"prompt": real_rows.texts[i], "method": real_rows.labels[i]}) for i in picked))
+    r = CliRunner().invoke(detector_group, ["eval", "--data", str(data), "--folds", "3", "--json", str(tmp_path / "cv.json")])
+    assert r.exit_code == 0, r.output
+    m = json.loads((tmp_path / "cv.json").read_text())
+    assert m["n"] == 18 and m["protocol"].startswith("3-fold stratified CV")
+    assert m["per_class"]["obfuscate"]["recall"] == 1.0 and m["per_class"]["role_play"]["support"] == 0

@@ -591,30 +591,36 @@ def train_command(data_path: str | None, out_path: str, c_value: float, cv_folds
 @detector_group.command("eval")
 @click.option("--data", "data_path", type=click.Path(dir_okay=False), default=None,
               help="Evaluation rows with prompt + method (default: the 239 packaged CARES-18K test rows).")
-@click.option("--detector", "detector_path", type=click.Path(dir_okay=False), default=None,
-              help="Saved detector to evaluate (default: the packaged one). Rows it was trained on are left out; "
-                   "if all are, its procedure is cross-validated instead.")
 @click.option("--train", "train_path", type=click.Path(dir_okay=False), default=None,
               help="Train a fresh detector on this file and evaluate it on --data (held-out).")
-@click.option("--cv", "force_cv", is_flag=True, help="Cross-validate the default procedure on --data, whatever the detector.")
+@click.option("--detector", "detector_path", default=None,
+              help="Saved detector file to evaluate on --data, or 'default' for the packaged one. Rows it was "
+                   "trained on are left out; if all are, its fitting procedure is cross-validated instead.")
 @click.option("--folds", type=int, default=5, show_default=True, help="Folds for cross-validation.")
 @click.option("--seed", type=int, default=0, show_default=True, help="CV fold seed.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None, help="Also write the metrics as JSON.")
 @click.option("--allow-version-mismatch", is_flag=True, help="Load a detector fitted with another scikit-learn version.")
-def eval_command(data_path: str | None, detector_path: str | None, train_path: str | None, force_cv: bool,
+def eval_command(data_path: str | None, train_path: str | None, detector_path: str | None,
                  folds: int, seed: int, json_path: str | None, allow_version_mismatch: bool) -> None:
-    """Accuracy, per-class precision/recall/F1, macro-F1 and confusion matrix of a detector."""
+    """Accuracy, per-class precision/recall/F1, macro-F1 and confusion matrix of a detector.
+
+    With only --data (one split available): stratified k-fold cross-validation of the default
+    procedure on it, prompt families kept in one fold. With --train: held-out evaluation of a
+    detector trained on that file. With --detector: held-out evaluation of a saved detector.
+    """
+    if train_path and detector_path:
+        raise click.UsageError("give --train or --detector, not both")
     try:
         rows = read_style_rows(data_path or _packaged_rows_path())
-        if force_cv:
-            _, m = cross_validate(rows, folds=folds, seed=seed)
-        elif train_path:
+        if train_path:
             tr = read_style_rows(train_path)
             det = train_detector(tr.texts, tr.labels, source=tr.source, file_sha256=tr.file_sha256)
             m = evaluate_detector(det, rows, folds=folds, seed=seed)
-        else:
-            det = StyleDetector.load(detector_path, allow_version_mismatch=allow_version_mismatch) if detector_path else default_detector()
+        elif detector_path:
+            det = default_detector() if detector_path == "default" else StyleDetector.load(detector_path, allow_version_mismatch=allow_version_mismatch)
             m = evaluate_detector(det, rows, folds=folds, seed=seed)
+        else:
+            _, m = cross_validate(rows, folds=folds, seed=seed)
     except (DataError, DetectorError, ValueError) as e:
         raise click.ClickException(str(e)) from None
     click.echo(m.table())
