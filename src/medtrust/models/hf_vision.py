@@ -25,9 +25,10 @@ Behaviour:
   processor in message order. Remote image URLs are refused (offline).
 - Batching: concurrent ``generate`` calls are collected for ``batch_wait_ms`` and run as one
   left-padded batch of at most ``batch_size`` prompts with the same generation settings.
-  Set ``max_connections`` >= ``batch_size`` (the default is ``2 * batch_size``) so inspect sends
-  enough concurrent requests to fill a batch. Seeded sampling requests run alone so their
-  seed alone fixes the result.
+  inspect must send enough concurrent requests to fill a batch: its adaptive connection pool
+  (the default in inspect 0.3.285, starting at 20) does; with an explicit ``--max-connections``
+  keep it >= ``batch_size`` (the backend's own ``max_connections`` hint is ``2 * batch_size``).
+  Seeded sampling requests run alone so their seed alone fixes the result.
 - Decoding is greedy unless ``temperature > 0`` (then sampling with ``top_p`` / ``top_k``;
   ``seed`` seeds torch). ``max_tokens`` and ``stop_seqs`` (text cut before the first stop
   sequence) are honoured; ``logprobs`` / ``top_logprobs`` return per-token log-probabilities of
