@@ -121,8 +121,8 @@ def style_reminder(
     Args:
         mode: ``detector`` | ``oracle`` | ``always`` (see module docstring).
         placement: ``system`` (a system message) or ``user`` (prefix of the user turn).
-        detector: a :class:`StyleDetector`, a path to a saved one, or None for the packaged
-            default (mode ``detector`` only).
+        detector: a :class:`StyleDetector`, a path to a saved one, or None / ``"default"`` for
+            the packaged default (mode ``detector`` only).
 
     Records ``state.metadata["mitigation"]`` = {mode, placement, true_style, detected_style,
     detected_probability, detection, reminder_style, reminder_inserted}. ``detection`` says how
@@ -142,8 +142,9 @@ def style_reminder(
     det: StyleDetector | None = None
     oof: dict[str, Detection] = {}
     if mode == "detector":
-        det = StyleDetector.load(detector) if isinstance(detector, str) else (detector or default_detector())
-        if detector is None:
+        use_default = detector is None or detector == "default"
+        det = default_detector() if use_default else StyleDetector.load(detector) if isinstance(detector, str) else detector
+        if use_default:
             # the default detector trained on the packaged rows: classify those rows out of fold
             oof = default_out_of_fold()
 
