@@ -9,7 +9,6 @@ import json
 import socket
 import tarfile
 import threading
-from pathlib import Path
 
 import numpy as np
 import pytest
