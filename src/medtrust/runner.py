@@ -138,3 +138,70 @@ def write_summaries(summaries: list[BenchmarkSummary], log: EvalLog | None, opts
         slug = s.model.replace("/", "_")
         paths.append(s.write_json(Path(opts.log_dir) / f"{stem}.{slug}.summary.json"))
     return paths
+
+
+def _unfinished_logs(log_dir: str) -> list[str]:
+    """Unfinished logs of the most recent run in ``log_dir`` that has any, newest first.
+
+    Logs are grouped by inspect ``task_id`` (eval-retry keeps it), so a log that was already
+    resumed to success is not picked again; only the newest log of each task counts. Of the
+    unfinished tasks, those sharing the ``run_id`` of the newest one are returned.
+    """
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    newest: dict[str, Any] = {}
+    for info in list_eval_logs(log_dir, formats=["eval"], recursive=False, descending=True):
+        newest.setdefault(info.task_id, info)
+    pending = []
+    for info in sorted(newest.values(), key=lambda i: i.mtime or 0, reverse=True):
+        header = read_eval_log(info.name, header_only=True)
+        if header.status != "success":
+            pending.append((info.name, header.eval.run_id))
+    if not pending:
+        return []
+    run_id = pending[0][1]
+    return [name for name, rid in pending if rid == run_id]
+
+
+def resume_latest(opts: RunOptions) -> None:
+    """`medtrust run --resume`: finish the latest unfinished run in ``opts.log_dir`` with inspect's eval-retry.
+
+    eval-retry first recovers samples of a crashed (``started``) log from inspect's sample
+    buffer, keeps every finished sample and re-runs only the rest; the task is rebuilt from the
+    registry (``medtrust/<task>``) with the original task and model args (from the log). The
+    benchmark summary is then computed from
+    the new log, printed and written beside it, as for a normal run.
+
+    Raises:
+        FileNotFoundError: no unfinished log in ``opts.log_dir``.
+    """
+    from inspect_ai import eval_retry
+    from rich.console import Console
+
+    offline_env()
+    console = Console()
+    names = _unfinished_logs(opts.log_dir)
+    if not names:
+        raise FileNotFoundError(f"no unfinished inspect log in {opts.log_dir} to resume")
+    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False)
+    if opts.max_connections is not None:
+        kwargs["max_connections"] = opts.max_connections
+    if opts.display is not None:
+        kwargs["display"] = opts.display
+    for name in names:
+        console.print(f"Resuming {Path(name).name}")
+    for log in eval_retry(names, **kwargs):
+        if log.status != "success":
+            console.print(f"[red]run did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
+            continue
+        bench = (log.eval.metadata or {}).get("benchmark") or opts.benchmark.replace("-", "_")
+        mod = importlib.import_module(f"medtrust.benchmarks.{bench}.summary")
+        result = mod.summarize_log(log, seed=opts.seed)
+        summaries = result if isinstance(result, list) else [result]
+        for s in summaries:
+            if hasattr(mod, "format_table"):
+                console.print(mod.format_table(s))
+            console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in s.outcome_counts.items() if v))
+        for p in write_summaries(summaries, log, opts):
+            console.print(f"Summary JSON: {p}")
+        console.print(f"inspect log: {log.location}")
