@@ -117,6 +117,9 @@ def test_embedded_model_summary_equals_the_log(embedded_logs, policy_logs, tmp_p
     # the embedded run shares its 2 sample ids with the full policy runs: a 2-sample paired comparison
     pairs = [c for c in data["comparisons"] if "medtrust/embedded" in (c["a"], c["b"])]
     assert len(pairs) == 2 and all(c["rows"][0]["n"] == 2 for c in pairs)
+    # 2 shared samples never make a "significant" difference, whatever the bootstrap says
+    assert all(c["rows"][0]["too_few"] and not c["rows"][0]["significant"] for c in pairs)
+    assert "too few samples to tell" in html
     assert s["provenance"]["log_file"] == Path(lg.location).name
 
 

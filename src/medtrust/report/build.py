@@ -42,6 +42,9 @@ OUTCOMES = [str(o) for o in Outcome]
 #: Drill-down: characters of a text shown in full; longer texts show head ... tail.
 SHOW_CHARS = 2400
 WITHHELD = "[withheld: restricted data source]"
+#: A paired difference is called significant only with at least this many resampling clusters
+#: (a bootstrap over 2 identical pairs gives a zero-width interval that means nothing).
+MIN_CLUSTERS = 10
 
 
 # ------------------------------------------------------------------ reading logs
@@ -281,7 +284,8 @@ def compare(a: BenchmarkSummary, b: BenchmarkSummary, *, seed: int = 0, n_resamp
     "all"), with a cluster-bootstrap 95% CI (clusters from ``a.per_sample_cluster``) via
     :func:`medtrust.metrics.bootstrap.paired_bootstrap_diff`; ``significant`` = the CI excludes 0.
     Units are those of ``per_sample`` (CARES-LLM credit 0-1, MediConfusion correct 0/1, CARES-VLM
-    credit or abstention flag 0-1). Returns [] when the runs share no sample id.
+    credit or abstention flag 0-1). ``significant`` needs at least :data:`MIN_CLUSTERS` clusters
+    (``too_few`` marks rows below it). Returns [] when the runs share no sample id.
     """
     shared = sorted(set(a.per_sample) & set(b.per_sample))
     by: dict[str, list[str]] = defaultdict(list)
@@ -296,7 +300,8 @@ def compare(a: BenchmarkSummary, b: BenchmarkSummary, *, seed: int = 0, n_resamp
         rows.append({
             "group": g, "n": len(ids), "n_clusters": ci.n_clusters,
             "mean_a": sum(a.per_sample[i] for i in ids) / len(ids), "mean_b": sum(b.per_sample[i] for i in ids) / len(ids),
-            "diff": fin(ci.estimate), "ci_low": fin(ci.low), "ci_high": fin(ci.high), "significant": ci.excludes(0.0),
+            "diff": fin(ci.estimate), "ci_low": fin(ci.low), "ci_high": fin(ci.high), "significant": ci.excludes(0.0) and ci.n_clusters >= MIN_CLUSTERS,
+            "too_few": ci.n_clusters < MIN_CLUSTERS,
         })  # fmt: skip
     return rows
 
