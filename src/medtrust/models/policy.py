@@ -31,6 +31,8 @@ CAUTION_TEXT = (
 )
 
 _OPTION_LINE = re.compile(r"^\s*\(?([A-H])[\.\):]\s+\S", re.MULTILINE)
+# inline option lists such as "[A:scalp, B:ear, C:upper extremity]" or "(A) x (B) y"
+_OPTION_INLINE = re.compile(r"(?:^|[\[\s,;(])\(?([A-H])(?:[\.:]|\))\s*[^\s,\]]")
 _YES_NO = re.compile(r"\byes\b.{0,40}\bno\b|\b(is|are|does|do|can|was|were|has|have)\b[^?]*\?", re.IGNORECASE | re.DOTALL)
 
 
@@ -54,12 +56,18 @@ def _usage(messages: list[ChatMessage], text: str) -> ModelUsage:
 def offered_options(prompt: str) -> list[str]:
     """Option labels a prompt offers, in order of first appearance.
 
-    Returns letters found as "A." / "(A)" / "A)" / "A:" at line starts; else ["yes", "no"] when
+    Returns letters found as "A." / "(A)" / "A)" / "A:" at line starts, or inline in a list
+    ("[A:scalp, B:ear]"); else ["yes", "no"] when
     the prompt looks like a yes/no question; else ["A", "B"].
     """
     letters = list(dict.fromkeys(_OPTION_LINE.findall(prompt)))
     if len(letters) >= 2:
         return letters
+    inline = list(dict.fromkeys(_OPTION_INLINE.findall(prompt)))
+    # accept only a run A, B, C... so stray capitals ("I: ...") are not taken for options
+    run = [c for i, c in enumerate(sorted(inline)) if c == "ABCDEFGH"[i]] if inline else []
+    if len(run) >= 2 and run == [c for c in "ABCDEFGH"[: len(run)]]:
+        return run
     if _YES_NO.search(prompt):
         return ["yes", "no"]
     return ["A", "B"]
