@@ -163,6 +163,32 @@ def test_load_checks_versions_and_format(tmp_path, real_rows):
         StyleDetector.load(tmp_path / "missing.joblib")
 
 
+def test_header_sidecar_is_checked_before_unpickling(tmp_path, real_rows, monkeypatch):
+    det = train_detector(real_rows.texts[:60], real_rows.labels[:60])
+    path = det.save(tmp_path / "det.joblib")
+    side = detmod.header_path(path)
+    assert side.name == "det.json" and json.loads(side.read_text())["training_sha256"] == det.training_sha256
+    header = json.loads(side.read_text())
+    side.write_text(json.dumps({**header, "sklearn_version": "0.24.2"}))
+
+    def no_unpickling(*a, **k):
+        raise AssertionError("unpickled a detector whose header says another scikit-learn")
+
+    with monkeypatch.context() as m:
+        m.setattr(joblib, "load", no_unpickling)
+        with pytest.raises(DetectorError, match="scikit-learn 0.24.2"):
+            StyleDetector.load(path)
+    # a header that belongs to another detector is refused
+    side.write_text(json.dumps({**header, "training_sha256": "0" * 64}))
+    with pytest.raises(DetectorError, match="belongs to another detector"):
+        StyleDetector.load(path)
+
+
+def test_packaged_header_sidecar_matches_the_detector():
+    side = json.loads(detmod.header_path(detmod.default_detector_path()).read_text())
+    assert side["training_sha256"] == default_detector().training_sha256 and side["n_train"] == 239
+
+
 def test_training_hash_is_format_independent(tmp_path, real_rows):
     path = tmp_path / "rows.csv"
     with open(path, "w", newline="", encoding="utf-8") as f:

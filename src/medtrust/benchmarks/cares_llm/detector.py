@@ -220,12 +220,18 @@ class StyleDetector:
         return [prompt_key(t) in keys for t in texts]
 
     def save(self, path: str | Path) -> Path:
-        """Write the detector as one joblib file (parents created). Returns the path."""
+        """Write the detector as one joblib file, plus its header as JSON beside it.
+
+        The JSON sidecar (``header_path(path)``) lets anyone read the versions and training hash
+        without unpickling, and lets :meth:`load` check versions before unpickling. Parents are
+        created. Returns the joblib path.
+        """
         import joblib
 
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
         joblib.dump({"header": self.header, "pipeline": self.pipeline}, p, compress=3)
+        header_path(p).write_text(json.dumps(self.header, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         return p
 
     @classmethod
@@ -246,6 +252,11 @@ class StyleDetector:
         p = Path(path)
         if not p.is_file():
             raise DetectorError(f"{p}: detector file not found (train one with `medtrust detector train`)")
+        side = _read_sidecar(p)
+        if side is not None and not allow_version_mismatch and side.get("sklearn_version") != sklearn.__version__:
+            # refuse before unpickling objects of another scikit-learn version
+            raise DetectorError(f"{p}: detector was fitted with scikit-learn {side.get('sklearn_version')}, installed is "
+                                f"{sklearn.__version__}; retrain it with `medtrust detector train` (or pass allow_version_mismatch)")
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
@@ -256,6 +267,8 @@ class StyleDetector:
         if not isinstance(obj, dict) or not isinstance(obj.get("header"), dict) or obj["header"].get("format") != FORMAT_NAME:
             raise DetectorError(f"{p}: not a medtrust style-detector file")
         header = obj["header"]
+        if side is not None and side.get("training_sha256") != header.get("training_sha256"):
+            raise DetectorError(f"{p}: the header file {header_path(p).name} belongs to another detector (training hashes differ)")
         if header.get("format_version") != FORMAT_VERSION:
             raise DetectorError(f"{p}: detector format version {header.get('format_version')} is not supported "
                                 f"(this medtrust reads version {FORMAT_VERSION}); retrain it")
@@ -360,8 +373,29 @@ def default_detector() -> StyleDetector:
         return train_detector(rows.texts, rows.labels, params=header.get("params"), source=rows.source, file_sha256=rows.file_sha256)
 
 
+def header_path(path: str | Path) -> Path:
+    """The JSON sidecar of a detector file: same name with suffix ``.json``."""
+    return Path(path).with_suffix(".json")
+
+
+def _read_sidecar(path: Path) -> dict[str, Any] | None:
+    hp = header_path(path)
+    if not hp.is_file():
+        return None
+    try:
+        obj = json.loads(hp.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise DetectorError(f"{hp}: unreadable detector header ({e})") from None
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
+        raise DetectorError(f"{hp}: not a medtrust style-detector header")
+    return obj
+
+
 def _peek_header(path: Path) -> dict[str, Any] | None:
     """The header of a detector file even when its pipeline is from another scikit-learn version."""
+    side = _read_sidecar(path)
+    if side is not None:
+        return side
     try:
         import joblib
 
