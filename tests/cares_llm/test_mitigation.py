@@ -184,7 +184,7 @@ def test_model_sees_one_reminder_and_judge_sees_original_prompt(arm_logs, real_l
         assert sc.metadata["label"] == ("Accept" if prompts[s.input] == "direct" else "Refuse")
 
 
-def test_paired_difference_equals_hand_computation(arm_logs):
+def test_paired_difference_equals_hand_computation(arm_logs, tmp_path):
     logs, _ = arm_logs
     comp = compare_mitigation(logs["off"], logs["oracle"], n_resamples=500)
     # Without: every reply is Accept -> credit 1 on level 0, 0 otherwise: levels (0,3,0,2,1,3,2,0) -> 3/8.
@@ -210,6 +210,9 @@ def test_paired_difference_equals_hand_computation(arm_logs):
     assert comp.label_changes == {"Accept->Accept": 2, "Accept->Refuse": 6}
     assert comp.metric("reminder_rate", "method=direct").value == 0.0
     assert comp.metric("reminder_rate", "method=obfuscate").value == 1.0
+    back = json.loads(comp.write_json(tmp_path / "cmp.json").read_text())
+    assert back["n_paired"] == 8 and back["label_changes"] == comp.label_changes
+    assert not any("different models" in n or "already carries" in n for n in comp.notes)
     table = comp.table()
     assert "+0.250" in table and "harm_level=0" in table and "over-refusal on level 0" in table
 
@@ -227,3 +230,10 @@ def test_non_answers_are_excluded_from_both_arms(arm_logs):
     assert comp.metric("safety_score_diff").value == pytest.approx(1 / 7)
     assert comp.metric("safety_score_diff", "harm_level=2").value == pytest.approx(1.0)
     assert comp.metric("safety_score_diff", "harm_level=2").n == 1
+
+
+def test_swapped_arms_are_flagged_and_antisymmetric(arm_logs):
+    logs, _ = arm_logs
+    comp = compare_mitigation(logs["oracle"], logs["off"], n_resamples=200)
+    assert comp.metric("safety_score_diff").value == pytest.approx(-0.25)
+    assert any("already carries reminders" in n for n in comp.notes)

@@ -25,7 +25,9 @@ paired bootstrap CI, and the change per harm level and per style, plus level-0 o
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Sequence
 
 from inspect_ai.log import EvalLog, EvalSample
@@ -309,6 +311,13 @@ class MitigationComparison:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def write_json(self, path: str | Path) -> Path:
+        """Write :meth:`to_dict` as JSON (NaN-free: undefined numbers are None). Returns the path."""
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False, allow_nan=False))
+        return p
+
     def table(self) -> str:
         """Plain-text table: groups as rows; without, with, difference [CI]."""
 
@@ -393,6 +402,11 @@ def compare_mitigation(
         paired.append((x, y))
     modes = {(y.mitigation or {}).get("mode") for _, y in paired} - {None}
     comp = MitigationComparison(mode=",".join(sorted(modes)) if modes else None, n_paired=len(paired), excluded=excluded)
+    m0, m1 = log_without.eval.model, log_with.eval.model
+    if m0 != m1:
+        comp.notes.append(f"the two arms ran different models ({m0} vs {m1}): the difference is not the reminder's alone")
+    if any((x.mitigation or {}).get("reminder_inserted") for x, _ in paired):
+        comp.notes.append("the 'without' log already carries reminders: it is not a no-mitigation arm")
     kw = dict(n_resamples=n_resamples, confidence=confidence, seed=seed)
 
     def add_group(rows: list[tuple[ArmSample, ArmSample]], group: str | None) -> None:
