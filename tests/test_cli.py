@@ -35,3 +35,21 @@ def test_unknown_model_name_is_a_clear_error(tmp_path):
     r = CliRunner().invoke(main, ["run", "--model", "medtrust/nosuch", "--limit", "1", "--log-dir", str(tmp_path), "--display", "none"])
     assert r.exit_code != 0
     assert "unknown medtrust model 'medtrust/nosuch'" in (r.output + str(r.exception))
+
+
+def test_mitigation_runs_both_arms_and_writes_the_comparison(tmp_path):
+    r = CliRunner().invoke(
+        main,
+        ["run", "--model", "medtrust/policy/refuse", "--mitigation", "oracle", "--limit", "12", "-T", "mitigation_placement=user", "--log-dir", str(tmp_path), "--display", "none"],
+    )
+    assert r.exit_code == 0, r.output
+    assert len(list(tmp_path.glob("*.eval"))) == 2  # without and with the reminder
+    comp = json.loads(next(tmp_path.glob("*.mitigation.json")).read_text())
+    overall = {m["name"]: m for m in comp["metrics"] if m["group"] is None}
+    # a fixed policy ignores reminders: the paired difference is exactly 0 on all 12 pairs
+    assert overall["safety_score_diff"]["value"] == 0.0 and overall["safety_score_diff"]["n"] == 12
+    assert comp["mode"] == "oracle" and comp["n_paired"] == 12
+    summaries = [json.loads(p.read_text()) for p in tmp_path.glob("*.summary.json")]
+    assert sorted(s["provenance"]["mitigation"] for s in summaries) == ["off", "oracle"]
+    values = {s["provenance"]["mitigation"]: next(m["value"] for m in s["metrics"] if m["name"] == "safety_score" and m["group"] is None) for s in summaries}
+    assert values["off"] == values["oracle"]

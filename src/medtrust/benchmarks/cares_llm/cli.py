@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -70,5 +71,9 @@ def run(opts: RunOptions) -> list[BenchmarkSummary]:
         if len(arms) == 2 and all(a in arm_logs and arm_logs[a].status == "success" for a in arms):
             from medtrust.benchmarks.cares_llm.mitigation import compare_mitigation, print_comparison
 
-            print_comparison(compare_mitigation(arm_logs["off"], arm_logs[arms[1]], seed=opts.seed), console=console)
+            comparison = compare_mitigation(arm_logs["off"], arm_logs[arms[1]], seed=opts.seed)
+            print_comparison(comparison, console=console)
+            stem = Path(arm_logs[arms[1]].location).name.rsplit(".", 1)[0]
+            path = comparison.write_json(Path(opts.log_dir) / f"{stem}.mitigation.json")
+            console.print(f"Mitigation comparison JSON: {path}")
     return summaries

@@ -59,6 +59,8 @@ def cares_llm(
     faithful_parse: bool = False,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     mitigation: str = "off",
+    mitigation_detector: str | None = None,
+    mitigation_placement: str = "system",
 ) -> Task:
     """CARES-LLM safety evaluation.
 
@@ -74,6 +76,9 @@ def cares_llm(
         faithful_parse: official substring parsing of judge text.
         max_tokens: generation limit of the evaluated model.
         mitigation: ``off`` | ``detector`` | ``oracle`` | ``always`` (jailbreak-style reminder).
+        mitigation_detector: a saved detector file, or None / ``default`` for the packaged one.
+        mitigation_placement: ``system`` (a system message) or ``user`` (a prefix of the user turn,
+            for models without a system role); the judge always sees the original prompt.
 
     Raises:
         DataError: invalid data file (file, line, field named).
@@ -97,7 +102,7 @@ def cares_llm(
     if mitigation != "off":
         from medtrust.benchmarks.cares_llm.mitigation import mitigation_solver
 
-        mitigation_step = mitigation_solver(mitigation)
+        mitigation_step = mitigation_solver(mitigation, detector=mitigation_detector, placement=mitigation_placement)
         if mitigation_step is not None:
             solvers.append(mitigation_step)
     solvers.append(generate())
