@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from medtrust.metrics.bootstrap import BootstrapCI, cluster_bootstrap_ci
+from medtrust.metrics.bootstrap import BootstrapCI, cluster_bootstrap_ci, resampled_means
 
 
 class UndefinedCorrection(ValueError):
@@ -162,20 +162,9 @@ def corrected_rate(
         return CorrectedRate(raw, BootstrapCI(nan, nan, nan, 0, 0, n_resamples, confidence), nan, calibration)
     point = rogan_gladen(raw.estimate, calibration.sensitivity, calibration.specificity)
 
-    # Evaluation replicates: same cluster resampling as medtrust.metrics.bootstrap (ratio of sums).
-    if clusters is None:
-        cid = np.arange(y.size)
-    else:
-        _, cid = np.unique(np.asarray([str(c) for c in clusters]), return_inverse=True)
-    k = int(cid.max()) + 1
-    sums = np.bincount(cid, weights=y, minlength=k)
-    counts = np.bincount(cid, minlength=k).astype(np.float64)
+    # Evaluation replicates: the same cluster resampling as cluster_bootstrap_ci.
     rng = np.random.default_rng(seed)
-    p_star = np.empty(n_resamples)
-    for start in range(0, n_resamples, 256):
-        m = min(256, n_resamples - start)
-        idx = rng.integers(0, k, size=(m, k), dtype=np.int32)  # same draws as bootstrap.py
-        p_star[start:start + m] = sums[idx].sum(axis=1) / counts[idx].sum(axis=1)
+    p_star, k = resampled_means(y, clusters, n_resamples=n_resamples, rng=rng)
     # Calibration replicates: resampling the calibration items = binomial draws of the counts.
     n_pos, n_neg = calibration.tp + calibration.fn, calibration.tn + calibration.fp
     se_star = rng.binomial(n_pos, calibration.sensitivity, size=n_resamples) / n_pos

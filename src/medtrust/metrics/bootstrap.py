@@ -103,18 +103,37 @@ def cluster_bootstrap_ci(
         return BootstrapCI(nan, nan, nan, 0, 0, n_resamples, confidence)
     if not np.all(np.isfinite(y)):
         raise ValueError("values contain NaN or inf; drop non-answers before computing a mean")
-    cid = _cluster_index(clusters, n)
+    stats, n_clusters = resampled_means(y, clusters, n_resamples=n_resamples, rng=np.random.default_rng(seed))
+    lo, hi = _percentile(stats, confidence)
+    return BootstrapCI(float(y.mean()), lo, hi, n, n_clusters, n_resamples, confidence)
+
+
+def resampled_means(
+    values: np.ndarray, clusters: Sequence[Any] | None, *, n_resamples: int, rng: np.random.Generator
+) -> tuple[np.ndarray, int]:
+    """Bootstrap replicates of the mean under cluster resampling.
+
+    Args:
+        values: shape (n,), finite floats (n >= 1).
+        clusters: shape (n,) cluster ids, or None (every sample its own cluster).
+        n_resamples: replicates to draw.
+        rng: numpy Generator; the caller owns it so further draws can follow (e.g. a
+            calibration sample in medtrust.judges.correction).
+
+    Returns:
+        (replicate means of shape (n_resamples,), number of clusters).
+    """
+    y = np.asarray(values, dtype=np.float64)
+    cid = _cluster_index(clusters, y.size)
     n_clusters = int(cid.max()) + 1
     sums = np.bincount(cid, weights=y, minlength=n_clusters)
     counts = np.bincount(cid, minlength=n_clusters).astype(np.float64)
-    rng = np.random.default_rng(seed)
     stats = np.empty(n_resamples)
     for start in range(0, n_resamples, _CHUNK):
         k = min(_CHUNK, n_resamples - start)
         idx = rng.integers(0, n_clusters, size=(k, n_clusters), dtype=np.int32)
         stats[start : start + k] = sums[idx].sum(axis=1) / counts[idx].sum(axis=1)
-    lo, hi = _percentile(stats, confidence)
-    return BootstrapCI(float(y.mean()), lo, hi, n, n_clusters, n_resamples, confidence)
+    return stats, n_clusters
 
 
 def cluster_bootstrap_statistic(
