@@ -18,6 +18,7 @@ from inspect_ai.log import EvalLog, EvalSample, read_eval_log
 
 from medtrust.benchmarks.cares_vlm import metrics as M
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
+from medtrust.benchmarks.cares_vlm.schema import VARIANTS
 from medtrust.metrics.bootstrap import BootstrapCI
 from medtrust.outcomes import Outcome
 from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample
@@ -283,16 +284,34 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
             ))
     per_sample: dict[str, float] = {}
     per_cluster: dict[str, str] = {}
+    per_group: dict[str, str] = {}
     for r in rows:
         v = M.credit(r) if r.scoring in ("accuracy", "uncertainty") else M.abstain_flag()(r)
         if v is not None:
-            per_sample[r.sample_id] = v
-            per_cluster[r.sample_id] = r.cluster
+            key, group = paired_key(r)
+            per_sample[key] = v
+            per_cluster[key] = r.cluster
+            per_group[key] = group
     return BenchmarkSummary(
         benchmark=BENCHMARK, model=model, task=",".join(sorted({lg.eval.task for lg in logs})), metrics=b.metrics,
         outcome_counts=counts, dimensions_run=dims, provenance=provenance, notes=notes, examples=examples,
-        per_sample=per_sample, per_sample_cluster=per_cluster,
+        per_sample=per_sample, per_sample_cluster=per_cluster, per_sample_group=per_group,
     )
+
+
+def paired_key(r: M.Row) -> tuple[str, str]:
+    """(per-sample key, comparison group) of a row for ``BenchmarkSummary.per_sample*``.
+
+    The key is the sample id (``source:line:variant``), suffixed ``@<dimension>`` when the sample
+    runs for another dimension than its variant's own (the toxicity task's plain-prompt baseline
+    and the fairness task reuse ``factuality`` ids), so logs of several dimensions never collide.
+    The group is ``variant=<variant>`` (same suffix rule): within one group every value has one
+    unit (accuracy credit 0-1, or abstention flag 0/1), never both.
+    """
+    own = VARIANTS.get(r.variant, {}).get("dimension")
+    if own is None or r.dimension in ("", own):
+        return r.sample_id, f"variant={r.variant}"
+    return f"{r.sample_id}@{r.dimension}", f"variant={r.variant}@{r.dimension}"
 
 
 def _pp(x: float) -> float | None:
