@@ -128,11 +128,15 @@ def resampled_means(
     n_clusters = int(cid.max()) + 1
     sums = np.bincount(cid, weights=y, minlength=n_clusters)
     counts = np.bincount(cid, minlength=n_clusters).astype(np.float64)
+    # equal cluster sizes (e.g. no clustering): every replicate has the same denominator
+    equal = bool(np.all(counts == counts[0]))
+    total = counts[0] * n_clusters
     stats = np.empty(n_resamples)
     for start in range(0, n_resamples, _CHUNK):
         k = min(_CHUNK, n_resamples - start)
         idx = rng.integers(0, n_clusters, size=(k, n_clusters), dtype=np.int32)
-        stats[start : start + k] = sums[idx].sum(axis=1) / counts[idx].sum(axis=1)
+        num = np.take(sums, idx).sum(axis=1)
+        stats[start : start + k] = num / total if equal else num / np.take(counts, idx).sum(axis=1)
     return stats, n_clusters
 
 
