@@ -22,8 +22,8 @@ from medtrust.benchmarks.cares_llm.summary import summarize_log
 from tests.helpers.fault_proxy import FaultProxy, prompt_key
 from tests.reliability.conftest import SERVER_MODEL, server_env, upstream
 
-N = 24  # samples of the run; the kill comes after KILL_AFTER finished model calls
-KILL_AFTER = 8
+N = 16  # samples of the run; the kill comes after KILL_AFTER finished model calls
+KILL_AFTER = 6
 
 
 def medtrust(*args: str) -> list[str]:
