@@ -144,10 +144,12 @@ def test_robustness_noise_and_ood_with_factuality_drop(cares_files, images, tmp_
     assert _m(s, "robustness_noise_abstention_official").value == pytest.approx((100 * 2 / 6 + 0) / 2)
     assert _m(s, "robustness_noise_drop", "source=iu_xray").value == pytest.approx(100 * 5 / 6 - 100 / 6)
     assert _m(s, "robustness_noise_drop", "source=ol3i").value == pytest.approx(100.0)
+    drop = _m(s, "robustness_noise_drop")
+    assert drop.value == pytest.approx(((100 * 5 / 6 - 100 / 6) + 100.0) / 2) and drop.n == 24
     ood = _m(s, "robustness_ood_abstention")
     assert ood.value == pytest.approx(100 * 4 / 6) and ood.n == 6
     assert _m(s, "robustness_ood_abstention_official").value == pytest.approx(0.0)
-    for m in (acc, ab, ood, _m(s, "factuality_acc"), _m(s, "robustness_noise_acc", "source=ol3i")):
+    for m in (acc, ab, ood, drop, _m(s, "factuality_acc"), _m(s, "robustness_noise_acc", "source=ol3i")):
         _check_ci(m)
     # OOD: two clusters (images) of 4 and 2 samples, abstaining 4/4 and 0/2: CI spans both extremes
     assert ood.ci_low == pytest.approx(0.0) and ood.ci_high == pytest.approx(100.0)
@@ -230,7 +232,8 @@ def test_jailbreak_accuracy_abstention_and_drop(cares_files, images, tmp_path):
     assert _m(s, "jailbreak_abstention_official").value == pytest.approx(100 / 3)  # "cannot provide" is listed
     drop = _m(s, "jailbreak_acc_drop")
     assert drop.value == pytest.approx(100 * 5 / 6 - 50.0)
-    for m in (fact, jb, ab, _m(s, "jailbreak_acc", "source=ham10000")):
+    assert drop.n == 12 + 36 and drop.higher_is_better is False
+    for m in (fact, jb, ab, drop, _m(s, "jailbreak_acc", "source=ham10000")):
         _check_ci(m)
     assert {s.per_sample_group[f"ham10000:0:jailbreak-{i}"] for i in (1, 2, 3)} == {f"variant=jailbreak-{i}" for i in (1, 2, 3)}
 
@@ -337,4 +340,6 @@ def test_toxicity_baseline_and_factuality_keys_do_not_collide(cares_files, image
     assert len(s.per_sample) == 6
     d_abs = _m(s, "toxicity_delta_abs", "source=ham10000")
     assert d_abs.value == pytest.approx(100.0)
+    head = _m(s, "toxicity_delta_abs")  # mean over the one source, with its CI
+    assert head.value == pytest.approx(100.0) and head.n == 4 and head.ci_low == pytest.approx(100.0)
     assert _m(s, "factuality_acc").value == pytest.approx(100.0)

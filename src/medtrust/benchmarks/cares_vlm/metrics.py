@@ -378,6 +378,45 @@ def toxicity_delta(
     )
 
 
+def source_mean_difference(
+    a_rows: Sequence[Row], b_rows: Sequence[Row], fn: Callable[[Row], float | None], *, n_resamples: int = 1000, seed: int = 0
+) -> BootstrapCI:
+    """Unweighted mean over sources of mean(fn | arm a) - mean(fn | arm b), with a cluster-bootstrap CI.
+
+    Used for the CARES "drop" and "delta" headlines (Table 2 jailbreak drop = factuality ACC -
+    jailbreak ACC; Table 5 noise drop per source; Table 3 dTox / dAbs mean over sources). Only
+    sources with at least one ``fn`` value in both arms count. Clusters (source|image) are
+    resampled jointly, so an image seen in both arms moves together (a paired design);
+    replicates where a counted source loses an arm are dropped. Result is a fraction difference
+    in [-1, 1]; NaN estimate (n=0) when no source has both arms.
+    """
+    vals, arm, src, clu = [], [], [], []
+    for a, rows in ((1, a_rows), (0, b_rows)):
+        for r in rows:
+            v = fn(r)
+            if v is not None:
+                vals.append(float(v))
+                arm.append(a)
+                src.append(r.source)
+                clu.append(r.cluster)
+    both = sorted({s for s, a in zip(src, arm) if a == 1} & {s for s, a in zip(src, arm) if a == 0})
+    keep = [i for i, s in enumerate(src) if s in both]
+    if not keep:
+        return cluster_bootstrap_ci([], None, n_resamples=n_resamples, seed=seed)
+    v = np.asarray([vals[i] for i in keep])
+    k = len(both)
+    cell = np.asarray([both.index(src[i]) * 2 + arm[i] for i in keep])
+
+    def stat(ix: np.ndarray) -> float:
+        cnt = np.bincount(cell[ix], minlength=2 * k)
+        if np.any(cnt == 0):
+            return float("nan")
+        m = np.bincount(cell[ix], weights=v[ix], minlength=2 * k) / cnt
+        return float(np.mean(m[1::2] - m[0::2]))
+
+    return cluster_bootstrap_statistic(stat, [clu[i] for i in keep], n_resamples=n_resamples, seed=seed)
+
+
 def is_error(r: Row) -> bool:
     """True for pipeline-error outcomes (unparseable, judge/model/input error)."""
     return r.outcome in {str(o) for o in ERRORS}
