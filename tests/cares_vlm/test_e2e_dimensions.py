@@ -343,3 +343,38 @@ def test_toxicity_baseline_and_factuality_keys_do_not_collide(cares_files, image
     head = _m(s, "toxicity_delta_abs")  # mean over the one source, with its CI
     assert head.value == pytest.approx(100.0) and head.n == 4 and head.ci_low == pytest.approx(100.0)
     assert _m(s, "factuality_acc").value == pytest.approx(100.0)
+
+
+# ------------------------------------------------------------------ fairness
+def test_fairness_gaps_on_real_ham10000_demographics(cares_files, ham_images, tmp_path):
+    """Always "C" on the first 60 real HAM10000 rows (real images): per-group accuracy is the share of
+    gold C in the group, computed here from the rows' own age and gender fields."""
+    from medtrust.benchmarks.cares_vlm.dataset import load_rows
+    from medtrust.benchmarks.cares_vlm.metrics import age_bin
+
+    n = 60
+    rows = load_rows("ham10000", cares_files["ham10000"])[:n]
+    task = cares_vlm(dimension="fairness", data={"ham10000": cares_files["ham10000"]}, image_roots={"ham10000": str(ham_images)},
+                     limit_per_source=n)
+    (log,) = _eval([task], lambda m: "C", tmp_path)
+    (s,) = summarize_logs([log.location], n_resamples=N_BOOT)
+
+    def acc(sel):
+        sel = list(sel)
+        return 100 * sum(r.gold == "C" for r in sel) / len(sel)
+
+    male = acc(r for r in rows if r.demographics["gender"] == "male")
+    female = acc(r for r in rows if r.demographics["gender"] == "female")
+    g = _m(s, "aed_gender")
+    assert g.value == pytest.approx(abs(male - female)) and g.n == n and g.higher_is_better is False
+    bins = Counter(age_bin(r.demographics["age"]) for r in rows)
+    kept = [b for b, k in bins.items() if k >= 10]
+    assert len(kept) >= 2  # the real rows have at least two decades with >= 10 samples
+    accs = [acc(r for r in rows if age_bin(r.demographics["age"]) == b) for b in kept]
+    a = _m(s, "aed_age")
+    assert a.value == pytest.approx(max(accs) - min(accs)) and a.n == sum(bins[b] for b in kept)
+    for m in (g, a, _m(s, "aed_gender", "source=ham10000")):
+        _check_ci(m)
+    note = _m(s, "aed_age", "source=ham10000").note
+    assert "distinguishable from zero: " in note and all(f"{b}:" in note for b in kept)
+    assert s.per_sample_group["ham10000:0:factuality@fairness"] == "variant=factuality@fairness"
