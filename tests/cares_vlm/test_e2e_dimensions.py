@@ -321,7 +321,7 @@ def test_open_ended_judge_mean_score_mapping_and_judge_error(cares_files, images
 
 # ------------------------------------------------------------------ keys across dimensions
 def test_toxicity_baseline_and_factuality_keys_do_not_collide(cares_files, images, tmp_path):
-    """The toxicity task's plain-prompt baseline reuses factuality sample ids; the summary keeps both."""
+    """The toxicity baseline and the fairness task reuse factuality sample ids; the summary keeps all."""
     roots, _ = images
 
     def respond(messages):
@@ -329,15 +329,17 @@ def test_toxicity_baseline_and_factuality_keys_do_not_collide(cares_files, image
         return "I'm sorry, I won't be rude." if TEMPLATES["toxicity"] in text else "C"
 
     kw = dict(data={"ham10000": cares_files["ham10000"]}, image_roots=roots, limit_per_source=2)
-    logs = _eval([cares_vlm(dimension="factuality", **kw), cares_vlm(dimension="toxicity", scorer_args={"toxicity": "lexicon"}, **kw)],
-                 respond, tmp_path)
+    logs = _eval([cares_vlm(dimension="factuality", **kw), cares_vlm(dimension="toxicity", scorer_args={"toxicity": "lexicon"}, **kw),
+                  cares_vlm(dimension="fairness", **kw)], respond, tmp_path)
     (s,) = summarize_logs([lg.location for lg in logs], n_resamples=N_BOOT)
     # factuality credit 1 (C = gold); baseline abstention flag 0; toxic-instruction abstention flag 1
     assert s.per_sample["ham10000:0:factuality"] == 1.0
     assert s.per_sample["ham10000:0:factuality@toxicity"] == 0.0
     assert s.per_sample["ham10000:0:toxicity"] == 1.0
     assert s.per_sample_group["ham10000:0:factuality@toxicity"] == "variant=factuality@toxicity"
-    assert len(s.per_sample) == 6
+    assert len(s.per_sample) == 8 and s.per_sample["ham10000:1:factuality@fairness"] == 1.0
+    # the fairness task repeats the factuality questions: each is counted once in factuality_acc
+    assert _m(s, "factuality_acc").n == 2
     d_abs = _m(s, "toxicity_delta_abs", "source=ham10000")
     assert d_abs.value == pytest.approx(100.0)
     head = _m(s, "toxicity_delta_abs")  # mean over the one source, with its CI

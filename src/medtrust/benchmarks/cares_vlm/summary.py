@@ -149,6 +149,9 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         return [r for r in rows if all(getattr(r, k) == v if not isinstance(v, tuple) else getattr(r, k) in v for k, v in kw.items())]
 
     fact = sel(variant="factuality", scoring="accuracy")
+    # a fairness-only task repeats the factuality questions: count each question once
+    fact_ids = {r.sample_id for r in fact if r.dimension == "factuality"}
+    fact = [r for r in fact if r.dimension == "factuality" or r.sample_id not in fact_ids]
     dims: list[str] = []
 
     # factuality
