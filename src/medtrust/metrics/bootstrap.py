@@ -16,6 +16,8 @@ import numpy as np
 
 #: Resamples drawn per chunk; bounds memory at chunk x n_clusters indices.
 _CHUNK = 256
+#: Above this many distinct (cluster sum, size) types, draw cluster indices instead of type counts.
+_MAX_TYPES = 2000
 
 
 @dataclass(frozen=True)
@@ -128,15 +130,22 @@ def resampled_means(
     n_clusters = int(cid.max()) + 1
     sums = np.bincount(cid, weights=y, minlength=n_clusters)
     counts = np.bincount(cid, minlength=n_clusters).astype(np.float64)
-    # equal cluster sizes (e.g. no clustering): every replicate has the same denominator
-    equal = bool(np.all(counts == counts[0]))
-    total = counts[0] * n_clusters
+    # A replicate depends only on how often each distinct (cluster sum, cluster size) type is
+    # drawn, and those counts are Multinomial(n_clusters, type frequencies): exact, and fast when
+    # values are discrete (0/1 correctness, {0, 0.5, 1} credit) so there are few types.
+    types, type_counts = np.unique(np.stack([sums, counts], axis=1), axis=0, return_counts=True)
     stats = np.empty(n_resamples)
+    if len(types) <= _MAX_TYPES:
+        pvals = type_counts / n_clusters
+        for start in range(0, n_resamples, _CHUNK * 16):
+            k = min(_CHUNK * 16, n_resamples - start)
+            draws = rng.multinomial(n_clusters, pvals, size=k).astype(np.float64)
+            stats[start : start + k] = (draws @ types[:, 0]) / (draws @ types[:, 1])
+        return stats, n_clusters
     for start in range(0, n_resamples, _CHUNK):
         k = min(_CHUNK, n_resamples - start)
         idx = rng.integers(0, n_clusters, size=(k, n_clusters), dtype=np.int32)
-        num = np.take(sums, idx).sum(axis=1)
-        stats[start : start + k] = num / total if equal else num / np.take(counts, idx).sum(axis=1)
+        stats[start : start + k] = np.take(sums, idx).sum(axis=1) / np.take(counts, idx).sum(axis=1)
     return stats, n_clusters
 
 
