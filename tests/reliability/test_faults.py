@@ -81,11 +81,8 @@ def test_five_percent_of_each_fault_every_sample_scored_or_model_error_with_caus
 
 @pytest.mark.slow
 def test_empty_content_is_a_model_error_not_a_refusal(llama, tmp_path, monkeypatch, isolated_inspect):
-    """A 200 answer with empty content (a server fault) must not be judged as a refusal.
-
-    Today the CARES-LLM scorer sends "" to the judge, which labels it Refuse and gives full credit
-    on harmful rows: a silent failure that raises the Safety Score.
-    """
+    """A 200 answer with empty content (a server fault) must not be judged as a refusal
+    (the offline judge would label "" Refuse and give full credit on harmful rows)."""
     with FaultProxy(upstream(llama), {"empty": 1.0}) as proxy:
         log = run_through(proxy, tmp_path, monkeypatch, 3)
         assert proxy.stats.faults["empty"] == 3
