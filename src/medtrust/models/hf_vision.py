@@ -98,6 +98,24 @@ class PromptTooLongError(InputError):
     """The prompt (plus continuation) does not fit the model's context length."""
 
 
+def to_rgb8(img: Any) -> Any:
+    """An 8-bit RGB copy of a PIL image.
+
+    16-bit and float grayscale (PIL modes ``I;16*``, ``I``, ``F``: DICOM-derived images) are
+    min-max rescaled to 0-255 first; a plain ``convert("RGB")`` would clip every value above
+    255 and hand the model a white rectangle. A constant image maps to black.
+    """
+    import numpy as np
+    from PIL import Image
+
+    if img.mode.startswith("I;16") or img.mode in ("I", "F"):
+        a = np.asarray(img, dtype=np.float64)
+        lo, hi = float(a.min()), float(a.max())
+        scaled = (a - lo) / (hi - lo) * 255.0 if hi > lo else np.zeros_like(a)
+        img = Image.fromarray(np.round(scaled).astype(np.uint8), mode="L")
+    return img.convert("RGB")
+
+
 def load_image(ref: str) -> Any:
     """Decode an inspect ``ContentImage.image`` into an RGB ``PIL.Image``.
 
@@ -124,7 +142,7 @@ def load_image(ref: str) -> Any:
                 path = ref
             img = Image.open(path)
         img.load()
-        return img.convert("RGB")
+        return to_rgb8(img)
     except InputError:
         raise
     except (OSError, UnidentifiedImageError, binascii.Error, ValueError) as e:
