@@ -1,4 +1,4 @@
-"""The `medtrust` command line: run | list | report | data fetch | judge-eval | detector.
+"""The `medtrust` command line: run | list | report | rescore | data fetch | judge-eval | detector.
 
 Thin: parses options into :class:`medtrust.runner.RunOptions` and calls the benchmark's
 ``cli.run``. Subcommands owned by other modules are imported only when used, so a broken
@@ -18,6 +18,7 @@ from medtrust.runner import BENCHMARKS, DEFAULT_MODEL, RunOptions, benchmark_mod
 #: name -> "module:attribute" of a click command defined elsewhere
 LAZY_COMMANDS: dict[str, str] = {
     "report": "medtrust.report.cli:report_command",
+    "rescore": "medtrust.rescore:rescore_command",
     "judge-eval": "medtrust.judges.judge_eval:judge_eval_command",
     "detector": "medtrust.benchmarks.cares_llm.detector:detector_group",
 }

@@ -1,0 +1,87 @@
+"""`medtrust rescore LOG`: score a finished log again without calling the evaluated model.
+
+inspect records a package scorer under its unqualified name (``cares_llm_scorer``), so a bare
+``inspect score LOG`` cannot find it; this command looks the scorer up as ``medtrust/<name>``
+with the options recorded in the log, optionally binds new judges (``--judge-model``), writes
+the rescored log beside the original (``<name>-rescored.eval``, the original is kept) and its
+summary, and prints the summary. Only judge calls are made (none with the offline judge).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from medtrust.runner import offline_env
+
+
+def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judge: str | None = None, out: str | Path | None = None) -> Path:
+    """Re-score one medtrust log; returns the path of the new log.
+
+    Args:
+        path: an inspect ``.eval``/``.json`` log written by a medtrust task.
+        judge_models: inspect models bound to the ``grader`` role (several = majority).
+        judge: override the scorer's ``judge`` option (CARES-LLM: ``auto`` | ``offline`` | ``model``).
+        out: where to write the new log (default ``<stem>-rescored<suffix>`` beside the original).
+
+    Raises:
+        ValueError: the log has no samples or was not written by a medtrust scorer.
+    """
+    from inspect_ai import score
+    from inspect_ai._util.registry import registry_create
+    from inspect_ai.log import read_eval_log, write_eval_log
+
+    import medtrust._registry  # noqa: F401  (registers medtrust scorers)
+
+    src = Path(path)
+    log = read_eval_log(str(src))
+    if not log.samples:
+        raise ValueError(f"{src}: log has no samples to re-score")
+    scorers = []
+    for spec in log.eval.scorers or []:
+        name = spec.name if "/" in spec.name else f"medtrust/{spec.name}"
+        options: dict[str, Any] = dict(spec.options or {})
+        if judge is not None and "judge" in options:
+            options["judge"] = judge
+        try:
+            scorers.append(registry_create("scorer", name, **options))
+        except Exception as e:  # noqa: BLE001 - name the log and scorer in one message
+            raise ValueError(f"{src}: scorer '{spec.name}' is not a medtrust scorer ({e})") from None
+    if not scorers:
+        raise ValueError(f"{src}: log records no scorer")
+    roles = None
+    if judge_models:
+        roles = {"grader": judge_models if len(judge_models) > 1 else judge_models[0]}
+    # model "none": inspect's null model, so re-scoring can never call (or rebuild) the evaluated model
+    new = score(log, scorers, model="none", model_roles=roles, action="overwrite", display="none")
+    dest = Path(out) if out else src.with_name(f"{src.stem}-rescored{src.suffix}")
+    write_eval_log(new, str(dest))
+    return dest
+
+
+@click.command("rescore")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable).")
+@click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="CARES-LLM judge choice.")
+def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: str | None) -> None:
+    """Score finished logs again (new judge, new rules) without calling the evaluated model."""
+    offline_env()
+    from medtrust.report.build import load_summaries
+
+    for path in logs:
+        try:
+            dest = rescore_log(path, judge_models=list(judge_model), judge=judge)
+        except ValueError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+        click.echo(f"Rescored log: {dest}")
+        summaries, _ = load_summaries([dest])
+        for s in summaries:
+            p = s.write_json(dest.with_name(dest.stem + ".summary.json"))
+            headline = next((m for m in s.metrics if m.group is None and m.value is not None), None)
+            if headline is not None:
+                click.echo(f"{s.benchmark} · {s.model}: {headline.name} = {headline.value:.3f}")
+            click.echo(f"Summary JSON: {p}")
