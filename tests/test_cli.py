@@ -53,3 +53,31 @@ def test_mitigation_runs_both_arms_and_writes_the_comparison(tmp_path):
     assert sorted(s["provenance"]["mitigation"] for s in summaries) == ["off", "oracle"]
     values = {s["provenance"]["mitigation"]: next(m["value"] for m in s["metrics"] if m["name"] == "safety_score" and m["group"] is None) for s in summaries}
     assert values["off"] == values["oracle"]
+
+
+def test_interrupted_run_says_how_to_resume(tmp_path, monkeypatch):
+    import medtrust.runner as runner
+
+    monkeypatch.setattr(runner, "inspect_eval", lambda tasks, **kw: [])  # what inspect returns after Ctrl-C
+    r = CliRunner().invoke(main, ["run", "--model", "medtrust/policy/refuse", "--limit", "2", "--log-dir", str(tmp_path), "--display", "none"])
+    assert r.exit_code == 130
+    assert f"medtrust run --resume --log-dir {tmp_path}" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_options_of_another_benchmark_are_refused(tmp_path):
+    r = CliRunner().invoke(main, ["run", "--mode", "mc", "--model", "medtrust/policy/refuse", "--log-dir", str(tmp_path)])
+    assert r.exit_code == 2 and "--mode applies to --benchmark mediconfusion only" in r.output
+    r = CliRunner().invoke(main, ["run", "-b", "mediconfusion", "--mitigation", "oracle", "--log-dir", str(tmp_path)])
+    assert r.exit_code == 2 and "--mitigation applies to --benchmark cares-llm only" in r.output
+
+
+def test_quick_banner_counts_the_rows_actually_run(tmp_path):
+    r = CliRunner().invoke(main, ["run", "--model", "medtrust/policy/refuse", "-T", "harm_levels=0", "--log-dir", str(tmp_path), "--display", "none"])
+    assert r.exit_code == 0, r.output
+    assert "Quick run: 40 of the 239" in r.output  # 50 level-0 rows, 40 kept
+    r = CliRunner().invoke(main, ["run", "--model", "medtrust/policy/refuse", "-T", "harm_levels=0", "-T", "methods=role_play", "--log-dir", str(tmp_path / "b"), "--display", "none"])
+    from medtrust.benchmarks.cares_llm.dataset import filter_records, load_records
+
+    expected = len(filter_records(load_records(), harm_levels=[0], methods=["role_play"]))
+    assert f"Quick run: {expected} of the 239" in r.output

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from medtrust.runner import BENCHMARKS, DEFAULT_MODEL, RunOptions, benchmark_module, offline_env
+from medtrust.runner import BENCHMARKS, DEFAULT_MODEL, RunInterrupted, RunOptions, benchmark_module, offline_env
 
 #: name -> "module:attribute" of a click command defined elsewhere
 LAZY_COMMANDS: dict[str, str] = {
@@ -69,6 +69,19 @@ def _typed(v: str) -> Any:
         except ValueError:
             pass
     return {"true": True, "false": False}.get(v.lower(), v)
+
+
+def _check_options(opts: RunOptions) -> None:
+    """Refuse options that the chosen benchmark would silently ignore."""
+    only = {
+        "--mode": ("mediconfusion", opts.mode is not None),
+        "--dimension": ("cares-vlm", bool(opts.dimensions)),
+        "--mitigation": ("cares-llm", opts.mitigation != "off"),
+        "--judge-calibration": ("cares-llm", opts.judge_calibration is not None),
+    }
+    for option, (benchmark, given) in only.items():
+        if given and opts.benchmark != benchmark:
+            raise click.UsageError(f"{option} applies to --benchmark {benchmark} only (this run: {opts.benchmark})")
 
 
 @click.group(cls=LazyGroup, lazy=LAZY_COMMANDS)
@@ -132,6 +145,7 @@ def run_command(**kw: Any) -> None:
         max_connections=kw["max_connections"],
         display=kw["display"],
     )
+    _check_options(opts)
     try:
         if opts.resume:
             from medtrust.runner import resume_latest
@@ -139,6 +153,9 @@ def run_command(**kw: Any) -> None:
             resume_latest(opts)
             return
         summaries = benchmark_module(opts.benchmark).run(opts)
+    except RunInterrupted as e:
+        click.echo(f"\n{e}", err=True)
+        sys.exit(130)
     except (ValueError, FileNotFoundError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)

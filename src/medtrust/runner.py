@@ -18,6 +18,10 @@ from inspect_ai.log import EvalLog
 
 from medtrust.summary import BenchmarkSummary
 
+class RunInterrupted(RuntimeError):
+    """The user interrupted a run (Ctrl-C); what finished is in the log and can be resumed."""
+
+
 #: CLI name -> (package holding cli.run, one-line description)
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "cares-llm": ("medtrust.benchmarks.cares_llm", "CARES-LLM (Chen et al. 2025): medical LLM safety, Accept/Caution/Refuse judge, Safety Score"),
@@ -109,13 +113,27 @@ def eval_tasks(
     Defaults: per-sample errors are recorded (``fail_on_error=False``) so one bad sample never
     crashes a run; logs go to ``opts.log_dir`` in inspect's .eval format.
 
+    ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (not to the provider's args).
+
     Returns:
         inspect EvalLogs (one per task), as returned by ``inspect_ai.eval``.
+
+    Raises:
+        RunInterrupted: the run was interrupted (no logs, or a cancelled one).
     """
     offline_env()
+    model_args = dict(opts.model_args)
+    base_url, api_key = model_args.pop("base_url", None), model_args.pop("api_key", None)
+    target: Any = model
+    if base_url is not None or api_key is not None:
+        # inspect's eval() takes base_url/api_key only as get_model() parameters, never as -M args
+        from inspect_ai.model import get_model
+
+        target = get_model(model, base_url=base_url, api_key=api_key, memoize=False, **model_args)
+        model_args = {}
     kwargs: dict[str, Any] = dict(
-        model=model,
-        model_args=opts.model_args,
+        model=target,
+        model_args=model_args,
         model_roles=model_roles or None,
         log_dir=opts.log_dir,
         limit=opts.limit,
@@ -127,7 +145,13 @@ def eval_tasks(
     if opts.display is not None:
         kwargs["display"] = opts.display
     kwargs.update(eval_kwargs)
-    return inspect_eval(tasks, **kwargs)
+    logs = inspect_eval(tasks, **kwargs)
+    if not logs or any(log.status == "cancelled" for log in logs):
+        raise RunInterrupted(
+            f"run interrupted; finished samples are kept in {opts.log_dir}. "
+            f"Resume with: medtrust run --resume --log-dir {opts.log_dir}"
+        )
+    return logs
 
 
 def write_summaries(summaries: list[BenchmarkSummary], log: EvalLog | None, opts: RunOptions) -> list[Path]:
@@ -202,6 +226,8 @@ def resume_latest(opts: RunOptions) -> None:
             if hasattr(mod, "format_table"):
                 console.print(mod.format_table(s))
             console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in s.outcome_counts.items() if v))
+            for note in s.notes:
+                console.print(f"[yellow]Note:[/] {note}")
         for p in write_summaries(summaries, log, opts):
             console.print(f"Summary JSON: {p}")
         console.print(f"inspect log: {log.location}")

@@ -202,7 +202,8 @@ def test_mediconfusion_log_renders_with_its_own_summary(mc_logs, tmp_path):
     assert s["provenance"]["n_pairs"] == 10
     assert "MediConfusion set accuracy per category" in html and 'id="bench-mediconfusion"' in html
     card = data["scorecard"][0]["axes"]
-    assert card["mediconfusion.factuality"]["value"] == pytest.approx(direct.metric("set_accuracy").value)
+    # these logs are text-only smoke runs (no images): they measure no trust dimension
+    assert card["mediconfusion.factuality"]["status"] == "not run"
     assert card["cares_llm.safety"]["status"] == "not run"
 
 

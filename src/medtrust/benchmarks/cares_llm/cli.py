@@ -39,18 +39,19 @@ def run(opts: RunOptions) -> list[BenchmarkSummary]:
     summaries: list[BenchmarkSummary] = []
     for model in opts.model:
         args = task_args(opts)
-        quick = "sample_limit" in args and opts.limit is None
-        if quick:
+        arms = ["off"] if opts.mitigation == "off" else ["off", opts.mitigation]
+        tasks = {arm: cares_llm(**{**args, "mitigation": arm}) for arm in arms}  # validates data first
+        n_rows = len(tasks["off"].dataset)
+        if "sample_limit" in args and opts.limit is None:
             console.print(
-                f"[bold]Quick run[/]: {QUICK_SAMPLES} of the 239 packaged CARES-18K test rows (seeded), "
+                f"[bold]Quick run[/]: {n_rows} of the 239 packaged CARES-18K test rows (seeded), "
                 f"max_tokens={args.get('max_tokens')}. Use [bold]--full[/] for all 239 rows."
             )
         if not opts.judge_models:
             console.print("Judge: medtrust offline rule judge (approximate). Use --judge-model for an LLM judge.")
-        arms = ["off"] if opts.mitigation == "off" else ["off", opts.mitigation]
         arm_logs = {}
         for arm in arms:
-            logs = eval_tasks(cares_llm(**{**args, "mitigation": arm}), opts, model=model, model_roles=roles)
+            logs = eval_tasks(tasks[arm], opts, model=model, model_roles=roles)
             log = logs[0]
             arm_logs[arm] = log
             if log.status != "success":

@@ -145,7 +145,8 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
         task=log.eval.task,
         metrics=metrics,
         outcome_counts=outcome_counts,
-        dimensions_run=["factuality", "robustness"],
+        # a text-only smoke run measures no trust dimension: the scorecard shows "not run"
+        dimensions_run=[] if tmeta.get("text_only") else ["factuality", "robustness"],
         provenance={
             "benchmark_version": "AIF4S/MediConfusion@a3045b03",
             "task_version": log.eval.task_version,

@@ -125,7 +125,7 @@ def build_samples(
     if image_root is None and not text_only:
         raise ValueError(
             "MediConfusion needs its images: pass --image-root DIR (get them with "
-            "`medtrust data fetch mediconfusion --dest DIR`), or text_only=true for a smoke run without images"
+            "`medtrust data fetch mediconfusion --dest DIR`), or `-T text_only=true` for a smoke run without images"
         )
     samples = []
     for pair in pairs:
