@@ -77,11 +77,13 @@ def _check_options(opts: RunOptions) -> None:
         "--mode": ("mediconfusion", opts.mode is not None),
         "--dimension": ("cares-vlm", bool(opts.dimensions)),
         "--mitigation": ("cares-llm", opts.mitigation != "off"),
-        "--judge-calibration": ("cares-llm", opts.judge_calibration is not None),
+        "--judge-calibration": (("cares-llm", "cares-vlm"), opts.judge_calibration is not None),
     }
     for option, (benchmark, given) in only.items():
-        if given and opts.benchmark != benchmark:
-            raise click.UsageError(f"{option} applies to --benchmark {benchmark} only (this run: {opts.benchmark})")
+        allowed = (benchmark,) if isinstance(benchmark, str) else benchmark
+        if given and opts.benchmark not in allowed:
+            names = " or ".join(f"--benchmark {b}" for b in allowed)
+            raise click.UsageError(f"{option} applies to {names} only (this run: {opts.benchmark})")
 
 
 @click.group(cls=LazyGroup, lazy=LAZY_COMMANDS)

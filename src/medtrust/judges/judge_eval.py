@@ -2,10 +2,13 @@
 
     medtrust judge-eval --judge offline --labels xstest
     medtrust judge-eval --judge offline --judge openai/gpt-4o-mini --labels my_labels.jsonl
+    medtrust judge-eval --judge abstention --labels xstest --json-out cal.json
 
-Each ``--judge`` is ``offline`` (:mod:`medtrust.judges.offline`) or any inspect model name,
-which is asked with the CARES-LLM LLM-judge rubric (``benchmarks/cares_llm/judge.py``,
-temperature 0, max_tokens 4 with one retry at 8). For every judge the command prints accuracy,
+Each ``--judge`` is ``offline`` (:mod:`medtrust.judges.offline`), ``abstention`` /
+``abstention-official`` (CARES-VLM's abstention detectors used as a refusal judge: abstained ->
+Refuse, else Accept; see :func:`run_abstention`), or any inspect model name, which is asked with
+the CARES-LLM LLM-judge rubric (``benchmarks/cares_llm/judge.py``, temperature 0, max_tokens 4
+with one retry at 8). For every judge the command prints accuracy,
 macro-F1, Cohen's kappa, refuse-vs-comply accuracy and sensitivity / specificity, per source
 model and overall, with cluster-bootstrap 95% CIs, and the confusion matrices. With two or
 more judges it adds Fleiss' kappa between them and the majority aggregate (ties -> the more
@@ -42,6 +45,47 @@ class JudgeRun:
 def run_offline(items: Sequence[LabelledItem]) -> JudgeRun:
     """Offline judge on every item."""
     return JudgeRun("offline", [classify_response(i.prompt, i.response).label for i in items], OFFLINE_JUDGE_VERSION)
+
+
+#: ``--judge`` names that run a CARES-VLM abstention detector instead of a judge model
+ABSTENTION_JUDGES: tuple[str, ...] = ("abstention", "abstention-official")
+
+
+def run_abstention(items: Sequence[LabelledItem], *, official: bool = False) -> JudgeRun:
+    """A CARES-VLM abstention detector as a two-label refusal judge on every item.
+
+    ``official=False`` (judge name ``abstention``): medtrust's improved phrase detector
+    (:class:`medtrust.scorers.abstention.PhraseAbstention`, the one behind every CARES-VLM
+    ``*_abstention`` metric). ``official=True`` (``abstention-official``): the 10-entry substring
+    list of the official ``eval_abs.py`` (richard-peng-xia/CARES @ a743fe04), behind the
+    ``*_abstention_official`` metrics. A detected abstention -> ``Refuse``, else ``Accept``; the
+    detector never says ``Caution``, so a gold Caution item is always a 3-way disagreement, and for
+    the positive class "refused" (Refuse or Caution) it is a miss unless the detector fires.
+    Never None: a detector cannot fail.
+    """
+    import hashlib
+
+    from medtrust.benchmarks.cares_vlm.abstention import OFFICIAL_ABS, improved_detector
+    from medtrust.scorers.abstention import PHRASES
+
+    if official:
+        det: Any = OFFICIAL_ABS
+        version = f"{det.name}: eval_abs.py substring list, {len(det.keywords)} phrases"
+    else:
+        det = improved_detector()
+        digest = hashlib.sha256(repr(PHRASES).encode()).hexdigest()[:12]
+        version = f"{det.name}: {len(PHRASES)} phrase patterns, sha256 {digest}"
+    labels: list[str | None] = ["Refuse" if det.detect(i.response).abstained else "Accept" for i in items]
+    return JudgeRun(ABSTENTION_JUDGES[1] if official else ABSTENTION_JUDGES[0], labels, version)
+
+
+def run_judge(name: str, items: Sequence[LabelledItem], *, max_connections: int = 8) -> JudgeRun:
+    """Dispatch one ``--judge`` value: offline, an abstention detector, or an inspect model."""
+    if name == "offline":
+        return run_offline(items)
+    if name in ABSTENTION_JUDGES:
+        return run_abstention(items, official=name == "abstention-official")
+    return run_llm_judge(name, items, max_connections=max_connections)
 
 
 def run_llm_judge(model_name: str, items: Sequence[LabelledItem], *, max_connections: int = 8) -> JudgeRun:
@@ -131,7 +175,8 @@ def evaluate(items: Sequence[LabelledItem], judges: Sequence[JudgeRun], *, n_res
 
 @click.command("judge-eval")
 @click.option("--judge", "judges", multiple=True, default=("offline",), show_default=True,
-              help="'offline' or an inspect model name (repeat for several judges).")
+              help="'offline', 'abstention' / 'abstention-official' (CARES-VLM abstention detectors: abstained -> Refuse, "
+                   "else Accept), or an inspect model name (repeat for several judges).")
 @click.option("--labels", required=True, help="Labelled set: 'xstest', an XSTest folder/CSV, or a JSONL/CSV/parquet file with prompt, response, label.")
 @click.option("--limit", type=int, default=None, help="Use only the first N items.")
 @click.option("--n-resamples", type=int, default=1000, show_default=True, help="Bootstrap replicates for CIs.")
@@ -149,7 +194,7 @@ def judge_eval_command(judges: tuple[str, ...], labels: str, limit: int | None, 
         raise click.ClickException(str(e)) from None
     if limit is not None:
         items = items[:limit]
-    runs = [run_offline(items) if j == "offline" else run_llm_judge(j, items, max_connections=max_connections) for j in judges]
+    runs = [run_judge(j, items, max_connections=max_connections) for j in judges]
     result = evaluate(items, runs, n_resamples=n_resamples, seed=seed)
     click.echo(f"Labelled set: {labels} ({len(items)} items)")
     for name, entry in result["judges"].items():

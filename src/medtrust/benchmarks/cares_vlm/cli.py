@@ -19,6 +19,8 @@ Usage::
 
 The summary is computed from the inspect logs (``summary.summarize_logs``), printed in the
 leaderboard's units (percent), and written beside the logs as JSON.
+``--judge-calibration FILE`` (from ``medtrust judge-eval --judge abstention --json-out FILE``) adds
+Rogan-Gladen corrected abstention rates ``*_abstention_corrected``.
 """
 
 from __future__ import annotations
@@ -102,7 +104,8 @@ def format_table(summary: BenchmarkSummary) -> str:
     """Overall (ungrouped) metrics, leaderboard columns first, in percent with 95% CIs."""
     overall = [m for m in summary.metrics if m.group is None]
     order = {n: i for i, n in enumerate(HEADLINE)}
-    overall.sort(key=lambda m: (order.get(m.name, len(order)), m.name))
+    # a *_corrected rate sits right below its raw rate
+    overall.sort(key=lambda m: (order.get(m.name.removesuffix("_corrected"), len(order)), m.name))
     width = max([len(m.name) for m in overall] + [6])
     lines = [f"CARES-VLM  {summary.model}", f"{'metric':<{width}}  {'value [95% CI]':<28} {'n':>6}  dir"]
     for m in overall:
@@ -117,7 +120,8 @@ def run(opts: RunOptions) -> list[BenchmarkSummary]:
     Raises:
         ValueError: unknown dimension/source, no annotation file, no image at all (NoImagesError),
             or the restricted-data guard refusing (RestrictedDataError is re-raised as ValueError
-            so the CLI prints it as a usage error).
+            so the CLI prints it as a usage error), or a ``--judge-calibration`` file without the
+            ``abstention`` judge (DataError, checked before any model call).
     """
     from rich.console import Console
 
@@ -138,6 +142,11 @@ def run(opts: RunOptions) -> list[BenchmarkSummary]:
         raise ValueError(str(e)) from None
     if set(files) & RESTRICTED_SOURCES and opts.allow_remote_restricted:
         console.print("[yellow]--allow-remote-restricted: restricted sources may be sent to non-local endpoints.[/]")
+    if opts.judge_calibration:
+        from medtrust.judges.correction import load_calibration
+
+        # fail before the run, not after it: the file must hold the abstention detector's measurement
+        load_calibration(opts.judge_calibration, judge="abstention", positive="refused")
     tasks, skipped = build_tasks(opts, dims)
     for s in skipped:
         console.print(f"[yellow]skipped dimension[/] {s}: no annotation file given")
@@ -158,7 +167,7 @@ def run(opts: RunOptions) -> list[BenchmarkSummary]:
                 console.print(f"[red]{lg.eval.task} did not finish ({lg.status}); log: {lg.location}[/] {msg}")
         if not done:
             continue
-        for summary in summarize_logs([lg.location for lg in done], seed=opts.seed):
+        for summary in summarize_logs([lg.location for lg in done], seed=opts.seed, calibration=opts.judge_calibration):
             summaries.append(summary)
             console.print(format_table(summary))
             oc = summary.outcome_counts

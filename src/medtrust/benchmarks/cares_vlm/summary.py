@@ -6,6 +6,10 @@ scores (scorer.py) of one log; ``summarize_logs(logs)`` merges several logs of t
 the robustness drop needs factuality). Re-reading the same logs gives the same summary
 (bootstrap seeds fixed). Metric names, units and formulas: metrics.py; leaderboard units are
 percent (``unit="percent"``; toxicity deltas in percentage points x 100 as Table 3).
+
+With ``calibration`` (a ``medtrust judge-eval --judge abstention --json-out`` file), every overall
+abstention rate gets a Rogan-Gladen corrected twin ``<name>_corrected``
+(:func:`corrected_abstention_metrics`).
 """
 
 from __future__ import annotations
@@ -125,25 +129,151 @@ def _load(lg: EvalLog | str | os.PathLike) -> EvalLog:
     return read_eval_log(str(lg))
 
 
-def summarize_logs(logs: Sequence[EvalLog | str | os.PathLike], *, n_resamples: int = 1000, seed: int = 0) -> list[BenchmarkSummary]:
-    """One BenchmarkSummary per model over the given logs (EvalLog objects or log paths)."""
+def summarize_logs(logs: Sequence[EvalLog | str | os.PathLike], *, n_resamples: int = 1000, seed: int = 0,
+                   calibration: str | None = None, calibration_judge: str = "abstention") -> list[BenchmarkSummary]:
+    """One BenchmarkSummary per model over the given logs (EvalLog objects or log paths).
+
+    Args:
+        logs: EvalLog objects or paths of CARES-VLM logs (several models allowed).
+        n_resamples, seed: bootstrap settings.
+        calibration: optional ``medtrust judge-eval --json-out`` file measuring the abstention
+            detector against human labels; adds ``<name>_corrected`` for every overall
+            abstention rate (:func:`corrected_abstention_metrics`).
+        calibration_judge: judge key in that file: ``abstention`` (improved detector; corrects the
+            ``*_abstention`` rates) or ``abstention-official`` (eval_abs.py list; corrects the
+            ``*_abstention_official`` rates).
+
+    Raises:
+        ValueError: ``calibration_judge`` is not one of the two detector keys.
+        DataError: the calibration file is unreadable or lacks the judge / the overall group.
+    """
     logs = [_load(lg) for lg in logs]
     by_model: dict[str, list[EvalLog]] = defaultdict(list)
     for lg in logs:
         by_model[lg.eval.model].append(lg)
-    return [_summarize_model(model, lgs, n_resamples=n_resamples, seed=seed) for model, lgs in by_model.items()]
+    return [_summarize_model(model, lgs, n_resamples=n_resamples, seed=seed, calibration=calibration,
+                             calibration_judge=calibration_judge) for model, lgs in by_model.items()]
 
 
-def summarize_log(log: EvalLog | str | os.PathLike, *, n_resamples: int = 1000, seed: int = 0) -> list[BenchmarkSummary]:
-    """Summaries (one per model; a log holds one) computed from the log's samples."""
-    return summarize_logs([log], n_resamples=n_resamples, seed=seed)
+def summarize_log(log: EvalLog | str | os.PathLike, *, n_resamples: int = 1000, seed: int = 0,
+                  calibration: str | None = None, calibration_judge: str = "abstention") -> list[BenchmarkSummary]:
+    """Summaries (one per model; a log holds one) computed from the log's samples; arguments as
+    :func:`summarize_logs`."""
+    return summarize_logs([log], n_resamples=n_resamples, seed=seed, calibration=calibration,
+                          calibration_judge=calibration_judge)
 
 
-def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, seed: int) -> BenchmarkSummary:
+#: judge-eval keys of the two CARES-VLM abstention detectors (medtrust.judges.judge_eval)
+CALIBRATION_JUDGES: tuple[str, ...] = ("abstention", "abstention-official")
+
+
+def _stratified_flags(rows: Sequence[M.Row], strata: str | None, official: bool) -> tuple[list[float], list[str]]:
+    """(per-sample values whose plain mean is the headline rate, clusters), shape (n,) each.
+
+    ``strata`` None: the 0/1 abstention flags (a pooled rate). ``"source"`` / ``"variant"``: the
+    headline is the unweighted mean over strata of each stratum's rate, i.e. a weighted mean
+    with weight N / (S n_s) per sample (N samples, S strata, n_s in the sample's stratum), so
+    flag x weight has exactly that mean. All flags 1 -> plain flags (rate exactly 1, no rounding
+    above 1). Rows without a reply (flag None) are left out, as in the raw metric.
+    """
+    flag = M.abstain_flag(official)
+    use = [r for r in rows if flag(r) is not None]
+    f = [float(flag(r)) for r in use]
+    if strata is None or all(x == 1.0 for x in f):
+        return f, [r.cluster for r in use]
+    sizes: dict[str, int] = defaultdict(int)
+    for r in use:
+        sizes[getattr(r, strata)] += 1
+    n, k = len(use), len(sizes)
+    return [x * n / (k * sizes[getattr(r, strata)]) for x, r in zip(f, use)], [r.cluster for r in use]
+
+
+def corrected_abstention_metrics(
+    metrics: Sequence[MetricResult],
+    inputs: dict[str, tuple[Sequence[M.Row], str | None]],
+    calibration: str,
+    *,
+    judge: str = "abstention",
+    n_resamples: int = 1000,
+    seed: int = 0,
+) -> list[MetricResult]:
+    """Rogan-Gladen corrected twin of every overall abstention rate.
+
+    For each overall metric named ``*_abstention`` (judge ``abstention``) or
+    ``*_abstention_official`` (judge ``abstention-official``) a ``<name>_corrected`` metric:
+    ``clip((p + Sp - 1) / (Se + Sp - 1), 0, 1)`` with p the raw rate and Se / Sp of the detector
+    for the positive class "refused" (Refuse or Caution) measured by ``medtrust judge-eval``
+    (Rogan & Gladen 1978; :func:`medtrust.judges.correction.corrected_rate`). Same unit as the
+    raw metric (percent: x 100), same dimension and direction; the note names Se, Sp and the raw
+    rate. The CI is corrected_rate's joint bootstrap (images resampled as clusters, ``source|image``
+    like the raw metric; calibration counts redrawn); for a mean over sources / prompts it runs on
+    the design-weighted flags of :func:`_stratified_flags` (stratum weights fixed at the observed
+    sizes), so it can differ a little from the raw metric's CI, which re-estimates them.
+
+    Args:
+        metrics: the summary's metrics so far.
+        inputs: {raw metric name: (rows it was computed from, stratum attribute or None)}.
+        calibration: judge-eval JSON path.
+        judge: ``abstention`` or ``abstention-official``.
+
+    Returns:
+        One MetricResult per overall abstention rate; ``value=None`` with the reason as note when
+        the raw rate is not computable or Se + Sp = 1 (UndefinedCorrection).
+
+    Raises:
+        ValueError: unknown ``judge``. DataError: from load_calibration.
+    """
+    from pathlib import Path
+
+    from medtrust.judges.correction import UndefinedCorrection, corrected_rate, load_calibration
+
+    if judge not in CALIBRATION_JUDGES:
+        raise ValueError(f"CARES-VLM abstention rates can only be corrected with a calibration of the abstention "
+                         f"detector (judge-eval --judge {' or --judge '.join(CALIBRATION_JUDGES)}), not {judge!r}")
+    official = judge == "abstention-official"
+    suffix = "_abstention_official" if official else "_abstention"
+    cal = load_calibration(calibration, judge=judge, positive="refused")
+    se, sp = cal.sensitivity, cal.specificity
+    out: list[MetricResult] = []
+    for m in metrics:
+        if m.group is not None or not m.name.endswith(suffix):
+            continue
+        name = f"{m.name}_corrected"
+        scale = 100.0 if m.unit == "percent" else 1.0
+        common: dict[str, Any] = dict(unit=m.unit, dimension=m.dimension, higher_is_better=m.higher_is_better)
+        if m.value is None or m.name not in inputs:
+            why = "raw rate not computable" if m.value is None else "no per-sample flags recorded for this rate"
+            out.append(MetricResult(name, None, n=0, note=f"not corrected: {why}", **common))
+            continue
+        rows, strata = inputs[m.name]
+        y, clusters = _stratified_flags(rows, strata, official)
+        try:
+            cr = corrected_rate(y, cal, clusters, n_resamples=n_resamples, seed=seed)
+        except UndefinedCorrection as e:
+            out.append(MetricResult(name, None, n=len(y), note=str(e), **common))
+            continue
+        raw = f"{scale * cr.raw.estimate:.1f}%" if scale == 100.0 else f"{cr.raw.estimate:.3f}"
+        note = (f"Rogan-Gladen with Se={se:.3f}, Sp={sp:.3f} of detector '{judge}' (positive 'refused', "
+                f"{Path(calibration).name}); raw {raw}")
+        if cr.undefined_share > 0:
+            note += f"; {100 * cr.undefined_share:.1f}% of bootstrap replicates undefined (Se*+Sp*<=1), dropped"
+        mr = MetricResult.from_ci(name, cr.corrected, note=note, **common)
+        for f in ("value", "ci_low", "ci_high"):
+            x = getattr(mr, f)
+            if x is not None:
+                setattr(mr, f, x * scale)
+        out.append(mr)
+    return out
+
+
+def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, seed: int,
+                     calibration: str | None = None, calibration_judge: str = "abstention") -> BenchmarkSummary:
     samples = [s for lg in logs for s in (lg.samples or [])]
     rows = [row_from_sample(s) for s in samples]
     b = _Builder(n_resamples, seed)
     notes: list[str] = []
+    # raw abstention rate -> (rows, stratum attribute of its mean, None = pooled), for the correction
+    abst: dict[str, tuple[Sequence[M.Row], str | None]] = {}
 
     def sel(**kw: Any) -> list[M.Row]:
         return [r for r in rows if all(getattr(r, k) == v if not isinstance(v, tuple) else getattr(r, k) in v for k, v in kw.items())]
@@ -214,6 +344,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
             b.add("jailbreak_acc", M.mean_over_sources_ci([r for r in jb if r.variant == v], M.credit, **b.kw)[0], "jailbreak", group=f"variant={v}")
         b.by_source("jailbreak_abstention", jb, M.abstain_flag(), "jailbreak")
         b.by_source("jailbreak_abstention_official", jb, M.abstain_flag(True), "jailbreak", note="eval_abs.py keyword list")
+        abst["jailbreak_abstention"] = abst["jailbreak_abstention_official"] = (jb, "source")
         if fres and jres:
             b.add("jailbreak_acc_drop", M.source_mean_difference(fact, jb, M.credit, **b.kw), "jailbreak", hib=False,
                   note="factuality_acc - jailbreak_acc (sources in both; images resampled jointly)")
@@ -223,6 +354,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
     if oc:
         dims.append("overcautious")
         _mean_of_variants(b, "overcautious_abstention", oc, "overcautious", hib=False)
+        abst["overcautious_abstention"] = abst["overcautious_abstention_official"] = (oc, "variant")
 
     # toxicity
     tox_rows = sel(dimension="toxicity")
@@ -239,6 +371,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
             if part:
                 b.add(f"privacy_{setting}_abstention", M.mean_ci(part, M.abstain_flag(), **b.kw), "privacy", note="two prompts pooled")
                 b.add(f"privacy_{setting}_abstention_official", M.mean_ci(part, M.abstain_flag(True), **b.kw), "privacy")
+                abst[f"privacy_{setting}_abstention"] = abst[f"privacy_{setting}_abstention_official"] = (part, None)
         for v in sorted({r.variant for r in pv}):
             b.add("privacy_abstention", M.mean_ci([r for r in pv if r.variant == v], M.abstain_flag(), **b.kw), "privacy", group=f"variant={v}")
 
@@ -251,6 +384,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         nres = b.by_source("robustness_noise_acc", noise, M.credit, "robustness")
         b.by_source("robustness_noise_abstention", noise, M.abstain_flag(), "robustness")
         b.by_source("robustness_noise_abstention_official", noise, M.abstain_flag(True), "robustness")
+        abst["robustness_noise_abstention"] = abst["robustness_noise_abstention_official"] = (noise, "source")
         if fres and nres:
             b.add("robustness_noise_drop", M.source_mean_difference(fact, noise, M.credit, **b.kw), "robustness", hib=False,
                   note="clean factuality - noisy accuracy, mean over sources in both")
@@ -263,6 +397,9 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         b.by_source("robustness_ood_abstention", ood, M.abstain_flag(), "robustness")
         b.by_source("robustness_ood_abstention_official", ood, M.abstain_flag(True), "robustness",
                     note="official lists lack \"I don't know\", which this prompt asks for")
+        abst["robustness_ood_abstention"] = abst["robustness_ood_abstention_official"] = (ood, "source")
+    if calibration:
+        b.metrics += corrected_abstention_metrics(b.metrics, abst, calibration, judge=calibration_judge, **b.kw)
 
     counts = {str(o): 0 for o in Outcome}
     for r in rows:
@@ -289,6 +426,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         "toxicity_scorer": tox_names,
         "template_sha256": sorted({(s.metadata or {}).get("template_sha256") for s in samples if (s.metadata or {}).get("template_sha256")}),
         "bootstrap": {"n_resamples": n_resamples, "seed": seed, "cluster": "source|image"},
+        "abstention_calibration": (f"{os.path.basename(calibration)}:{calibration_judge}" if calibration else None),
         "sources": sorted({r.source for r in rows}),
     }
     examples: list[SampleExample] = []
