@@ -61,6 +61,11 @@ class MetricResult:
         )
 
 
+def find_metric(metrics: list[MetricResult], name: str, group: str | None = None) -> MetricResult | None:
+    """The first metric with this name and group (None = overall), or None."""
+    return next((m for m in metrics if m.name == name and m.group == group), None)
+
+
 @dataclass
 class SampleExample:
     """One sample shown in a report's drill-down (text only; HTML escaping is the report's job)."""
@@ -112,10 +117,7 @@ class BenchmarkSummary:
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:
         """The metric with this name and group, or None."""
-        for m in self.metrics:
-            if m.name == name and m.group == group:
-                return m
-        return None
+        return find_metric(self.metrics, name, group)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -38,7 +38,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from medtrust.benchmarks.cares_llm.detector import STYLES, Detection, StyleDetector, default_detector, default_out_of_fold, prompt_key
 from medtrust.metrics.bootstrap import cluster_bootstrap_ci, paired_bootstrap_diff
 from medtrust.outcomes import ANSWERED, Outcome
-from medtrust.summary import MetricResult
+from medtrust.summary import MetricResult, find_metric
 
 MODES = ("off", "detector", "oracle", "always")
 PLACEMENTS = ("system", "user")
@@ -303,10 +303,8 @@ class MitigationComparison:
     notes: list[str] = field(default_factory=list)
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:
-        for m in self.metrics:
-            if m.name == name and m.group == group:
-                return m
-        return None
+        """The metric with this name and group, or None."""
+        return find_metric(self.metrics, name, group)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
