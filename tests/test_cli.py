@@ -81,3 +81,23 @@ def test_quick_banner_counts_the_rows_actually_run(tmp_path):
 
     expected = len(filter_records(load_records(), harm_levels=[0], methods=["role_play"]))
     assert f"Quick run: {expected} of the 239" in r.output
+
+
+def test_missing_provider_key_is_one_clear_error(tmp_path, monkeypatch):
+    monkeypatch.delenv("LOCAL_API_KEY", raising=False)
+    r = CliRunner().invoke(main, ["run", "--model", "openai-api/local/m", "-M", "base_url=http://models.invalid/v1", "--limit", "1", "--log-dir", str(tmp_path), "--display", "none"])
+    assert r.exit_code == 2
+    assert "No LOCAL_API_KEY defined in the environment" in r.output and "Traceback" not in r.output
+
+
+def test_local_server_not_listening_fails_fast(tmp_path, monkeypatch):
+    import socket
+
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()  # a free port nobody listens on
+    monkeypatch.setenv("LOCAL_API_KEY", "none")
+    r = CliRunner().invoke(main, ["run", "--model", "openai-api/local/m", "-M", f"base_url=http://127.0.0.1:{port}/v1", "--limit", "1", "--log-dir", str(tmp_path), "--display", "none"])
+    assert r.exit_code == 2
+    assert f"model server http://127.0.0.1:{port}/v1 is not reachable" in r.output

@@ -8,10 +8,12 @@ optional dependency never stops `medtrust run`.
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from typing import Any
 
 import click
+from inspect_ai._util.error import PrerequisiteError
 
 from medtrust.runner import BENCHMARKS, DEFAULT_MODEL, RunInterrupted, RunOptions, benchmark_module, offline_env
 
@@ -155,6 +157,9 @@ def run_command(**kw: Any) -> None:
             resume_latest(opts)
             return
         summaries = benchmark_module(opts.benchmark).run(opts)
+    except PrerequisiteError as e:  # e.g. an API key variable not set for the chosen provider
+        click.echo("error: " + re.sub(r"\[/?[a-z ]+\]", "", str(e)).replace("ERROR: ", "").strip(), err=True)
+        sys.exit(2)
     except RunInterrupted as e:
         click.echo(f"\n{e}", err=True)
         sys.exit(130)

@@ -100,6 +100,32 @@ def offline_env() -> None:
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
+def check_local_endpoint(model: str, base_url: str | None) -> None:
+    """Fail fast when a model server on this machine is not listening.
+
+    Applies to loopback URLs only (``-M base_url`` or ``<SERVICE>_BASE_URL`` of an
+    ``openai-api/<service>/...`` model); remote endpoints are left to inspect's retries.
+
+    Raises:
+        ValueError: naming the URL and the connection error.
+    """
+    import socket
+    from urllib.parse import urlparse
+
+    if base_url is None and model.startswith("openai-api/") and model.count("/") >= 2:
+        base_url = os.environ.get(model.split("/")[1].upper().replace("-", "_") + "_BASE_URL")
+    if not base_url:
+        return
+    u = urlparse(base_url)
+    if u.hostname not in ("127.0.0.1", "localhost", "::1") and not (u.hostname or "").startswith("127."):
+        return
+    port = u.port or (443 if u.scheme == "https" else 80)
+    try:
+        socket.create_connection((u.hostname, port), timeout=3).close()
+    except OSError as e:
+        raise ValueError(f"model server {base_url} is not reachable ({e.strerror or e}); start it or fix base_url") from None
+
+
 def eval_tasks(
     tasks: Task | Sequence[Task],
     opts: RunOptions,
@@ -125,6 +151,8 @@ def eval_tasks(
     model_args = dict(opts.model_args)
     base_url, api_key = model_args.pop("base_url", None), model_args.pop("api_key", None)
     target: Any = model
+    if isinstance(model, str):
+        check_local_endpoint(model, base_url)
     if base_url is not None or api_key is not None:
         # inspect's eval() takes base_url/api_key only as get_model() parameters, never as -M args
         from inspect_ai.model import get_model
