@@ -218,3 +218,13 @@ def test_report_command_and_write_report(policy_logs, tmp_path):
     assert p == tmp_path / "b.html" and p.stat().st_size > 10_000
     res = CliRunner().invoke(main, ["report", str(tmp_path / "absent"), "--out", str(tmp_path / "c.html")])
     assert res.exit_code == 2
+
+
+def test_repeated_runs_are_labelled_with_their_sample_counts():
+    from medtrust.report.build import _labels
+    from medtrust.summary import BenchmarkSummary
+
+    a = BenchmarkSummary("cares_llm", "medtrust/embedded", "t", outcome_counts={"correct": 10, "incorrect": 30})
+    b = BenchmarkSummary("cares_llm", "medtrust/embedded", "t", outcome_counts={"correct": 50, "incorrect": 189})
+    c = BenchmarkSummary("cares_llm", "medtrust/policy/refuse", "t", outcome_counts={"correct": 1})
+    assert _labels([a, b, c]) == ["medtrust/embedded (run 1, n=40)", "medtrust/embedded (run 2, n=239)", "medtrust/policy/refuse"]

@@ -238,14 +238,23 @@ AXES: list[Axis] = [
 
 
 def _labels(summaries: Sequence[BenchmarkSummary]) -> list[str]:
-    """Display label per summary: the model name, made unique when a model has several runs of a benchmark."""
+    """Display label per summary: the model name, made unique when a model has several runs of a
+    benchmark (run number and sample count, so runs of different sizes are told apart)."""
+    runs: dict[tuple[str, str], int] = defaultdict(int)
+    for s in summaries:
+        runs[(s.model, s.benchmark)] += 1
     seen: dict[tuple[str, str], int] = defaultdict(int)
     out = []
     for s in summaries:
-        seen[(s.model, s.benchmark)] += 1
-        k = seen[(s.model, s.benchmark)]
+        key = (s.model, s.benchmark)
+        seen[key] += 1
         mit = s.provenance.get("mitigation")
-        tag = f" (mitigation={mit})" if mit not in (None, "off") else (f" (run {k})" if k > 1 else "")
+        if mit not in (None, "off"):
+            tag = f" (mitigation={mit})"
+        elif runs[key] > 1:
+            tag = f" (run {seen[key]}, n={sum(s.outcome_counts.values())})"
+        else:
+            tag = ""
         out.append(s.model + tag)
     return out
 
