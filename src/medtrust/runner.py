@@ -248,7 +248,8 @@ def resume_latest(opts: RunOptions) -> None:
             continue
         bench = (log.eval.metadata or {}).get("benchmark") or opts.benchmark.replace("-", "_")
         mod = importlib.import_module(f"medtrust.benchmarks.{bench}.summary")
-        result = mod.summarize_log(log, seed=opts.seed)
+        extra = {"calibration": opts.judge_calibration} if opts.judge_calibration and bench in ("cares_llm", "cares_vlm") else {}
+        result = mod.summarize_log(log, seed=opts.seed, **extra)
         summaries = result if isinstance(result, list) else [result]
         for s in summaries:
             if hasattr(mod, "format_table"):
