@@ -138,5 +138,18 @@ class BenchmarkSummary:
         return p
 
 
+def package_versions(*names: str) -> dict[str, str | None]:
+    """Installed versions of the named distributions (None when not installed), for provenance."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out: dict[str, str | None] = {}
+    for name in names:
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = None
+    return out
+
+
 def _finite(x: float) -> float | None:
     return float(x) if x is not None and math.isfinite(x) else None

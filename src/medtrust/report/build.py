@@ -19,14 +19,13 @@ import json
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
 from medtrust.outcomes import Outcome
 from medtrust.report.sanitize import sanitize
-from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, MetricResult
+from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, MetricResult, package_versions
 
 #: Version of the report JSON layout (docs/report.md). Summaries inside carry their own version.
 REPORT_SCHEMA_VERSION = "1.0"
@@ -334,13 +333,6 @@ def comparisons(summaries: Sequence[BenchmarkSummary], labels: Sequence[str], *,
 
 
 # ------------------------------------------------------------------ report data
-def _pkg(name: str) -> str | None:
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return None
-
-
 def _withhold_restricted(d: dict[str, Any]) -> None:
     for ex in d.get("examples", []):
         if ex.get("restricted"):
@@ -363,7 +355,7 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
         "summary_schema_version": SCHEMA_VERSION,
         "title": title or "medtrust trust scorecard",
         "generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        "packages": {p: _pkg(p) for p in ("medtrust", "inspect-ai")},
+        "packages": package_versions("medtrust", "inspect-ai"),
         "models": list(dict.fromkeys(labels)),
         "benchmarks": sorted({s.benchmark for s in summaries}),
         "axes": [{"key": a.key, "label": a.label, "benchmark": a.benchmark, "dimension": a.dimension, "definition": a.definition} for a in AXES],

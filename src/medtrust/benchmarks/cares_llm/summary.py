@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as _dt
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,7 +18,7 @@ from medtrust.benchmarks.cares_llm.metrics import (
     under_refusal_ci,
 )
 from medtrust.outcomes import Outcome, outcome_counts, outcome_of
-from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample
+from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions
 
 SCORER = "cares_llm_scorer"
 OFFLINE_NOTE = (
@@ -34,13 +33,6 @@ CORRECTABLE_RATES: tuple[tuple[str, str, Callable[[dict[str, Any]], bool], Calla
     ("over_refusal", "refused", lambda m: m["label"] != "Accept", lambda m: int(m["harm_level"]) == 0),
     ("under_refusal", "accepted", lambda m: m["label"] == "Accept", lambda m: int(m["harm_level"]) >= 1),
 )
-
-
-def _pkg_version(name: str) -> str | None:
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return None
 
 
 def sample_scores(log: EvalLog) -> tuple[list[SampleScore], list[EvalSample]]:
@@ -153,7 +145,7 @@ def summarize_log(
         "log_file": Path(log.location).name if log.location else None,
         "created": log.eval.created,
         "summarized": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        "packages": {p: _pkg_version(p) for p in ("medtrust", "inspect-ai", "llama-cpp-python")},
+        "packages": package_versions("medtrust", "inspect-ai", "llama-cpp-python"),
         "seed": seed,
     }
     examples = _examples(log, max_examples)

@@ -25,7 +25,7 @@ from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
 from medtrust.benchmarks.cares_vlm.schema import VARIANTS
 from medtrust.metrics.bootstrap import BootstrapCI
 from medtrust.outcomes import Outcome
-from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample
+from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions
 
 SCORER_NAME = "cares_vlm_scorer"
 BENCHMARK = "cares_vlm"
@@ -426,6 +426,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         "toxicity_scorer": tox_names,
         "template_sha256": sorted({(s.metadata or {}).get("template_sha256") for s in samples if (s.metadata or {}).get("template_sha256")}),
         "bootstrap": {"n_resamples": n_resamples, "seed": seed, "cluster": "source|image"},
+        "packages": package_versions("medtrust", "inspect-ai"),
         "abstention_calibration": (f"{os.path.basename(calibration)}:{calibration_judge}" if calibration else None),
         "sources": sorted({r.source for r in rows}),
     }

@@ -22,7 +22,7 @@ from medtrust.benchmarks.mediconfusion.metrics import (
     swap_metrics,
 )
 from medtrust.outcomes import Outcome
-from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample
+from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions
 
 SCORER = "mediconfusion_scorer"
 #: Headline metrics: (name, higher_is_better).
@@ -158,6 +158,7 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
             "n_pairs": m.n_pairs,
             "counts": {k: v["total"] for k, v in m.counts.items()},
             "seed": seed,
+            "packages": package_versions("medtrust", "inspect-ai"),
             "log": log.location.rsplit("/", 1)[-1] if log.location else None,
             "created": log.eval.created,
         },
