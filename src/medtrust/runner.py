@@ -112,13 +112,13 @@ def check_local_endpoint(model: str, base_url: str | None) -> None:
     import socket
     from urllib.parse import urlparse
 
+    from medtrust.benchmarks.cares_vlm.guard import is_loopback_url
+
     if base_url is None and model.startswith("openai-api/") and model.count("/") >= 2:
         base_url = os.environ.get(model.split("/")[1].upper().replace("-", "_") + "_BASE_URL")
-    if not base_url:
+    if not is_loopback_url(base_url):
         return
     u = urlparse(base_url)
-    if u.hostname not in ("127.0.0.1", "localhost", "::1") and not (u.hostname or "").startswith("127."):
-        return
     port = u.port or (443 if u.scheme == "https" else 80)
     try:
         socket.create_connection((u.hostname, port), timeout=3).close()
