@@ -182,6 +182,27 @@ def eval_tasks(
     return logs
 
 
+def print_summary(
+    console: Any, summary: BenchmarkSummary, log: EvalLog | None, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()
+) -> list[Path]:
+    """Print a finished run's table, outcome counts, hints and notes, and write its summary JSON.
+
+    Returns:
+        the written summary paths (see :func:`write_summaries`).
+    """
+    if table is not None:
+        console.print(table)
+    console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in summary.outcome_counts.items() if v))
+    for hint in hints:
+        console.print(f"[yellow]{hint}[/]")
+    for note in summary.notes:
+        console.print(f"[yellow]Note:[/] {note}")
+    paths = write_summaries([summary], log, opts)
+    for p in paths:
+        console.print(f"Summary JSON: {p}")
+    return paths
+
+
 def write_summaries(summaries: list[BenchmarkSummary], log: EvalLog | None, opts: RunOptions) -> list[Path]:
     """Write each summary as JSON beside its log (``<log name>.summary.json``)."""
     paths = []
@@ -251,12 +272,8 @@ def resume_latest(opts: RunOptions) -> None:
         extra = {"calibration": opts.judge_calibration} if opts.judge_calibration and bench in ("cares_llm", "cares_vlm") else {}
         result = mod.summarize_log(log, seed=opts.seed, **extra)
         summaries = result if isinstance(result, list) else [result]
+        # the table formatter lives in the benchmark's summary or cli module
+        fmt = getattr(mod, "format_table", None) or getattr(importlib.import_module(f"medtrust.benchmarks.{bench}.cli"), "format_table", None)
         for s in summaries:
-            if hasattr(mod, "format_table"):
-                console.print(mod.format_table(s))
-            console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in s.outcome_counts.items() if v))
-            for note in s.notes:
-                console.print(f"[yellow]Note:[/] {note}")
-        for p in write_summaries(summaries, log, opts):
-            console.print(f"Summary JSON: {p}")
+            print_summary(console, s, log, opts, table=fmt(s) if fmt else None)
         console.print(f"inspect log: {log.location}")

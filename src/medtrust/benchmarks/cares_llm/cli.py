@@ -9,7 +9,7 @@ from rich.console import Console
 
 from medtrust.benchmarks.cares_llm.summary import format_table, summarize_log
 from medtrust.benchmarks.cares_llm.task import cares_llm
-from medtrust.runner import RunOptions, eval_tasks, write_summaries
+from medtrust.runner import RunOptions, eval_tasks, print_summary
 from medtrust.summary import BenchmarkSummary
 
 #: quick default: sized so `medtrust run` on the embedded model finishes in ~3 min on 2 cores
@@ -61,13 +61,7 @@ def run(opts: RunOptions) -> list[BenchmarkSummary]:
                 continue
             summary = summarize_log(log.location, seed=opts.seed, calibration=opts.judge_calibration)
             summaries.append(summary)
-            console.print(format_table(summary))
-            oc = summary.outcome_counts
-            console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in oc.items() if v))
-            for note in summary.notes:
-                console.print(f"[yellow]Note:[/] {note}")
-            for p in write_summaries([summary], log, opts):
-                console.print(f"Summary JSON: {p}")
+            print_summary(console, summary, log, opts, table=format_table(summary))
             console.print(f"inspect log: {log.location}  (view with `inspect view --log-dir {opts.log_dir}`)")
         if len(arms) == 2 and all(a in arm_logs and arm_logs[a].status == "success" for a in arms):
             from medtrust.benchmarks.cares_llm.mitigation import compare_mitigation, print_comparison

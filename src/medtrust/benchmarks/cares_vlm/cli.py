@@ -33,7 +33,7 @@ from inspect_ai import Task
 from medtrust.benchmarks.cares_vlm.guard import check_models
 from medtrust.benchmarks.cares_vlm.schema import DIMENSIONS, RESTRICTED_SOURCES
 from medtrust.benchmarks.cares_vlm.task import PLAN, cares_vlm, resolve_data_files
-from medtrust.runner import RunOptions, eval_tasks, write_summaries
+from medtrust.runner import RunOptions, eval_tasks, print_summary
 from medtrust.summary import BenchmarkSummary, MetricResult
 
 #: leaderboard columns in the project page's order (metric names of summary.py)
@@ -169,15 +169,9 @@ def run(opts: RunOptions) -> list[BenchmarkSummary]:
             continue
         for summary in summarize_logs([lg.location for lg in done], seed=opts.seed, calibration=opts.judge_calibration):
             summaries.append(summary)
-            console.print(format_table(summary))
-            oc = summary.outcome_counts
-            console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in oc.items() if v))
-            if oc.get("input_error"):
-                console.print(f"[yellow]{oc['input_error']} samples had no usable image or gold (input_error); "
-                              "set --image-root SOURCE=DIR for missing images.[/]")
-            for note in summary.notes:
-                console.print(f"[yellow]Note:[/] {note}")
-            for p in write_summaries([summary], done[0], opts):
-                console.print(f"Summary JSON: {p}")
+            n_input_errors = summary.outcome_counts.get("input_error")
+            hints = [f"{n_input_errors} samples had no usable image or gold (input_error); "
+                     "set --image-root SOURCE=DIR for missing images."] if n_input_errors else []
+            print_summary(console, summary, done[0], opts, table=format_table(summary), hints=hints)
         console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
     return summaries
