@@ -158,6 +158,18 @@ class BenchmarkSummary:
         return p
 
 
+def summary_path(folder: str | Path, summary: BenchmarkSummary, log_name: str | None = None) -> Path:
+    """Where a summary's JSON goes: ``<folder>/medtrust-<log stem>.<model>.summary.json``.
+
+    The ``medtrust-`` prefix matters: inspect treats a ``.json`` file whose name starts with an
+    ISO timestamp as a log (``inspect view`` lists it, ``eval-retry`` tries to recover it), and
+    log names start with one. ``log_name`` defaults to the summary's first log.
+    """
+    name = log_name or (summary.logs[0] if summary.logs else summary.benchmark)
+    stem = Path(name).name.rsplit(".", 1)[0]
+    return Path(folder) / f"medtrust-{stem}.{summary.model.replace('/', '_')}.summary.json"
+
+
 def package_versions(*names: str) -> dict[str, str | None]:
     """Installed versions of the named distributions (None when not installed), for provenance."""
     from importlib.metadata import PackageNotFoundError, version

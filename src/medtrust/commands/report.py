@@ -20,9 +20,12 @@ def report_command(paths: tuple[str, ...], out: str, json_out: str | None, basel
 
     try:
         path = build_report(paths, out=out, json_out=json_out, baseline=baseline, seed=seed, title=title)
-    except FileNotFoundError as e:
+    except (FileNotFoundError, ValueError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
+    except OSError as e:  # e.g. --out on a read-only filesystem: one line, no traceback
+        click.echo(f"error: cannot write the report ({e.strerror or e}: {e.filename or out})", err=True)
+        sys.exit(1)
     click.echo(f"Report: {path}")
     if json_out:
         click.echo(f"JSON: {json_out}")

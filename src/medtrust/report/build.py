@@ -19,6 +19,7 @@ import datetime as _dt
 import itertools
 import json
 import math
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -42,9 +43,20 @@ WITHHELD = "[withheld: restricted data source]"
 MIN_CLUSTERS = 10
 
 
+#: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
+_TIMESTAMPED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")
+
+
+class NoLogsError(ValueError):
+    """Nothing to report: no medtrust log among the given paths."""
+
+
 # ------------------------------------------------------------------ reading logs
 def find_logs(paths: Iterable[str | Path]) -> list[Path]:
-    """inspect log files under the given files/folders (``*.eval``, ``*.json`` except ``*.summary.json``).
+    """inspect log files under the given files/folders, by inspect's own naming rule: ``*.eval``,
+    and ``*.json`` whose name starts with an ISO timestamp (so summaries, ``--json`` report data
+    and ``logs.json`` manifests in a log folder are not taken for logs). A file named explicitly
+    is taken when it ends in ``.eval`` or ``.json`` (except ``*.summary.json``).
 
     Raises:
         FileNotFoundError: a given path does not exist.
@@ -53,9 +65,12 @@ def find_logs(paths: Iterable[str | Path]) -> list[Path]:
     for p in map(Path, paths):
         if not p.exists():
             raise FileNotFoundError(f"no such log file or folder: {p}")
-        cands = [p] if p.is_file() else sorted(q for q in p.rglob("*") if q.is_file())
-        for q in cands:
-            if q.suffix == ".eval" or (q.suffix == ".json" and not q.name.endswith(".summary.json") and q.name != "logs.json"):
+        if p.is_file():
+            if p.suffix == ".eval" or (p.suffix == ".json" and not p.name.endswith(".summary.json")):
+                out.append(p)
+            continue
+        for q in sorted(q for q in p.rglob("*") if q.is_file()):
+            if q.suffix == ".eval" or (q.suffix == ".json" and _TIMESTAMPED.match(q.name) and not q.name.endswith(".summary.json")):
                 out.append(q)
     seen: set[Path] = set()
     return [q for q in out if not (q.resolve() in seen or seen.add(q.resolve()))]
@@ -332,8 +347,18 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
 
     Raises:
         FileNotFoundError: a path does not exist.
+        NoLogsError: no medtrust log could be summarised (nothing found, or every file skipped;
+            the message lists each skipped file with its reason). Nothing is written then.
+        OSError: the page or JSON cannot be written (e.g. a read-only folder).
     """
+    paths = list(paths)
     summaries, skipped = load_summaries(paths, seed=seed)
+    if not summaries:
+        where = ", ".join(str(p) for p in paths)
+        if not skipped:
+            raise NoLogsError(f"no inspect log (*.eval, timestamped *.json) found in {where}")
+        reasons = "; ".join(f"{s['file']}: {s['reason']}" for s in skipped[:10])
+        raise NoLogsError(f"no medtrust log could be summarised in {where} ({len(skipped)} skipped: {reasons})")
     data = report_data(summaries, skipped, baseline=baseline, seed=seed, title=title)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)

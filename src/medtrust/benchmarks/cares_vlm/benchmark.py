@@ -121,6 +121,9 @@ def plan(opts: RunOptions) -> RunPlan:
     if set(files) & RESTRICTED_SOURCES and opts.allow_remote_restricted:
         banner.append("[yellow]--allow-remote-restricted: restricted sources may be sent to non-local endpoints.[/]")
     tasks, skipped = build_tasks(opts, dims)
+    if opts.limit is not None:
+        banner.append(f"[bold]Limited run[/]: the first {opts.limit} rows of each source (file order), "
+                      f"max_tokens={opts.max_tokens or 'task default'}.")
     banner += [f"[yellow]skipped dimension[/] {s}: no annotation file given" for s in skipped]
     if not tasks:
         raise ValueError("no CARES-VLM dimension can run with the given --data files")
