@@ -16,7 +16,7 @@ from typing import Any
 
 from medtrust.metrics.bootstrap import BootstrapCI
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 
 
 @dataclass
@@ -88,7 +88,8 @@ class BenchmarkSummary:
         model: inspect model name, e.g. ``medtrust/embedded``.
         task: inspect task name(s) that produced it.
         metrics: overall and subgroup MetricResults.
-        outcome_counts: count of each outcome (all eight keys of medtrust.outcomes.Outcome).
+        outcome_counts: count of each outcome (every key of medtrust.outcomes.Outcome; summaries
+            before schema 1.2 lack ``truncated``).
         dimensions_run: trust dimensions this run covered (others render as "not run").
         provenance: benchmark version, data sha256, judge model and rubric hash, package versions,
             date, seed, log file name (never absolute paths or secrets).

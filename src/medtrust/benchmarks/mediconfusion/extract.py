@@ -9,8 +9,11 @@ Every mode ends in a score pair ``{A: sA, B: sB}`` and the threshold rule picks 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+
+from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice
 
 #: The invalid choice, as the official result files write it.
 INVALID = "-"
@@ -26,7 +29,7 @@ class Choice:
         letter: ``"A"``, ``"B"`` or ``"-"`` (invalid).
         score_a, score_b: the pair fed to the threshold rule (10/0 for letter modes, judge's 1-10 for FF).
         reason: why a choice is invalid (``no_letter`` | ``both_letters`` | ``below_threshold`` |
-            ``refusal``), or None when valid.
+            ``refusal`` | ``truncated``), or None when valid.
     """
 
     letter: str
@@ -104,71 +107,33 @@ def official_choice(response: str | None, tr: float = DEFAULT_THRESHOLD) -> Choi
 
 # --- lenient (medtrust) parser -------------------------------------------------------------
 
-_THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-_WHOLE = re.compile(r"""^[\s\*_`"'(\[]*(?:option\s+|answer\s*:?\s*)?([AaBb])[\s\*_`"')\].:,;!]*$""", re.IGNORECASE)
-_CUE = re.compile(
-    r"""(?:answer|option|choice)\s*(?:is|would\s+be|:|=|-)?\s*[:\-]?\s*[\*_`"'(\[]*([AB])(?![A-Za-z])""",
-    re.IGNORECASE,
-)
-# A standalone capital A or B: not inside a word, optional brackets/quotes/punctuation around.
-_LETTER = re.compile(r"""(?<![A-Za-z0-9])[\*_`"'(\[]*([AB])(?![A-Za-z0-9])([\*_`"')\].:,;!]*)(\s+[a-z]+)?""")
-# Words after a bare "A" that show it is the letter, not the article ("A is correct", "A and B").
-_NOT_A_NOUN = frozenset(
-    "and or nor but vs versus is was would seems appears looks matches fits best because since than".split()
-)
-_REFUSAL = re.compile(
-    r"\b(i'?m|i am)\s+(unable|not able)\b|\b(can(?:no|')t|cannot)\s+(help|view|see|interpret|analy[sz]e|assist)\b|\bi'?m sorry\b",
-    re.IGNORECASE,
-)
 
-def lenient_choice(response: str | None, option_a: str = "", option_b: str = "") -> Choice:
+def lenient_choice(
+    response: str | None, option_a: str = "", option_b: str = "", *, stop_reason: str | None = None
+) -> Choice:
     """medtrust's improved MC parser (reported beside the official one, never replacing it).
 
-    Order of rules (first that decides wins):
-      1. ``<think>...</think>`` blocks are removed (reasoning models).
-      2. The whole reply is one letter in any case, with optional brackets, quotes, markdown,
-         "Option"/"Answer:" and trailing punctuation (``(B)``, ``**a**``, ``b.``) -> that letter.
-      3. The last explicit cue ``answer/option/choice [is|:] X`` (capital X) -> X (a later
-         self-correction wins).
-      4. Standalone capital letters; a bare "A" followed by a space and a lower-case word is the
-         English article and is skipped (unless the word is a verb or conjunction: "A is", "A and"). Exactly one letter -> it; both -> invalid
-         (``both_letters``).
-      5. No letter: if the reply contains exactly one option's full text -> that option.
-      6. Otherwise invalid: ``refusal`` when the reply declines, else ``no_letter``.
+    It is the shared layered extractor :func:`medtrust.scorers.extract.extract_choice` on the
+    options {A: option_a, B: option_b} (CARES-VLM's default extractor too, so one fix reaches
+    both benchmarks): reasoning blocks dropped; wrapped letters (``(B)``, ``**a**``, ``b.``,
+    ``\\boxed{B}``, full-width ``Ｂ``) read; the last stated answer wins, and a later mention
+    ("Option A is unlikely") is not one; articles and pronouns ("the answer is a subdural
+    bleed", "I think") are not letters; a reply naming exactly one option's full text picks it.
 
     Returns:
-        Choice with 10/0 scores like the official parser (invalid = 0/0).
+        Choice with 10/0 scores like the official parser. Invalid choices (0/0) carry
+        ``reason``: ``both_letters`` (several options stated), ``refusal`` (declines or cannot
+        tell), ``truncated`` (``stop_reason`` says the reply was cut before an answer) or
+        ``no_letter``.
     """
     if response is None:
         return Choice(INVALID, 0, 0, reason="no_letter")
-    text = _THINK.sub(" ", response).strip()
-    m = _WHOLE.match(text)
-    if m:
-        return _letter(m.group(1).upper())
-    cues = _CUE.findall(text)
-    if cues:
-        return _letter(cues[-1].upper())
-    found = set()
-    for m in _LETTER.finditer(text):
-        letter, punct, next_word = m.group(1), m.group(2), m.group(3)
-        if letter == "A" and not punct and next_word and next_word.strip() not in _NOT_A_NOUN:
-            continue  # article "A bilateral ..."
-        found.add(letter)
-    if len(found) == 1:
-        return _letter(found.pop())
-    if len(found) == 2:
-        return Choice(INVALID, 0, 0, reason="both_letters")
-    low = " ".join(re.sub(r"[^a-z0-9 ]+", " ", text.lower()).split())
-    hits = [
-        L
-        for L, opt in (("A", option_a), ("B", option_b))
-        if opt.strip() and " ".join(re.sub(r"[^a-z0-9 ]+", " ", opt.lower()).split()) in low
-    ]
-    if len(hits) == 1:
-        return _letter(hits[0])
-    if _REFUSAL.search(text):
-        return Choice(INVALID, 0, 0, reason="refusal")
-    return Choice(INVALID, 0, 0, reason="no_letter")
+    ext = extract_choice(response, {"A": option_a or "", "B": option_b or ""}, stop_reason=stop_reason)
+    if ext.answer is not None:
+        return _letter(ext.answer)
+    if ext.status in (REFUSAL, TRUNCATED):
+        return Choice(INVALID, 0, 0, reason=ext.status)
+    return Choice(INVALID, 0, 0, reason="both_letters" if ext.layer == "multiple" else "no_letter")
 
 
 def _letter(letter: str) -> Choice:
