@@ -154,7 +154,13 @@ _JSON_KEYS = frozenset({"choice", "option", "selectedoption", "selectedchoice", 
 
 # Hedges that state no answer, on top of the improved abstention phrases.
 _EXTRA_REFUSALS: tuple[tuple[str, str], ...] = (
-    ("not_possible", r"\b(?:not\s+possible|impossible)\s+(?:for\s+me\s+)?to\s+(?:say|tell|determine|know|assess|answer|judge|decide|choose)\b"),
+    ("not_possible", r"\b(?:not\s+possible|impossible)\s+(?:for\s+me\s+)?to\s+(?:say|tell|determine|know|assess|answer|judge|decide|choose|see)\b"),
+    (
+        "cannot_judge",
+        r"\b(?:cannot|can\s*not|can't|could\s+not|couldn't|unable\s+to|not\s+able\s+to)\s+(?:make|reach|form|draw|offer|give|provide)\s+"
+        r"(?:a\s+|an\s+|any\s+)?(?:definitive\s+|definite\s+|reliable\s+|firm\s+|clear\s+)?"
+        r"(?:diagnosis|determination|assessment|judg(?:e)?ment|call|decision|conclusion|interpretation)\b",
+    ),
     ("not_sure", r"\b(?:i'm|i\s+am)\s+(?:not\s+sure|unsure|uncertain)\b|^\W*(?:not\s+sure|unsure|uncertain)\b"),
     ("cannot_be_determined", r"\bcannot\s+be\s+(?:determined|assessed|answered|evaluated|said|told)\b"),
 )
@@ -257,7 +263,8 @@ def refusal_phrase(text: str | None) -> str | None:
     """Name of the refusal/hedge phrase in ``text`` ("cannot_verb", "not_possible" ...), or None.
 
     The phrases are the improved abstention detector's (:data:`medtrust.scorers.abstention.PHRASES`)
-    plus hedges that state no answer ("it is not possible to say", "not sure").
+    except "X is not visible" (a finding, not a refusal), plus hedges that state no answer ("it
+    is not possible to say", "not sure", "I can't make a diagnosis").
     """
     m = _refusal_match(re.sub(r"\s+", " ", normalize_text(text)))
     return m[0] if m else None
@@ -268,7 +275,9 @@ def _refusal_match(t: str) -> tuple[str, re.Match[str]] | None:
     if _refusal_patterns is None:
         from medtrust.scorers.abstention import PHRASES  # imported late: abstention imports this module
 
-        _refusal_patterns = [(n, re.compile(p, re.IGNORECASE)) for n, p in (*PHRASES, *_EXTRA_REFUSALS)]
+        # "X is not visible" states a finding, not a refusal, when reading an answer
+        phrases = [(n, p) for n, p in PHRASES if n != "not_visible"]
+        _refusal_patterns = [(n, re.compile(p, re.IGNORECASE)) for n, p in (*phrases, *_EXTRA_REFUSALS)]
     best: tuple[str, re.Match[str]] | None = None
     for name, pat in _refusal_patterns:
         m = pat.search(t)
