@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice
@@ -144,7 +145,7 @@ def _letter(letter: str) -> Choice:
 
 
 class JudgeParseError(ValueError):
-    """A judge reply that does not hold two integer scores (scored as ``judge_error``)."""
+    """A judge reply that holds no score for A and B (scored as ``judge_error``)."""
 
 
 def parse_judge_official(reply: str) -> tuple[int, int, str]:
@@ -173,23 +174,97 @@ def parse_judge_official(reply: str) -> tuple[int, int, str]:
     return a, b, lines[2] if len(lines) > 2 else ""
 
 
-_JUDGE_SCORE = re.compile(r"(?:^|\n)\W*(?:answer\s+)?([AB])\W{0,3}\s*[:=\-]?\s*\**\s*(\d{1,2})\b", re.IGNORECASE)
+_SCORE_NUM = r"(\d{1,2}(?:\.\d+)?)"
+_JUDGE_SCORE = re.compile(
+    r"(?:^|\n)\W*(?:(?:answer|option|score\s+for(?:\s+option)?|score|rating\s+for|closeness\s+to(?:\s+option)?)\s+)?([AB])\b\W{0,3}\s*"
+    r"(?:(?:score|rating)\s*)?[:=\-]?\s*\**\s*" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*(?:/|out\s+of)\s*10\b)?",
+    re.IGNORECASE,
+)
+_JUDGE_THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_JSON_KEY = re.compile(r"^(?:option|answer|score|scorefor|scoreforoption|rating|closenessto)?(a|b)(?:score|rating)?$")
 
 
-def parse_judge_lenient(reply: str) -> tuple[int, int, str]:
-    """A tolerant judge parser: the first ``A: n`` and ``B: n`` lines anywhere (markdown allowed).
+def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
+    """A tolerant judge parser for replies the official one cannot read.
 
-    Scores must lie in 1-10 (0 accepted too, as the official "no reply" value).
+    Reads (reasoning blocks ``<think>...</think>`` removed, NFKC applied), in order:
+
+    1. a JSON object, bare or in a fenced block: ``{"A": 7, "B": 2}``, ``{"score_a": 7.5, ...}``,
+       ``{"scores": {"A": 7, "B": 2}, "reason": "..."}`` (numbers or numeric strings);
+    2. otherwise the first ``A: n`` and ``B: n`` lines anywhere (markdown, ``A = 7``,
+       ``Answer A: 4``, ``Score for A: 8/10``).
+
+    Ratings keep their decimals ("A: 7.5" is 7.5, never 7). Scores must lie in 0-10 (0 is the
+    official "no reply" value).
+
+    Returns:
+        (score_a, score_b, reason) with float scores.
 
     Raises:
         JudgeParseError: a score is missing or out of range.
     """
-    found: dict[str, int] = {}
-    for m in _JUDGE_SCORE.finditer(reply):
-        found.setdefault(m.group(1).upper(), int(m.group(2)))
+    t = _JUDGE_THINK.sub(" ", unicodedata.normalize("NFKC", reply or ""))
+    found = _judge_json(t)
+    reason = ""
+    if found is not None:
+        found, reason = found
+    else:
+        found = {}
+        for m in _JUDGE_SCORE.finditer(t):
+            found.setdefault(m.group(1).upper(), float(m.group(2)))
+        rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.match("\n" + ln)]
+        reason = rest[0].strip() if rest else ""
     if "A" not in found or "B" not in found:
-        raise JudgeParseError(f"judge reply lacks 'A: n' and 'B: n' lines: {reply[:200]!r}")
+        raise JudgeParseError(f"judge reply lacks scores for A and B: {reply[:200]!r}")
     if not all(0 <= v <= 10 for v in found.values()):
         raise JudgeParseError(f"judge scores outside 0-10: {found}")
-    rest = [ln for ln in reply.split("\n") if ln.strip() and not _JUDGE_SCORE.match("\n" + ln)]
-    return found["A"], found["B"], rest[0].strip() if rest else ""
+    return found["A"], found["B"], reason
+
+
+def _judge_json(t: str) -> tuple[dict[str, float], str] | None:
+    """({"A": a, "B": b}, reason) from the first JSON object holding both scores, else None."""
+    body = re.sub(r"```[a-zA-Z]*", " ", t)
+    dec = json.JSONDecoder()
+    for m in re.finditer(r"\{", body):
+        try:
+            obj, _ = dec.raw_decode(body[m.start():])
+        except ValueError:
+            continue
+        got = _json_scores(obj)
+        if got is not None:
+            return got
+    return None
+
+
+def _json_scores(obj: object, depth: int = 0) -> tuple[dict[str, float], str] | None:
+    if not isinstance(obj, dict) or depth > 2:
+        return None
+    scores: dict[str, float] = {}
+    reason = ""
+    for k, v in obj.items():
+        key = re.sub(r"[^a-z]", "", str(k).lower())
+        km = _JSON_KEY.match(key)
+        if km:
+            num = _json_number(v)
+            if num is not None:
+                scores.setdefault(km.group(1).upper(), num)
+        elif key in ("reason", "reasoning", "explanation", "rationale", "justification") and isinstance(v, str):
+            reason = v
+    if "A" in scores and "B" in scores:
+        return scores, reason
+    for v in obj.values():
+        got = _json_scores(v, depth + 1)
+        if got is not None:
+            return got[0], got[1] or reason
+    return None
+
+
+def _json_number(v: object) -> float | None:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, (int, float)):
+        return float(v)
+    if isinstance(v, str):
+        m = re.fullmatch(r"\s*(\d{1,2}(?:\.\d+)?)\s*(?:/\s*10)?\s*", v)
+        return float(m.group(1)) if m else None
+    return None

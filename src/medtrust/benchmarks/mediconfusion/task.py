@@ -266,8 +266,8 @@ def mediconfusion_scorer(
     Outcomes: correct/incorrect for a decided letter; ``abstained`` when an undecided reply is a
     refusal; ``truncated`` when an undecided MC reply was cut by the token limit before stating
     an answer; ``unparseable`` for other undecided replies (no letter, both letters, FF scores
-    within the threshold); ``judge_error`` for a judge reply without two integer scores or a
-    failed judge call; ``model_error``; ``input_error`` for a missing image.
+    within the threshold); ``judge_error`` for a judge reply without scores for A and B (the
+    official parser first, then JSON and tolerant lines, decimals kept) or a failed judge call; ``model_error``; ``input_error`` for a missing image.
 
     Args:
         mode: mc | ff | gd | ps.
@@ -329,7 +329,7 @@ def mediconfusion_scorer(
     return score
 
 
-async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[int, int, str, str, str] | Score:
+async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[float, float, str, str, str] | Score:
     """Ask the ``grader`` role; returns (A, B, reason, parser used, raw reply) or a judge_error Score."""
     try:
         grader = get_model(role="grader", required=True)
