@@ -49,6 +49,7 @@ from medtrust.benchmarks.mediconfusion.prompts import (
     mc_prompt,
     ps_prompt,
 )
+from medtrust.images import model_image_ref
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
 from medtrust.scorers.extract import refusal_phrase
@@ -146,7 +147,7 @@ def build_samples(
                 if text_only or path is None:
                     content = text
                 else:
-                    content = [ContentImage(image=str(path)), ContentText(text=text)]
+                    content = [ContentImage(image=model_image_ref(path)), ContentText(text=text)]
                 md: dict[str, Any] = {
                     "pair_id": pair.pair_id,
                     "slot": slot,
