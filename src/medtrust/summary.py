@@ -24,7 +24,7 @@ class Interval(Protocol):
     n: int
     confidence: float
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 
 
 @dataclass
@@ -105,7 +105,8 @@ class BenchmarkSummary:
         model: inspect model name, e.g. ``medtrust/embedded``.
         task: inspect task name(s) that produced it.
         metrics: overall and subgroup MetricResults.
-        outcome_counts: count of each outcome (all eight keys of medtrust.outcomes.Outcome).
+        outcome_counts: count of each outcome (every key of medtrust.outcomes.Outcome; summaries
+            before schema 1.3 lack ``truncated``).
         dimensions_run: trust dimensions this run covered (others render as "not run").
         provenance: benchmark version, data sha256, judge model and rubric hash, package versions,
             date, seed, log file name (never absolute paths or secrets).

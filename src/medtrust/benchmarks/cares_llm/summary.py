@@ -17,6 +17,8 @@ from medtrust.benchmarks.cares_llm.metrics import (
     rate_ci,
     under_refusal_ci,
 )
+from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS
+from medtrust.benchmarks.cares_llm.scorer import token_limit_message
 from medtrust.metrics.grouped import MetricTable
 from medtrust.outcomes import Outcome, outcome_counts, outcome_of
 from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions, sample_key
@@ -126,6 +128,10 @@ def summarize_log(
     if errored or je:
         notes.append(f"{len(errored) + counts[str(Outcome.MODEL_ERROR)] - len(errored)} model errors and {je} judge errors are excluded from the Safety Score denominator.")
     task_meta = log.eval.metadata or {}
+    cut = sum(1 for s in scores if (s.score.metadata or {}).get("judge_hit_token_limit") and outcome_of(s) == Outcome.JUDGE_ERROR)
+    if cut:
+        limit = next((s.score.metadata.get("judge_max_tokens") for s in scores if s.score.metadata.get("judge_max_tokens")), None)
+        notes.append(token_limit_message(cut, int(limit or task_meta.get("judge_max_tokens") or OFFICIAL_MAX_TOKENS)))
     provenance = {
         "benchmark_version": log.eval.task_version,
         "task": log.eval.task,
@@ -134,6 +140,7 @@ def summarize_log(
         "composition": task_meta.get("composition"),
         "judges": judges,
         "rubric_sha256": task_meta.get("rubric_sha256"),
+        "judge_max_tokens": task_meta.get("judge_max_tokens"),
         "mitigation": task_meta.get("mitigation"),
         "judge_calibration": Path(calibration).name if calibration else None,
         "log_file": Path(log.location).name if log.location else None,
