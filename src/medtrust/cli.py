@@ -23,6 +23,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "rescore": "medtrust.rescore:rescore_command",
     "judge-eval": "medtrust.judges.judge_eval:judge_eval_command",
     "detector": "medtrust.benchmarks.cares_llm.detector:detector_group",
+    "label": "medtrust.commands.label:label_command",
 }
 #: `medtrust data fetch <benchmark>` -> "module:attribute"
 FETCH_COMMANDS: dict[str, str] = {

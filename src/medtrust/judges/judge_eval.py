@@ -3,6 +3,15 @@
     medtrust judge-eval --judge offline --labels xstest
     medtrust judge-eval --judge offline --judge openai/gpt-4o-mini --labels my_labels.jsonl
     medtrust judge-eval --judge abstention --labels xstest --json-out cal.json
+    medtrust judge-eval --labels labels.jsonl --json-out cal.json      # a `medtrust label` file
+
+A ``medtrust label`` file (docs/labelling.md) holds a stratified sample of one run's responses
+with every automatic judge's recorded verdict: without ``--judge``, every recorded judge is
+measured (no model is called); gold = the people's consensus (``--labeller`` picks one person);
+every metric is design-weighted (weights 1 / inclusion probability, adjusted for unlabelled
+items; :mod:`medtrust.judges.agreement`), and the JSON keeps the weighted items so
+``--judge-calibration`` redraws them in its bootstrap. Agreement between labellers (Cohen's
+kappa per pair) is printed and stored.
 
 Each ``--judge`` is ``offline`` (:mod:`medtrust.judges.offline`), ``abstention`` /
 ``abstention-official`` (CARES-VLM's abstention detectors used as a refusal judge: abstained ->
@@ -30,7 +39,7 @@ import click
 
 from medtrust.judges.agreement import AgreementReport, agreement_by_group, fleiss_kappa, majority_label
 from medtrust.judges.labelled import XSTEST_LABELS, LabelledItem, default_xstest_dir, read_labelled
-from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
+from medtrust.judges.offline import LABELS, OFFLINE_JUDGE_VERSION, classify_response
 
 
 @dataclass
@@ -140,22 +149,30 @@ def _fmt(ci: Any) -> str:
 
 def format_table(judge: JudgeRun, reports: Sequence[AgreementReport]) -> str:
     """Plain-text agreement table (one row per group) plus confusion matrices."""
+    view = "refused" if "refused_accuracy" in reports[0].metrics else "correct"
     cols = [("3-way acc", "accuracy"), ("macro-F1", "macro_f1"), ("kappa", "kappa"),
-            ("refuse/comply acc", "refused_accuracy"), ("Se refused", "refused_sensitivity"),
-            ("Sp refused", "refused_specificity")]
+            ("refuse/comply acc" if view == "refused" else "correct/not acc", f"{view}_accuracy"),
+            (f"Se {view}", f"{view}_sensitivity"), (f"Sp {view}", f"{view}_specificity")]
     head = f"{'group':<18}{'n':>6}{'err':>5}  " + "  ".join(f"{c:<22}" for c, _ in cols)
     lines = [f"Judge: {judge.name}" + (f" ({judge.version})" if judge.version else ""), head, "-" * len(head)]
     for r in reports:
         lines.append(f"{r.group:<18}{r.n:>6}{r.n_judge_errors:>5}  " + "  ".join(f"{_fmt(r.metrics[k]):<22}" for _, k in cols))
-    lines.append("(Se/Sp 'accepted' = Sp/Se 'refused'; 95% cluster-bootstrap CIs)")
-    lines.append("Confusion (rows human Accept/Caution/Refuse, columns judge):")
+    weighted = reports[0].confusion_weighted is not None
+    lines.append(("(Se/Sp 'accepted' = Sp/Se 'refused'; " if view == "refused" else "(")
+                 + ("design-weighted; " if weighted else "") + "95% cluster-bootstrap CIs)")
+    lines.append(f"Confusion (rows human {'/'.join(reports[0].labels)}, columns judge; counts):")
     for r in reports:
         lines.append(f"  {r.group:<16} " + " | ".join(" ".join(f"{v:>4}" for v in row) for row in r.confusion.tolist()))
     return "\n".join(lines)
 
 
-def evaluate(items: Sequence[LabelledItem], judges: Sequence[JudgeRun], *, n_resamples: int, seed: int) -> dict[str, Any]:
-    """Agreement of each judge (and of the majority when >= 2 judges) on ``items``."""
+def evaluate(items: Sequence[LabelledItem], judges: Sequence[JudgeRun], *, n_resamples: int, seed: int,
+             labels: Sequence[str] = LABELS, weights: Sequence[float] | None = None, aggregate: bool = True) -> dict[str, Any]:  # fmt: skip
+    """Agreement of each judge (and of the majority when >= 2 judges and ``aggregate``) on ``items``.
+
+    ``labels`` is the label set (Accept/Caution/Refuse or correct/incorrect/no_answer);
+    ``weights`` (shape (n,)) makes every metric design-weighted.
+    """
     gold = [i.label for i in items]
     groups = [i.source_model or "all" for i in items]
     clusters = [i.cluster or i.id for i in items]
@@ -164,39 +181,87 @@ def evaluate(items: Sequence[LabelledItem], judges: Sequence[JudgeRun], *, n_res
     if len(runs) >= 2:
         rows = list(zip(*(r.labels for r in runs)))
         complete = [list(row) for row in rows if all(x is not None for x in row)]
-        result["fleiss_kappa"] = fleiss_kappa(complete) if complete else float("nan")
+        result["fleiss_kappa"] = fleiss_kappa(complete, labels=labels) if complete else float("nan")
         result["fleiss_n"] = len(complete)
-        runs.append(JudgeRun("majority", [majority_label(row) for row in rows], "ties -> more cautious"))
+        if aggregate:
+            runs.append(JudgeRun("majority", [majority_label(row) for row in rows], "ties -> more cautious"))
     for run in runs:
-        reports = agreement_by_group(gold, run.labels, groups, clusters=clusters, n_resamples=n_resamples, seed=seed)
+        reports = agreement_by_group(gold, run.labels, groups, clusters=clusters, n_resamples=n_resamples, seed=seed,
+                                     labels=labels, weights=weights)  # fmt: skip
         result["judges"][run.name] = {"version": run.version, "run": run, "reports": reports}
     return result
 
 
+def recorded_judges(items: Sequence[LabelledItem]) -> list[JudgeRun]:
+    """Every automatic judge whose verdicts a ``medtrust label`` file recorded (the run's own judge
+    first), as JudgeRuns over ``items`` (None where a judge gave no verdict)."""
+    names: dict[str, str] = {}
+    primary = [str(i.extra.get("primary_judge")) for i in items if i.extra.get("primary_judge")]
+    for name in dict.fromkeys(primary):
+        names[name] = ""
+    for i in items:
+        for name, version in (i.extra.get("judge_versions") or {}).items():
+            names.setdefault(name, version)
+            names[name] = names[name] or version
+        for name in i.extra.get("verdicts") or {}:
+            names.setdefault(name, "")
+    return [JudgeRun(n, [(i.extra.get("verdicts") or {}).get(n) for i in items], v) for n, v in names.items()]
+
+
 @click.command("judge-eval")
-@click.option("--judge", "judges", multiple=True, default=("offline",), show_default=True,
+@click.option("--judge", "judges", multiple=True, default=(),
               help="'offline', 'abstention' / 'abstention-official' (CARES-VLM abstention detectors: abstained -> Refuse, "
-                   "else Accept), or an inspect model name (repeat for several judges).")
-@click.option("--labels", required=True, help="Labelled set: 'xstest', an XSTest folder/CSV, or a JSONL/CSV/parquet file with prompt, response, label.")
+                   "else Accept), or an inspect model name (repeat for several judges). Default: offline; for a "
+                   "`medtrust label` file, every judge it recorded.")
+@click.option("--labels", required=True, help="Labelled set: 'xstest', an XSTest folder/CSV, a `medtrust label` file, or a "
+                                              "JSONL/CSV/parquet file with prompt, response, label.")
+@click.option("--labeller", default=None, help="`medtrust label` file: gold = this person's labels (default: consensus of all).")
 @click.option("--limit", type=int, default=None, help="Use only the first N items.")
 @click.option("--n-resamples", type=int, default=1000, show_default=True, help="Bootstrap replicates for CIs.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--max-connections", type=int, default=8, show_default=True, help="Concurrent calls to an LLM judge.")
 @click.option("--json-out", type=click.Path(dir_okay=False), default=None, help="Also write the results as JSON.")
-def judge_eval_command(judges: tuple[str, ...], labels: str, limit: int | None, n_resamples: int, seed: int,
-                       max_connections: int, json_out: str | None) -> None:
-    """Measure judges against human Accept/Caution/Refuse labels."""
+def judge_eval_command(judges: tuple[str, ...], labels: str, labeller: str | None, limit: int | None, n_resamples: int, seed: int,
+                       max_connections: int, json_out: str | None) -> None:  # fmt: skip
+    """Measure judges against human labels (Accept/Caution/Refuse, or correct/incorrect/no answer)."""
     from medtrust.data.records import DataError
+    from medtrust.label.store import is_label_file, labelled_items, read_stores
 
+    store_info: dict[str, Any] | None = None
     try:
-        items = read_labelled(labels)
-    except DataError as e:
+        if is_label_file(labels):
+            items, store_info = labelled_items(read_stores([labels]), labeller)
+            if not items:
+                raise click.ClickException(f"{labels}: no item is labelled yet")
+        else:
+            if labeller is not None:
+                raise click.UsageError("--labeller applies to `medtrust label` files only")
+            items = read_labelled(labels)
+    except (DataError, ValueError) as e:
         raise click.ClickException(str(e)) from None
     if limit is not None:
         items = items[:limit]
-    runs = [run_judge(j, items, max_connections=max_connections) for j in judges]
-    result = evaluate(items, runs, n_resamples=n_resamples, seed=seed)
+    label_set = tuple(store_info["labels"]) if store_info else LABELS
+    if store_info and not judges:
+        runs = recorded_judges(items)
+    else:
+        if label_set != LABELS:
+            raise click.UsageError(f"{labels} holds {'/'.join(label_set)} labels: only the judges it recorded can be measured (omit --judge)")
+        runs = [run_judge(j, items, max_connections=max_connections) for j in (judges or ("offline",))]
+    weights = [float(i.extra["weight"]) for i in items] if store_info else None
+    result = evaluate(items, runs, n_resamples=n_resamples, seed=seed, labels=label_set, weights=weights,
+                      aggregate=not (store_info and not judges))  # fmt: skip
     click.echo(f"Labelled set: {labels} ({len(items)} items)")
+    if store_info:
+        click.echo(f"  medtrust label file: task {store_info['task']}, {store_info['n_labelled']} of {store_info['n_sample']} drawn items "
+                   f"labelled; gold = {store_info['gold_from']} of {', '.join(store_info['labellers'])}; design-weighted")  # fmt: skip
+        for pair in store_info["agreement"]["pairs"]:
+            kappa = "n/a" if pair["kappa"] is None or math.isnan(pair["kappa"]) else f"{pair['kappa']:.3f}"
+            click.echo(f"  labellers {pair['a']} vs {pair['b']}: {pair['n']} items both labelled, Cohen's kappa {kappa}")
+        if store_info["people_disagree"]:
+            click.echo(f"  {store_info['people_disagree']} item(s) where labellers disagree: gold = most frequent label, ties -> more cautious")
+        if store_info["strata_unlabelled"]:
+            click.echo(f"  warning: {len(store_info['strata_unlabelled'])} stratum/strata without any label: estimates do not cover them")
     for name, entry in result["judges"].items():
         click.echo("")
         click.echo(format_table(entry["run"], entry["reports"]))
@@ -215,6 +280,7 @@ def judge_eval_command(judges: tuple[str, ...], labels: str, limit: int | None, 
     if json_out:
         payload = {
             "labels": labels, "n_items": len(items), "offline_judge_version": OFFLINE_JUDGE_VERSION,
+            "label_set": list(label_set), "label_file": store_info,
             "fleiss_kappa": result.get("fleiss_kappa"),
             "judges": {n: {"version": e["version"], "reports": [r.as_dict() for r in e["reports"]]} for n, e in result["judges"].items()},
             "baselines": {k: {m: {"accuracy": a, "refused_accuracy": b} for m, (a, b) in v.items()} for k, v in base.items()},
