@@ -125,3 +125,31 @@ def test_prior_errors_from_an_earlier_calibration(tmp_path) -> None:
 def test_answer_task_needs_free_form_answers(llm_log) -> None:
     with pytest.raises(ValueError, match="no item to label for task 'answer'.*CARES-LLM has no answer-task items: 60"):
         read_items([llm_log], "answer")
+
+
+def test_open_ended_grades_map_to_answer_labels() -> None:
+    from types import SimpleNamespace
+
+    from inspect_ai.log import EvalSample
+    from inspect_ai.model import ModelOutput
+    from inspect_ai.scorer import Score
+
+    from medtrust.label.items import _vlm_item
+
+    log = SimpleNamespace(eval=SimpleNamespace(model="m", model_roles={"grader": SimpleNamespace(model="openai/judge")}))
+
+    def sample(outcome: str, grade, official, sid: str = "s") -> EvalSample:
+        meta = {"outcome": outcome, "abstained": outcome == "abstained", "abstained_official": False, "judge_score": grade,
+                "judge_score_official": official}
+        return EvalSample(id=sid, epoch=1, input="What is shown?", target="effusion", output=ModelOutput.from_content("m", "an effusion"),
+                          metadata={"source": "mimic", "variant": "factuality", "answer_type": "open_ended", "gold": "effusion",
+                                    "image_path": "/x/a.png", "image_sha256": "ab"},
+                          scores={"cares_vlm_scorer": Score(value=0.5, metadata=meta)})  # fmt: skip
+
+    it = _vlm_item("answer", sample("partial", 5.0, 5.0), log, "0" * 64, "a.eval")
+    assert (it.verdict, it.primary_judge, it.disagree, it.reference) == ("correct", "openai/judge", False, "Reference answer: effusion")
+    it = _vlm_item("answer", sample("partial", 4.0, 6.0), log, "0" * 64, "a.eval")  # medtrust's grade 4 vs the official parse's 6
+    assert it.verdict == "incorrect" and it.disagree and it.verdicts == {"openai/judge": "incorrect", "openai/judge (official parse)": "correct"}
+    assert _vlm_item("answer", sample("abstained", None, None), log, "0" * 64, "a.eval").verdict == "no_answer"
+    assert _vlm_item("answer", sample("judge_error", None, None), log, "0" * 64, "a.eval") == "no verdict (judge_error)"
+    assert _vlm_item("judge", sample("partial", 4.0, 6.0), log, "0" * 64, "a.eval").verdict == "Accept"
