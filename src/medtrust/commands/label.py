@@ -12,6 +12,7 @@ docs/labelling.md describes the page, the sampling design and the file.
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -107,6 +108,11 @@ def label_command(paths: tuple[str, ...], task: str, n: int, out: str, labeller:
         click.echo(f"warning: bound to {host}: anyone who can reach this address and has the URL can label", err=True)
     click.echo(f"Open {server.url}\n(every label is saved at once; Ctrl-C stops; run the same command to resume)")
     sys.stdout.flush()
+
+    def stop(signum: int, frame: object) -> None:  # SIGTERM stops as cleanly as Ctrl-C
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
