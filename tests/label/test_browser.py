@@ -120,6 +120,8 @@ def test_label_by_key_and_click_undo_note_and_reveal(driver, sample_file) -> Non
             ("label", items[0]["id"], "Refuse"), ("label", items[1]["id"], "Caution"), ("undo", items[1]["id"], None),
             ("label", items[1]["id"], "Accept")]
         assert ev[-1]["note"] == "1 says it all; <b>not bold</b>" and {e["labeller"] for e in ev} == {"alice"}
+        assert "(note: 1 says it all; <b>not bold</b>)" in _text(driver, "#last-line")  # the note is echoed as text
+        assert driver.execute_script("return document.querySelectorAll('#last b').length") == 0
         assert [e for e in driver.get_log("browser") if e["level"] == "SEVERE"] == []
     finally:
         srv.stop()
@@ -177,6 +179,9 @@ def test_hostile_model_output_is_shown_as_text(driver, llm_log, label_dir) -> No
     its = read_items([llm_log], "judge")
     its.items = [x for x in its.items if x.response == HOSTILE]
     assert its.items, "the fixture's scripted model answers some prompts with hostile HTML"
+    # other routes into the page: a prompt and a reference with other hostile wordings
+    its.items[0].prompt = '"><svg/onload=alert(3)>' + its.items[0].prompt
+    its.items[0].reference = "</pre><iframe src=javascript:alert(4)></iframe>{{7*7}}"
     path = label_dir / "hostile.jsonl"
     store = LabelStore.create(path, draw(its, 3, seed=0).as_record())
     n = len(store.items)
@@ -185,8 +190,11 @@ def test_hostile_model_output_is_shown_as_text(driver, llm_log, label_dir) -> No
     try:
         driver.get(srv.url)
         _wait(driver, lambda d: _text(d, "#response") == HOSTILE)
+        first = store.items[0]
+        assert _text(driver, "#prompt") == first["prompt"] and _text(driver, "#reference") == (first["reference"] or "")
         with pytest.raises(NoAlertPresentException):
             driver.switch_to.alert
+        assert driver.execute_script("return document.querySelectorAll('svg, iframe, #reference *, #prompt *').length") == 0
         assert driver.execute_script("return document.scripts.length") == 1  # only the page's own label.js
         assert driver.execute_script("return document.querySelectorAll('img').length") == 1  # only the (hidden) image slot
         assert driver.execute_script("return document.querySelectorAll('#response *').length") == 0

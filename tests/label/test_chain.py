@@ -127,3 +127,23 @@ def test_report_with_calibration_and_criteria(labelled, llm_log, label_dir) -> N
     html = out.read_text()
     assert html.index('id="trust-case"') < html.index('id="scorecard"') and html.count('class="crit"') == 5
     assert 'id="provenance-logs"' in html and sha256_file(llm_log) in html
+
+
+def test_a_calibration_that_does_not_fit_is_named_not_fatal(llm_log, label_dir) -> None:
+    # measured on CARES-VLM responses: not applied to CARES-LLM; a broken file: named in the provenance
+    other = label_dir / "chain" / "vlm-cal.json"
+    other.parent.mkdir(parents=True, exist_ok=True)
+    other.write_text(json.dumps({"label_file": {"benchmarks": ["cares_vlm"]}, "judges": {"abstention": {"reports": []}}}))
+    broken = label_dir / "chain" / "broken.json"
+    broken.write_text("{not json")
+    out = label_dir / "chain" / "r2.html"
+    res = CliRunner().invoke(main, ["report", str(llm_log.parent), "--out", str(out), "--judge-calibration", str(other),
+                                    "--judge-calibration", str(broken), "--json", str(label_dir / "chain" / "r2.json")], catch_exceptions=False)  # fmt: skip
+    assert res.exit_code == 0, res.output
+    data = json.loads((label_dir / "chain" / "r2.json").read_text())
+    (s,) = data["summaries"]
+    assert not any(m["name"].endswith("_corrected") for m in s["metrics"])
+    note = next(n for n in s["notes"] if "no judge calibration applied" in n)
+    assert "vlm-cal.json was measured on cares_vlm responses" in note and "broken.json" in note
+    assert data["provenance"]["calibrations"][1] == {"file": "broken.json", "error": "not readable: JSONDecodeError"}
+    assert "broken.json: not readable" in out.read_text()

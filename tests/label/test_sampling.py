@@ -11,7 +11,13 @@ import pytest
 
 from medtrust.judges.offline import classify_response
 from medtrust.label.items import judges_disagree, read_items
-from medtrust.label.sampling import DEFAULT_PRIOR_ERROR, allocate, draw, prior_errors, systematic
+from medtrust.label.sampling import (
+    DEFAULT_PRIOR_ERROR,
+    allocate,
+    draw,
+    prior_errors,
+    systematic,
+)
 
 
 def test_allocate_neyman_with_floor_by_hand() -> None:

@@ -317,7 +317,12 @@ def labeller_agreement(store: LabelStore) -> dict[str, Any]:
         Fleiss' kappa (Fleiss 1971) on the items all of them labelled (NaN when undefined;
         None when fewer than two labellers / items).
     """
-    from medtrust.judges.agreement import accuracy, cohen_kappa, confusion_matrix, fleiss_kappa
+    from medtrust.judges.agreement import (
+        accuracy,
+        cohen_kappa,
+        confusion_matrix,
+        fleiss_kappa,
+    )
 
     names = store.labellers()
     cur = {n: store.current(n) for n in names}

@@ -159,7 +159,8 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
             if kind == "cares_vlm":
                 vlm.append((log, prov))
                 continue
-            s, why = _with_calibration(lambda cal: _summarize(kind, log, seed, cal), cals, kind, f.name)
+            # only CARES-LLM has judge-corrected rates among the per-log summaries
+            s, why = _with_calibration(lambda cal, kind=kind, log=log: _summarize(kind, log, seed, cal), cals if kind == "cares_llm" else [], kind, f.name)
             if why:
                 s.notes.append(why)
             s.provenance["log_files"] = [prov]
@@ -415,7 +416,11 @@ def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequ
     judges = sorted({str(j) for s in summaries for j in (s.provenance.get("judges") or [])})
     cals = []
     for c in [calibration] if isinstance(calibration, str) else list(calibration or []):
-        payload = json.loads(Path(c).read_text(encoding="utf-8"))
+        try:
+            payload = json.loads(Path(c).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as e:  # named in the report, never fatal (no summary used it)
+            cals.append({"file": Path(c).name, "error": f"not readable: {type(e).__name__}"})
+            continue
         lf = payload.get("label_file") or {}
         cals.append({"file": Path(c).name, "sha256": sha256_file(c), "labels": Path(str(payload.get("labels", ""))).name,
                      "judges": {k: v.get("version", "") for k, v in (payload.get("judges") or {}).items()},
