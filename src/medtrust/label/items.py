@@ -184,12 +184,11 @@ def _score(sample: Any, name: str) -> Any:
     return next((v for k, v in scores.items() if k.endswith(name)), None)
 
 
-def _bench(task: str) -> str | None:
-    name = task.rsplit("/", 1)[-1]
-    for b in ("cares_llm", "cares_vlm", "mediconfusion"):
-        if name == b or name.startswith(b + "_"):
-            return b
-    return None
+def _bench(head: Any) -> str | None:
+    """The benchmark of a log from its recorded metadata (medtrust.benchmarks.interface)."""
+    from medtrust.benchmarks.interface import benchmark_name_of
+
+    return benchmark_name_of(head)
 
 
 def _grader(log: Any) -> str:
@@ -398,8 +397,8 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
             head = read_eval_log(str(f), header_only=True)
         except Exception:  # not an inspect log
             continue
-        bench = _bench(head.eval.task)
-        if bench is None:
+        bench = _bench(head)
+        if bench not in readers:
             continue
         log = read_eval_log(str(f))
         sha = sha256_file(f)
