@@ -179,7 +179,7 @@ def run_command(**kw: Any) -> None:
     if opts.report and summaries:
         from medtrust.report.build import write_report
 
-        path = write_report(opts.log_dir, out=f"{opts.log_dir}/report.html")
+        path = write_report(opts.log_dir, out=f"{opts.log_dir}/report.html", calibration=opts.judge_calibration)
         click.echo(f"Report: {path}")
     elif summaries:
         click.echo(f"Scorecard: medtrust report {opts.log_dir} --out report.html")
