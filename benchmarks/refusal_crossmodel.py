@@ -81,8 +81,8 @@ def string_match(folder: Path, items: Sequence[LabelledItem]) -> dict[str, str]:
 
 def cross_model(items: Sequence[LabelledItem]) -> dict[str, Any]:
     """Leave-one-source-model-out table: {model: {judge: scores}} plus the chosen settings."""
-    from medtrust.judges.offline import DEFAULT_PARAMS, PARAM_GRID, classify_response
-    from medtrust.judges.refusal import detect_abstention
+    from medtrust.judges.offline import DEFAULT_PARAMS, PARAM_GRID, verdict_from_analysis
+    from medtrust.judges.refusal import analyse, detect_abstention
 
     by_model: dict[str, list[LabelledItem]] = defaultdict(list)
     for it in items:
@@ -93,10 +93,11 @@ def cross_model(items: Sequence[LabelledItem]) -> dict[str, Any]:
     keys = sorted(PARAM_GRID)
     grid = [dict(zip(keys, vals)) for vals in itertools.product(*(PARAM_GRID[k] for k in keys))]
     # predictions of every setting on every item, computed once
+    analyses = {it.id: analyse(it.response, it.prompt) for it in items}
     preds: dict[int, dict[str, str]] = {}
     for gi, settings in enumerate(grid):
         params = DEFAULT_PARAMS.replace(**settings)
-        preds[gi] = {it.id: classify_response(it.prompt, it.response, params=params).label for it in items}
+        preds[gi] = {it.id: verdict_from_analysis(analyses[it.id], params).label for it in items}
     default_gi = next(gi for gi, s in enumerate(grid) if all(getattr(DEFAULT_PARAMS, k) == v for k, v in s.items()))
 
     folder = None
