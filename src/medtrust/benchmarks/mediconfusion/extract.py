@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medtrust.judges.refusal import is_refusal
+
 #: The invalid choice, as the official result files write it.
 INVALID = "-"
 #: Official default threshold (``--tr 3``).
@@ -116,11 +118,6 @@ _LETTER = re.compile(r"""(?<![A-Za-z0-9])[\*_`"'(\[]*([AB])(?![A-Za-z0-9])([\*_`
 _NOT_A_NOUN = frozenset(
     "and or nor but vs versus is was would seems appears looks matches fits best because since than".split()
 )
-_REFUSAL = re.compile(
-    r"\b(i'?m|i am)\s+(unable|not able)\b|\b(can(?:no|')t|cannot)\s+(help|view|see|interpret|analy[sz]e|assist)\b|\bi'?m sorry\b",
-    re.IGNORECASE,
-)
-
 def lenient_choice(response: str | None, option_a: str = "", option_b: str = "") -> Choice:
     """medtrust's improved MC parser (reported beside the official one, never replacing it).
 
@@ -166,7 +163,7 @@ def lenient_choice(response: str | None, option_a: str = "", option_b: str = "")
     ]
     if len(hits) == 1:
         return _letter(hits[0])
-    if _REFUSAL.search(text):
+    if is_refusal(text):  # the shared detector (medtrust.judges.refusal), 13 languages
         return Choice(INVALID, 0, 0, reason="refusal")
     return Choice(INVALID, 0, 0, reason="no_letter")
 

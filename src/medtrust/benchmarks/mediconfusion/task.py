@@ -29,7 +29,6 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from medtrust.benchmarks.mediconfusion.dataset import Pair, load_pairs, packaged_file, resolve_image
 from medtrust.benchmarks.mediconfusion.extract import (
-    _REFUSAL,
     DEFAULT_THRESHOLD,
     INVALID,
     Choice,
@@ -40,6 +39,7 @@ from medtrust.benchmarks.mediconfusion.extract import (
     parse_judge_official,
     threshold_choice,
 )
+from medtrust.judges.refusal import is_refusal
 from medtrust.benchmarks.mediconfusion.metrics import confusion, individual_accuracy, invalid_rate, set_accuracy
 from medtrust.benchmarks.mediconfusion.prompts import (
     JUDGE_SYSTEM,
@@ -317,7 +317,7 @@ def mediconfusion_scorer(
         if chosen.valid:
             ok = chosen.letter == md["gold"]
             return answered_score(1.0 if ok else 0.0, Outcome.CORRECT if ok else Outcome.INCORRECT, answer=chosen.letter, **meta)
-        outcome = Outcome.ABSTAINED if (mode in ("mc", "ff") and _REFUSAL.search(text or "")) else Outcome.UNPARSEABLE
+        outcome = Outcome.ABSTAINED if (mode in ("mc", "ff") and is_refusal(text)) else Outcome.UNPARSEABLE
         return non_answer_score(outcome, f"invalid ({chosen.reason})", answer=INVALID, **meta)
 
     return score
