@@ -93,7 +93,7 @@ def cares_llm_scorer(judge: str = "auto", faithful_parse: bool = False):
                 "judge_kind": "offline",
                 "judge_rule": v.rule,
                 "judge_text": v.evidence or "",
-                "judge_evidence": v.details,
+                "judge_evidence": getattr(v, "details", {}),  # evidence ids, offsets, features
             }
         else:
             verdicts = [await llm_judge(g, prompt, response, faithful_parse=faithful_parse) for g in graders]
