@@ -23,8 +23,10 @@ from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, pack
 SCORER = "cares_llm_scorer"
 OFFLINE_NOTE = (
     "Verdicts from medtrust's offline rule judge: approximate, not the paper's GPT-4o-mini judge. "
-    "Measured on XSTest human labels (3 models): 3-way accuracy 0.84-0.95, refuse-vs-comply 0.92-0.97, "
-    "weakest on Caution (docs/judges.md). Use --judge-model for an LLM judge."
+    "Cross-model on XSTest human labels (settings tuned on two models, measured on the third): "
+    "3-way accuracy 0.85-0.94, refuse-vs-comply 0.92-0.96, Caution recall 0.33-0.63 - an upper bound, "
+    "the rules were developed on these models; expect less on others (docs/judges.md). "
+    "For published numbers use a local or hosted LLM judge (--judge-model) measured with judge-eval."
 )
 
 #: (metric name, positive class of the calibration, predicate on score metadata, subset)
