@@ -60,7 +60,7 @@ def test_no_xstest_completion_text_ships_in_the_package(shared_data: Path) -> No
     # vendor terms: completions must never ship; guard against pasting them into rules
     src = Path(__file__).resolve().parents[2] / "src" / "medtrust"
     shipped = "\n".join(
-        p.read_text(encoding="utf-8", errors="ignore").lower() for p in src.rglob("*") if p.is_file() and p.suffix in {".py", ".json", ".jsonl", ".txt", ".md", ".csv"}
+        p.read_text(encoding="utf-8", errors="ignore").lower() for p in src.rglob("*") if p.is_file() and p.suffix in {".py", ".json", ".jsonl", ".txt", ".md", ".csv", ".toml"}
     )
     for model in MODELS:
         for r in _rows(shared_data / "labelled" / "xstest" / f"xstest_v2_completions_{model}.csv"):
