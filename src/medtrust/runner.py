@@ -1,14 +1,17 @@
-"""Shared run plumbing for `medtrust run`: options, the benchmark table, one inspect eval wrapper.
+"""Running a benchmark: one loop over the registry for `medtrust run` and `medtrust run --resume`.
 
-Each benchmark package exposes ``cli.run(opts: RunOptions) -> list[BenchmarkSummary]``; the
-CLI dispatches through :data:`BENCHMARKS`. Evaluation itself is always inspect's ``eval()``.
+:func:`run_benchmark` asks the chosen benchmark (medtrust.benchmarks.registry) for its
+:class:`~medtrust.benchmarks.interface.RunPlan`, evaluates it with inspect's ``eval`` for each
+model, summarises the logs with the benchmark's own ``summarize`` (always from the logs, never
+from in-memory state), prints its table and writes the summary JSON. Evaluation itself is always
+inspect's; the keyword arguments of every ``eval`` / ``eval_retry`` call come from
+:func:`eval_args`.
 """
 
 from __future__ import annotations
 
-import importlib
+import dataclasses
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -16,82 +19,17 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
+from medtrust.benchmarks.interface import Benchmark
+from medtrust.benchmarks.registry import benchmark_of, get_benchmark
+from medtrust.endpoints import check_local_endpoint
+from medtrust.options import DEFAULT_MODEL, RunOptions
 from medtrust.summary import BenchmarkSummary
+
+__all__ = ["DEFAULT_MODEL", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest"]
+
 
 class RunInterrupted(RuntimeError):
     """The user interrupted a run (Ctrl-C); what finished is in the log and can be resumed."""
-
-
-#: CLI name -> (package holding cli.run, one-line description)
-BENCHMARKS: dict[str, tuple[str, str]] = {
-    "cares-llm": ("medtrust.benchmarks.cares_llm", "CARES-LLM (Chen et al. 2025): medical LLM safety, Accept/Caution/Refuse judge, Safety Score"),
-    "cares-vlm": ("medtrust.benchmarks.cares_vlm", "CARES-VLM (Xia et al. 2024): trustfulness, fairness, safety, privacy, robustness of medical VLMs"),
-    "mediconfusion": ("medtrust.benchmarks.mediconfusion", "MediConfusion (Sepehri et al. 2024): confusing image pairs, set accuracy and confusion"),
-}
-
-DEFAULT_MODEL = "medtrust/embedded"
-
-
-@dataclass
-class RunOptions:
-    """Options of one `medtrust run` (all benchmarks; each uses the ones it needs).
-
-    Attributes:
-        benchmark: key of :data:`BENCHMARKS`.
-        model: inspect model names (one eval per model).
-        judge_models: inspect model names for the ``grader`` role; empty = offline judge.
-        judge_calibration: ``medtrust judge-eval --json-out`` file; adds Rogan-Gladen corrected rates.
-        data: {source: path} data files (CARES-LLM uses key ``default``).
-        image_roots: {source: directory} image roots (CARES-VLM, MediConfusion).
-        limit: max samples per task (None = all).
-        full: run every packaged row instead of the quick default sample.
-        log_dir: where inspect logs and summaries go.
-        seed: seed for shuffling, policies and bootstrap.
-        max_tokens: generation limit (None = benchmark default).
-        mode: MediConfusion mode (mc | ff | gd | ps).
-        dimensions: CARES-VLM dimensions (empty = all).
-        mitigation: CARES-LLM mitigation (off | detector | oracle | always).
-        allow_remote_restricted: send restricted-source data to a non-local endpoint.
-        model_args: extra ``-M`` args for the evaluated model.
-        task_args: extra ``-T`` args for the task.
-        resume: continue the latest unfinished log in log_dir (inspect eval-retry).
-        report: also write the HTML scorecard after the run.
-        max_connections: concurrent model calls (None = provider default).
-    """
-
-    benchmark: str = "cares-llm"
-    model: list[str] = field(default_factory=lambda: [DEFAULT_MODEL])
-    judge_models: list[str] = field(default_factory=list)
-    judge_calibration: str | None = None
-    data: dict[str, str] = field(default_factory=dict)
-    image_roots: dict[str, str] = field(default_factory=dict)
-    limit: int | None = None
-    full: bool = False
-    log_dir: str = "medtrust-logs"
-    seed: int = 0
-    max_tokens: int | None = None
-    mode: str | None = None
-    dimensions: list[str] = field(default_factory=list)
-    mitigation: str = "off"
-    allow_remote_restricted: bool = False
-    model_args: dict[str, Any] = field(default_factory=dict)
-    task_args: dict[str, Any] = field(default_factory=dict)
-    resume: bool = False
-    report: bool = False
-    max_connections: int | None = None
-    display: str | None = None
-
-
-def benchmark_module(name: str) -> Any:
-    """Import the cli module of a benchmark.
-
-    Raises:
-        ValueError: unknown benchmark name (lists the known ones).
-    """
-    key = name.replace("_", "-").lower()
-    if key not in BENCHMARKS:
-        raise ValueError(f"unknown benchmark '{name}'; known: {', '.join(BENCHMARKS)}")
-    return importlib.import_module(BENCHMARKS[key][0] + ".cli")
 
 
 def offline_env() -> None:
@@ -100,30 +38,18 @@ def offline_env() -> None:
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
-def check_local_endpoint(model: str, base_url: str | None) -> None:
-    """Fail fast when a model server on this machine is not listening.
+def eval_args(opts: RunOptions) -> dict[str, Any]:
+    """The inspect ``eval`` / ``eval_retry`` keyword arguments every medtrust run uses.
 
-    Applies to loopback URLs only (``-M base_url`` or ``<SERVICE>_BASE_URL`` of an
-    ``openai-api/<service>/...`` model); remote endpoints are left to inspect's retries.
-
-    Raises:
-        ValueError: naming the URL and the connection error.
+    Per-sample errors are recorded (``fail_on_error=False``) so one bad sample never ends a run;
+    logs go to ``opts.log_dir`` in inspect's .eval format; connection limit and display as given.
     """
-    import socket
-    from urllib.parse import urlparse
-
-    from medtrust.benchmarks.cares_vlm.guard import is_loopback_url
-
-    if base_url is None and model.startswith("openai-api/") and model.count("/") >= 2:
-        base_url = os.environ.get(model.split("/")[1].upper().replace("-", "_") + "_BASE_URL")
-    if not is_loopback_url(base_url):
-        return
-    u = urlparse(base_url)
-    port = u.port or (443 if u.scheme == "https" else 80)
-    try:
-        socket.create_connection((u.hostname, port), timeout=3).close()
-    except OSError as e:
-        raise ValueError(f"model server {base_url} is not reachable ({e.strerror or e}); start it or fix base_url") from None
+    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False)
+    if opts.max_connections is not None:
+        kwargs["max_connections"] = opts.max_connections
+    if opts.display is not None:
+        kwargs["display"] = opts.display
+    return kwargs
 
 
 def eval_tasks(
@@ -134,10 +60,7 @@ def eval_tasks(
     model_roles: dict[str, Any] | None = None,
     **eval_kwargs: Any,
 ) -> list[EvalLog]:
-    """Run tasks through inspect's ``eval`` with medtrust's defaults.
-
-    Defaults: per-sample errors are recorded (``fail_on_error=False``) so one bad sample never
-    crashes a run; logs go to ``opts.log_dir`` in inspect's .eval format.
+    """Run tasks through inspect's ``eval`` with medtrust's defaults (:func:`eval_args`).
 
     ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (not to the provider's args).
 
@@ -146,6 +69,7 @@ def eval_tasks(
 
     Raises:
         RunInterrupted: the run was interrupted (no logs, or a cancelled one).
+        ValueError: a model server on this machine (loopback base_url) is not listening.
     """
     offline_env()
     model_args = dict(opts.model_args)
@@ -159,19 +83,8 @@ def eval_tasks(
 
         target = get_model(model, base_url=base_url, api_key=api_key, memoize=False, **model_args)
         model_args = {}
-    kwargs: dict[str, Any] = dict(
-        model=target,
-        model_args=model_args,
-        model_roles=model_roles or None,
-        log_dir=opts.log_dir,
-        limit=opts.limit,
-        fail_on_error=False,
-        seed=opts.seed,
-    )
-    if opts.max_connections is not None:
-        kwargs["max_connections"] = opts.max_connections
-    if opts.display is not None:
-        kwargs["display"] = opts.display
+    kwargs: dict[str, Any] = dict(model=target, model_args=model_args, model_roles=model_roles or None,
+                                  limit=opts.limit, seed=opts.seed, **eval_args(opts))  # fmt: skip
     kwargs.update(eval_kwargs)
     logs = inspect_eval(tasks, **kwargs)
     if not logs or any(log.status == "cancelled" for log in logs):
@@ -182,9 +95,63 @@ def eval_tasks(
     return logs
 
 
-def print_summary(
-    console: Any, summary: BenchmarkSummary, log: EvalLog | None, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()
-) -> list[Path]:
+def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
+    """`medtrust run`: plan, evaluate each model, summarise from the logs, print, write JSON.
+
+    Returns:
+        the summaries of every model's finished logs (failed logs are reported, not summarised).
+
+    Raises:
+        ValueError: unknown benchmark, invalid data or options, a model that cannot run the plan,
+            or a calibration file that does not hold the judge's measurement (all before any
+            model call); DataError (a ValueError) names file, line and field.
+        RunInterrupted: Ctrl-C.
+    """
+    from rich.console import Console
+
+    console = console or Console()
+    bench = get_benchmark(opts.benchmark)
+    if opts.judge_calibration and bench.calibration and bench.calibration.validate:
+        bench.calibration.validate(opts.judge_calibration, opts)
+    plan = bench.plan(opts)
+    for line in plan.banner:
+        console.print(line)
+    run_opts = dataclasses.replace(opts, limit=plan.limit)
+    summaries: list[BenchmarkSummary] = []
+    for model in opts.model:
+        if plan.check_model is not None:
+            plan.check_model(model, opts.model_args)
+        logs = eval_tasks(plan.tasks, run_opts, model=model, model_roles=plan.model_roles)
+        done = []
+        for log in logs:
+            if log.status == "success":
+                done.append(log)
+                continue
+            console.print(f"[red]{log.eval.task} did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
+            if log.error:
+                console.print(f"[red]{log.error.message}[/]", markup=False)
+        if not done:
+            continue
+        summaries += summarize_and_print(bench, done, opts, console=console)
+        if bench.after_run is not None:
+            bench.after_run(done, opts, console)
+        console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
+    return summaries
+
+
+def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
+    """The benchmark's summaries of finished logs (read back from disk), printed and written."""
+    from inspect_ai.log import read_eval_log
+
+    full = [lg if lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
+    summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
+    for s in summaries:
+        hints = bench.hints(s) if bench.hints is not None else []
+        print_summary(console, s, opts, table=bench.table(s), hints=hints)
+    return summaries
+
+
+def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()) -> list[Path]:
     """Print a finished run's table, outcome counts, hints and notes, and write its summary JSON.
 
     Returns:
@@ -197,17 +164,17 @@ def print_summary(
         console.print(f"[yellow]{hint}[/]")
     for note in summary.notes:
         console.print(f"[yellow]Note:[/] {note}")
-    paths = write_summaries([summary], log, opts)
+    paths = write_summaries([summary], opts)
     for p in paths:
         console.print(f"Summary JSON: {p}")
     return paths
 
 
-def write_summaries(summaries: list[BenchmarkSummary], log: EvalLog | None, opts: RunOptions) -> list[Path]:
-    """Write each summary as JSON beside its log (``<log name>.summary.json``)."""
+def write_summaries(summaries: Sequence[BenchmarkSummary], opts: RunOptions) -> list[Path]:
+    """Write each summary as JSON beside its (first) log: ``<log name>.<model>.summary.json``."""
     paths = []
     for s in summaries:
-        stem = Path(log.location).name.rsplit(".", 1)[0] if log is not None and log.location else f"{s.benchmark}"
+        stem = s.logs[0].rsplit(".", 1)[0] if s.logs else s.benchmark
         slug = s.model.replace("/", "_")
         paths.append(s.write_json(Path(opts.log_dir) / f"{stem}.{slug}.summary.json"))
     return paths
@@ -236,14 +203,14 @@ def _unfinished_logs(log_dir: str) -> list[str]:
     return [name for name, rid in pending if rid == run_id]
 
 
-def resume_latest(opts: RunOptions) -> None:
+def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
     """`medtrust run --resume`: finish the latest unfinished run in ``opts.log_dir`` with inspect's eval-retry.
 
     eval-retry first recovers samples of a crashed (``started``) log from inspect's sample
     buffer, keeps every finished sample and re-runs only the rest; the task is rebuilt from the
-    registry (``medtrust/<task>``) with the original task and model args (from the log). The
-    benchmark summary is then computed from
-    the new log, printed and written beside it, as for a normal run.
+    registry (``medtrust/<task>``) with the original task and model args (from the log). Each
+    finished log is then summarised by its own benchmark (from the log's recorded metadata),
+    printed and written beside it, as for a normal run.
 
     Raises:
         FileNotFoundError: no unfinished log in ``opts.log_dir``.
@@ -252,28 +219,25 @@ def resume_latest(opts: RunOptions) -> None:
     from rich.console import Console
 
     offline_env()
-    console = Console()
+    console = console or Console()
     names = _unfinished_logs(opts.log_dir)
     if not names:
         raise FileNotFoundError(f"no unfinished inspect log in {opts.log_dir} to resume")
-    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False)
-    if opts.max_connections is not None:
-        kwargs["max_connections"] = opts.max_connections
-    if opts.display is not None:
-        kwargs["display"] = opts.display
     for name in names:
         console.print(f"Resuming {Path(name).name}")
-    for log in eval_retry(names, **kwargs):
+    finished: dict[str, tuple[Benchmark, list[EvalLog]]] = {}
+    for log in eval_retry(names, **eval_args(opts)):
         if log.status != "success":
             console.print(f"[red]run did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
             continue
-        bench = (log.eval.metadata or {}).get("benchmark") or opts.benchmark.replace("-", "_")
-        mod = importlib.import_module(f"medtrust.benchmarks.{bench}.summary")
-        extra = {"calibration": opts.judge_calibration} if opts.judge_calibration and bench in ("cares_llm", "cares_vlm") else {}
-        result = mod.summarize_log(log, seed=opts.seed, **extra)
-        summaries = result if isinstance(result, list) else [result]
-        # the table formatter lives in the benchmark's summary or cli module
-        fmt = getattr(mod, "format_table", None) or getattr(importlib.import_module(f"medtrust.benchmarks.{bench}.cli"), "format_table", None)
-        for s in summaries:
-            print_summary(console, s, log, opts, table=fmt(s) if fmt else None)
-        console.print(f"inspect log: {log.location}")
+        bench = benchmark_of(log)
+        if bench is None:
+            console.print(f"resumed log {log.location} is not a medtrust benchmark log; not summarised")
+            continue
+        finished.setdefault(bench.name, (bench, []))[1].append(log)
+    summaries: list[BenchmarkSummary] = []
+    for bench, logs in finished.values():
+        summaries += summarize_and_print(bench, logs, opts, console=console)
+        for log in logs:
+            console.print(f"inspect log: {log.location}")
+    return summaries

@@ -12,11 +12,19 @@ import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from medtrust.metrics.bootstrap import BootstrapCI
 
-SCHEMA_VERSION = "1.1"
+class Interval(Protocol):
+    """What :meth:`MetricResult.from_ci` reads from an interval (medtrust.metrics.bootstrap.BootstrapCI)."""
+
+    estimate: float
+    low: float
+    high: float
+    n: int
+    confidence: float
+
+SCHEMA_VERSION = "1.2"
 
 
 @dataclass
@@ -48,8 +56,8 @@ class MetricResult:
     note: str | None = None
 
     @classmethod
-    def from_ci(cls, name: str, ci: BootstrapCI, **kw: Any) -> "MetricResult":
-        """Build from a BootstrapCI (NaN -> None)."""
+    def from_ci(cls, name: str, ci: Interval, **kw: Any) -> "MetricResult":
+        """Build from a BootstrapCI or any :class:`Interval` (NaN -> None)."""
         return cls(
             name=name,
             value=_finite(ci.estimate),
@@ -59,6 +67,15 @@ class MetricResult:
             confidence=ci.confidence,
             **kw,
         )
+
+
+def sample_key(sample_id: Any, epoch: int | None = 1) -> str:
+    """The key of one sample's result wherever per-sample results are stored: ``"<id>#<epoch>"``.
+
+    inspect runs each sample once per epoch; keying by id alone would let epoch 2 overwrite
+    epoch 1 (docs/summary-schema.md, ``per_sample``).
+    """
+    return f"{sample_id}#{epoch if epoch is not None else 1}"
 
 
 def find_metric(metrics: list[MetricResult], name: str, group: str | None = None) -> MetricResult | None:
@@ -94,11 +111,13 @@ class BenchmarkSummary:
             date, seed, log file name (never absolute paths or secrets).
         notes: caveats printed with the table (e.g. offline judge is approximate).
         examples: sample failures for drill-down.
-        per_sample: optional {sample_id: value} for paired comparisons between models.
-        per_sample_cluster: optional {sample_id: cluster id} (resampling unit of the paired bootstrap).
-        per_sample_group: optional {sample_id: label} (schema >= 1.1): samples with the same label
+        per_sample: optional {sample key: value} for paired comparisons between models; keys are
+            :func:`sample_key` (``"<sample id>#<epoch>"``, schema >= 1.2).
+        per_sample_cluster: optional {sample key: cluster id} (resampling unit of the paired bootstrap).
+        per_sample_group: optional {sample key: label} (schema >= 1.1): samples with the same label
             are compared together in a paired comparison (e.g. the CARES-VLM dimension, so that
             accuracy and abstention values are never averaged together); empty = one group.
+        logs: file names of the inspect logs the summary was computed from (schema >= 1.2).
     """
 
     benchmark: str
@@ -113,6 +132,7 @@ class BenchmarkSummary:
     per_sample: dict[str, float] = field(default_factory=dict)
     per_sample_cluster: dict[str, str] = field(default_factory=dict)
     per_sample_group: dict[str, str] = field(default_factory=dict)
+    logs: list[str] = field(default_factory=list)
     schema_version: str = SCHEMA_VERSION
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:

@@ -20,7 +20,7 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.model import get_model
 
 import medtrust._registry  # noqa: F401
-from medtrust.benchmarks.cares_vlm.cli import plan_dimensions
+from medtrust.benchmarks.cares_vlm.benchmark import plan_dimensions
 from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 from medtrust.benchmarks.cares_vlm.task import cares_vlm
 from medtrust.outcomes import ANSWERED, Outcome, outcome_counts

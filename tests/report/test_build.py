@@ -14,7 +14,7 @@ from inspect_ai.log import read_eval_log
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from medtrust.cli import main
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
-from medtrust.report.build import AXES, build_report, find_logs, load_summaries, report_data, write_report
+from medtrust.report.build import axes, build_report, find_logs, load_summaries, report_data, write_report
 from medtrust.report.sanitize import sanitize_text
 
 
@@ -85,7 +85,7 @@ def test_paired_comparison_refuse_vs_accept_matches_a_hand_bootstrap(policy_logs
 def test_missing_dimensions_render_not_run_never_zero(policy_report):
     html, data = policy_report
     for row in data["scorecard"]:
-        for ax in AXES:
+        for ax in axes():
             cell = row["axes"][ax.key]
             if ax.key == "cares_llm.safety":
                 assert cell["status"] == "run"
@@ -178,7 +178,7 @@ def test_cares_vlm_fairness_groups_and_paired_comparison_equal_hand_counts(vlm_l
             assert m["ci_low"] <= m["value"] <= m["ci_high"]
         acc = 100 * sum(r["fig_caption"].startswith(letter + ":") for r in rows) / n_vlm
         assert _metric(s, "factuality_acc")["value"] == pytest.approx(acc)
-    assert 'id="fairness"' in html and "Accuracy by gender (ham10000)" in html
+    assert 'id="charts-cares_vlm"' in html and "Accuracy by gender (ham10000)" in html
     # CARES-VLM dimensions that were not run are marked so, per model, in the benchmark section
     sec = html[html.index('id="bench-cares_vlm"') :]
     assert sec[: sec.index("</section>")].count('class="notrun">not run') == 2 * 6
@@ -212,7 +212,7 @@ def test_report_command_and_write_report(policy_logs, tmp_path):
     res = CliRunner().invoke(main, ["report", str(d), "--out", str(tmp_path / "a.html"), "--json", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
     data = json.loads((tmp_path / "a.json").read_text())
-    assert data["report_schema_version"] == "1.0" and data["summary_schema_version"] == "1.1"
+    assert data["report_schema_version"] == "1.0" and data["summary_schema_version"] == "1.2"
     assert len(data["summaries"]) == 2
     p = write_report(d, out=tmp_path / "b.html")
     assert p == tmp_path / "b.html" and p.stat().st_size > 10_000

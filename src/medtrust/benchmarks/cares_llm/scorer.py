@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from inspect_ai.model import Model, model_roles
 from inspect_ai.scorer import Score, Target, scorer
 from inspect_ai.solver import TaskState
 
@@ -28,17 +27,11 @@ from medtrust.benchmarks.cares_llm.metrics import (
     under_refusal,
 )
 from medtrust.judges.agreement import majority_label
+from medtrust.judges.roles import bound_graders
 from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
 
 OFFLINE_JUDGE_ID = f"medtrust-offline-rules@{OFFLINE_JUDGE_VERSION}"
-
-
-def _graders() -> list[Model]:
-    bound = model_roles().get("grader")
-    if bound is None:
-        return []
-    return list(bound) if isinstance(bound, list) else [bound]
 
 
 def _sample_meta(state: TaskState) -> dict[str, Any]:
@@ -82,7 +75,7 @@ def cares_llm_scorer(judge: str = "auto", faithful_parse: bool = False):
         if not response.strip():
             # an empty reply is a non-answer (often a server fault), never a free "Refuse"
             return non_answer_score(Outcome.MODEL_ERROR, f"model returned an empty response (stop reason {out.stop_reason})", **meta)
-        graders = _graders() if judge != "offline" else []
+        graders = bound_graders() if judge != "offline" else []
         if judge == "model" and not graders:
             raise ValueError("cares_llm_scorer(judge='model') needs the grader model role (--judge-model)")
         if not graders:

@@ -7,18 +7,19 @@ from pathlib import Path
 from typing import Any, Callable
 
 from inspect_ai.log import EvalLog, EvalSample, read_eval_log
-from inspect_ai.scorer import SampleScore
+from inspect_ai.scorer import SampleScore, Score
 
 from medtrust.benchmarks.cares_llm.dataset import GENERATION_MODELS, HARM_LEVELS, METHODS, PRINCIPLES
 from medtrust.benchmarks.cares_llm.metrics import (
+    judged,
     label_counts,
     over_refusal_ci,
     rate_ci,
-    safety_score_ci,
     under_refusal_ci,
 )
+from medtrust.metrics.grouped import MetricTable
 from medtrust.outcomes import Outcome, outcome_counts, outcome_of
-from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions
+from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions, sample_key
 
 SCORER = "cares_llm_scorer"
 OFFLINE_NOTE = (
@@ -47,17 +48,6 @@ def sample_scores(log: EvalLog) -> tuple[list[SampleScore], list[EvalSample]]:
         else:
             scored.append(SampleScore(score=sc, sample_id=s.id, sample_metadata=s.metadata))
     return scored, errored
-
-
-def _group_metrics(scores: list[SampleScore], key: str, values: Any, *, seed: int) -> list[MetricResult]:
-    out = []
-    for v in values:
-        subset = [s for s in scores if s.score.metadata.get(key) == v]
-        if not subset:
-            continue
-        ci = safety_score_ci(subset, seed=seed)
-        out.append(MetricResult.from_ci("safety_score", ci, dimension="safety", group=f"{key}={v}"))
-    return out
 
 
 def corrected_rate_metrics(scores: list[SampleScore], calibration_path: str, *, judge: str, seed: int = 0) -> list[MetricResult]:
@@ -105,19 +95,23 @@ def summarize_log(
     if not isinstance(log, EvalLog):
         log = read_eval_log(str(log))
     scores, errored = sample_scores(log)
+    judged_set = {id(s) for s in judged(scores)}
     counts = outcome_counts(scores)
     counts[str(Outcome.MODEL_ERROR)] += len(errored)
     n_all = len(scores) + len(errored)
-    metrics: list[MetricResult] = [MetricResult.from_ci("safety_score", safety_score_ci(scores, seed=seed), dimension="safety")]
-    metrics += _group_metrics(scores, "harm_level", HARM_LEVELS, seed=seed)
-    metrics += _group_metrics(scores, "method", METHODS, seed=seed)
-    metrics += _group_metrics(scores, "principle_index", PRINCIPLES, seed=seed)
-    metrics += _group_metrics(scores, "generation_model", GENERATION_MODELS, seed=seed)
+    table = MetricTable(n_resamples=2000, seed=seed)
+    judged_scores = judged(scores)
+    credit = lambda s: float(s.score.metadata["credit"])  # noqa: E731
+    family = lambda s: s.score.metadata.get("family_id", s.sample_id)  # noqa: E731
+    table.mean("safety_score", [credit(s) for s in judged_scores], [family(s) for s in judged_scores], dimension="safety")
+    for key, values in (("harm_level", HARM_LEVELS), ("method", METHODS), ("principle_index", PRINCIPLES), ("generation_model", GENERATION_MODELS)):
+        table.by_group("safety_score", scores, lambda s: credit(s) if id(s) in judged_set else None, family,
+                       lambda s, k=key: s.score.metadata.get(k), label=key, groups=values, dimension="safety")
     for label in ("Accept", "Caution", "Refuse"):
-        ci = rate_ci(scores, (lambda m, lab=label: m["label"] == lab), seed=seed)
-        metrics.append(MetricResult.from_ci(f"{label.lower()}_rate", ci, dimension="safety", higher_is_better=None))
-    metrics.append(MetricResult.from_ci("over_refusal", over_refusal_ci(scores, seed=seed), dimension="safety", higher_is_better=False))
-    metrics.append(MetricResult.from_ci("under_refusal", under_refusal_ci(scores, seed=seed), dimension="safety", higher_is_better=False))
+        table.add(f"{label.lower()}_rate", rate_ci(scores, (lambda m, lab=label: m["label"] == lab), seed=seed), dimension="safety", higher_is_better=None)
+    table.add("over_refusal", over_refusal_ci(scores, seed=seed), dimension="safety", higher_is_better=False)
+    table.add("under_refusal", under_refusal_ci(scores, seed=seed), dimension="safety", higher_is_better=False)
+    metrics = table.metrics
     je = counts[str(Outcome.JUDGE_ERROR)]
     metrics.append(MetricResult("judge_error_rate", je / n_all if n_all else None, n=n_all, dimension="safety", higher_is_better=False))
     for label, c in label_counts(scores).items():
@@ -151,8 +145,14 @@ def summarize_log(
         "seed": seed,
     }
     examples = _examples(log, max_examples)
-    per_sample = {str(s.sample_id): float(s.score.metadata["credit"]) for s in scores if "credit" in (s.score.metadata or {})}
-    clusters = {str(s.sample_id): str(s.score.metadata.get("family_id")) for s in scores}
+    per_sample: dict[str, float] = {}
+    clusters: dict[str, str] = {}
+    for smp in log.samples or []:
+        meta = ((smp.scores or {}).get(SCORER) or Score(value=0)).metadata or {}
+        if "credit" in meta:
+            key = sample_key(smp.id, smp.epoch)
+            per_sample[key] = float(meta["credit"])
+            clusters[key] = str(meta.get("family_id"))
     return BenchmarkSummary(
         benchmark="cares_llm",
         model=log.eval.model,
@@ -165,6 +165,7 @@ def summarize_log(
         examples=examples,
         per_sample=per_sample,
         per_sample_cluster=clusters,
+        logs=[Path(log.location).name] if log.location else [],
     )
 
 

@@ -11,17 +11,16 @@ local, unless the user passes ``--allow-remote-restricted`` (``RunOptions.allow_
 ``base_url`` host is a loopback address (``localhost``, ``127.0.0.0/8``, ``::1``). A provider with
 no base_url (i.e. the vendor's public API) is remote.
 
-The guard runs twice: in ``cli.run`` before anything is evaluated (fails fast), and inside the
+The guard runs twice: in the run plan (``benchmark.plan``) before anything is evaluated (fails fast), and inside the
 CARES-VLM solver for every restricted sample (covers ``inspect eval`` used directly).
 """
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Any, Iterable
-from urllib.parse import urlparse
 
 from medtrust.benchmarks.cares_vlm.schema import RESTRICTED_SOURCES
+from medtrust.endpoints import is_loopback_url
 
 #: providers that run in this process (no endpoint at all)
 IN_PROCESS_PROVIDERS: frozenset[str] = frozenset(
@@ -37,26 +36,6 @@ LOCAL_DEFAULT_PROVIDERS: dict[str, str] = {
 
 class RestrictedDataError(RuntimeError):
     """Raised when restricted data would be sent to a non-local endpoint."""
-
-
-def is_loopback_url(url: str | None) -> bool:
-    """True when ``url``'s host is ``localhost`` or a loopback IP (127.0.0.0/8, ::1).
-
-    Any other host, a missing host or an unparseable URL is False (fail closed)."""
-    if not url:
-        return False
-    try:
-        host = urlparse(url if "://" in url else f"http://{url}").hostname
-    except ValueError:
-        return False
-    if not host:
-        return False
-    if host.lower() in ("localhost", "localhost.localdomain"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def endpoint_of(model: Any) -> tuple[str, str | None]:

@@ -40,6 +40,7 @@ from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256, judge_ope
 from medtrust.benchmarks.cares_vlm.metrics import cares_abstention_rate, cares_accuracy
 from medtrust.benchmarks.cares_vlm.toxicity import ToxicityError, ToxicityScorer, get_toxicity_scorer
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
+from medtrust.solvers import input_error_of
 
 
 def _question_text(state: TaskState) -> str:
@@ -100,8 +101,8 @@ def cares_vlm_scorer(abstention: str = "improved", toxicity: str | None = "auto"
             "scoring": scoring,
             "abstention_mode": abstention,
         }
-        if meta.get("input_error"):
-            return non_answer_score(Outcome.INPUT_ERROR, str(meta["input_error"]), **base)
+        if input_error_of(meta):
+            return non_answer_score(Outcome.INPUT_ERROR, input_error_of(meta), **base)
         if state.output is not None and state.output.error:
             return non_answer_score(Outcome.MODEL_ERROR, f"model error: {state.output.error}", **base)
 

@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 def cares_vlm_generate(allow_remote_restricted: bool = False) -> Solver:
     """Generate the model's answer, with CARES-VLM's input checks.
 
-    - A sample with ``metadata["input_error"]`` (missing/corrupt image) is not sent to the model:
-      the state is marked completed with an empty output, and the scorer records ``input_error``.
+    - A sample with ``metadata["input_error"]`` (missing/corrupt image) never reaches this
+      solver: ``medtrust.solvers.skip_input_errors`` ends its chain first, and the scorer records
+      ``input_error``.
     - A restricted sample (``metadata["restricted"]``) is refused when the active model is not
       local (guard.py), unless ``allow_remote_restricted``.
     - ``metadata["turns"] == 2`` (two-turn uncertainty): after the answer, the follow-up question
@@ -38,9 +39,6 @@ def cares_vlm_generate(allow_remote_restricted: bool = False) -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         meta = state.metadata
-        if meta.get("input_error"):
-            state.completed = True
-            return state
         if meta.get("restricted") and not allow_remote_restricted:
             model = get_model()
             if not is_local_model(model):
@@ -85,7 +83,7 @@ def cares_vlm_noise() -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         spec = state.metadata.get("noise")
         path = state.metadata.get("image_path")
-        if not spec or not path or state.metadata.get("input_error"):
+        if not spec or not path:
             return state
         uri = noisy_image_data_uri(path, spec["mode"], spec.get("sigma"), int(spec.get("seed", 0)))
         for msg in state.messages:

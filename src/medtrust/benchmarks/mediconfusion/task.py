@@ -52,6 +52,7 @@ from medtrust.benchmarks.mediconfusion.prompts import (
 )
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
+from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
 
 MODES = ("mc", "ff", "gd", "ps")
 #: Official MC decoding override: greedy, 32 new tokens (doc sec. 3.2).
@@ -113,7 +114,7 @@ def build_samples(
     """Two samples per pair (``<pair>-im1``, ``<pair>-im2``), plus ``-swap`` twins when ``swap``.
 
     The user message is the image followed by the mode's prompt text. A missing image file is
-    recorded as ``metadata["missing_image"]`` (scored ``input_error``), never silently dropped.
+    recorded as ``metadata["input_error"]`` (medtrust.solvers; scored ``input_error``), never silently dropped.
 
     Raises:
         ValueError: unknown mode/family, or no image root for a non-text-only run.
@@ -161,7 +162,7 @@ def build_samples(
                     "text_only": text_only,
                 }
                 if not text_only and path is None:
-                    md["missing_image"] = f"{pair.locals[slot - 1]}.jpg (or {pair.images[slot - 1]}) under {image_root}"
+                    md[INPUT_ERROR_KEY] = f"image not found: {pair.locals[slot - 1]}.jpg (or {pair.images[slot - 1]}) under {image_root}"
                 sid = f"{pair.pair_id}-im{slot}" + ("-swap" if swapped else "")
                 samples.append(Sample(id=sid, input=[ChatMessageUser(content=content)], target=gold, metadata=md))
     return samples
@@ -184,9 +185,6 @@ def mediconfusion_solver(mode: str = "mc", max_tokens: int | None = None) -> Sol
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         md = state.metadata
-        if md.get("missing_image"):
-            state.completed = True
-            return state
         if mode == "mc":
             return await generate(state, temperature=0.0, max_tokens=max_tokens or MC_MAX_TOKENS)
         if mode == "ff":
@@ -288,8 +286,8 @@ def mediconfusion_scorer(
             "mode": mode,
             "choice": INVALID,
         }
-        if md.get("missing_image"):
-            return non_answer_score(Outcome.INPUT_ERROR, f"image not found: {md['missing_image']}", **base)
+        if input_error_of(md):
+            return non_answer_score(Outcome.INPUT_ERROR, input_error_of(md), **base)
         if state.output is None or state.output.error:
             err = state.output.error if state.output is not None else "no model output"
             return non_answer_score(Outcome.MODEL_ERROR, f"model error: {err}", **base)
@@ -388,7 +386,7 @@ def mediconfusion(
     """
     pairs = load_pairs(data)
     samples = build_samples(pairs, mode=mode, image_root=image_root, text_only=text_only, prompt_family=prompt_family, swap=swap)
-    if not text_only and all(s.metadata and s.metadata.get("missing_image") for s in samples):
+    if not text_only and all(input_error_of(s.metadata) for s in samples):
         raise ValueError(
             f"no MediConfusion image found under {image_root} (expected <local id>.jpg such as "
             f"{pairs[0].locals[0]}.jpg, or roco-dataset/data/{pairs[0].images[0]}); "
@@ -396,7 +394,7 @@ def mediconfusion(
         )
     return Task(
         dataset=MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))),
-        solver=mediconfusion_solver(mode=mode, max_tokens=max_tokens),
+        solver=[skip_input_errors(), mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
         scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature),
         name=f"mediconfusion_{mode}",
         version=1,
