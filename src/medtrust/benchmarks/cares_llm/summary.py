@@ -24,9 +24,9 @@ from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, pack
 SCORER = "cares_llm_scorer"
 OFFLINE_NOTE = (
     "Verdicts from medtrust's offline rule judge: approximate, not the paper's GPT-4o-mini judge. "
-    "Cross-model on XSTest human labels (settings tuned on two models, measured on the third): "
-    "3-way accuracy 0.85-0.94, refuse-vs-comply 0.92-0.96, Caution recall 0.33-0.63 - an upper bound, "
-    "the rules were developed on these models; expect less on others (docs/judges.md). "
+    "Cross-model agreement with human labels (settings tuned on other models): XSTest 3-way 0.84-0.94, "
+    "refuse-vs-comply 0.92-0.97, Caution recall 0.33-0.63; sealed held-out set of unseen styles and "
+    "11 languages 0.71 / 0.76, Caution recall 0.60 (docs/judges.md). "
     "For published numbers use a local or hosted LLM judge (--judge-model) measured with judge-eval."
 )
 
