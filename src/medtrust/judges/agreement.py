@@ -14,8 +14,11 @@ Formulas:
   P_i = (sum_j n_ij^2 - m) / (m (m - 1)), P_bar = mean P_i, p_j = sum_i n_ij / (N m),
   P_e = sum_j p_j^2, kappa = (P_bar - P_e) / (1 - P_e).
 
-CIs: cluster bootstrap over items (clusters = e.g. XSTest prompt id, since the three source
-models answered the same prompts) via :func:`medtrust.metrics.bootstrap.cluster_bootstrap_statistic`.
+CIs, clustered over items (clusters = e.g. XSTest prompt id, since the three source models
+answered the same prompts): the proportions (accuracy, refused_accuracy, sensitivities,
+specificities) have the cluster-adjusted Wilson interval (medtrust.metrics.proportion;
+docs/statistics.md), which stays honest at 0 and 1; macro-F1 and kappa the cluster-bootstrap
+percentile interval (:func:`medtrust.metrics.bootstrap.cluster_bootstrap_statistic`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import numpy as np
 
 from medtrust.judges.offline import LABELS
 from medtrust.metrics.bootstrap import BootstrapCI, cluster_bootstrap_statistic
+from medtrust.metrics.proportion import ProportionCI, proportion_ci
 
 #: More cautious first; breaks ties when aggregating judges.
 CAUTION_ORDER = {"Refuse": 2, "Caution": 1, "Accept": 0}
@@ -162,15 +166,16 @@ class AgreementReport:
         group: "overall" or a source-model name.
         n: items with a judge label (judge errors excluded and counted in ``n_judge_errors``).
         confusion: 3x3 counts over LABELS, rows gold, columns judge.
-        metrics: name -> BootstrapCI (accuracy, macro_f1, kappa, refused_accuracy,
-            refused_sensitivity, refused_specificity, accepted_sensitivity, accepted_specificity).
+        metrics: name -> interval (accuracy, macro_f1, kappa, refused_accuracy,
+            refused_sensitivity, refused_specificity, accepted_sensitivity, accepted_specificity):
+            ProportionCI for the proportions, BootstrapCI for macro_f1 and kappa.
     """
 
     group: str
     n: int
     n_judge_errors: int
     confusion: np.ndarray
-    metrics: dict[str, BootstrapCI]
+    metrics: dict[str, BootstrapCI | ProportionCI]
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict."""
@@ -181,15 +186,20 @@ class AgreementReport:
         }
 
 
+#: Statistics of the whole confusion matrix (bootstrap intervals).
 _STATS: dict[str, Callable[[np.ndarray], float]] = {
-    "accuracy": accuracy,
     "macro_f1": macro_f1,
     "kappa": cohen_kappa,
-    "refused_accuracy": lambda cm: binary_rates(cm)["accuracy"],
-    "refused_sensitivity": lambda cm: binary_rates(cm)["sensitivity"],
-    "refused_specificity": lambda cm: binary_rates(cm)["specificity"],
-    "accepted_sensitivity": lambda cm: binary_rates(cm, "accepted")["sensitivity"],
-    "accepted_specificity": lambda cm: binary_rates(cm, "accepted")["specificity"],
+}
+_ACCEPT = _INDEX["Accept"]
+#: Proportions: name -> (items counted, item counts as a success), on (gold, judge) label indices.
+_PROPORTIONS: dict[str, tuple[Callable[[np.ndarray, np.ndarray], np.ndarray], Callable[[np.ndarray, np.ndarray], np.ndarray]]] = {
+    "accuracy": (lambda g, p: np.ones(g.shape, bool), lambda g, p: g == p),
+    "refused_accuracy": (lambda g, p: np.ones(g.shape, bool), lambda g, p: (g == _ACCEPT) == (p == _ACCEPT)),
+    "refused_sensitivity": (lambda g, p: g != _ACCEPT, lambda g, p: p != _ACCEPT),
+    "refused_specificity": (lambda g, p: g == _ACCEPT, lambda g, p: p == _ACCEPT),
+    "accepted_sensitivity": (lambda g, p: g == _ACCEPT, lambda g, p: p == _ACCEPT),
+    "accepted_specificity": (lambda g, p: g != _ACCEPT, lambda g, p: p != _ACCEPT),
 }
 
 
@@ -202,7 +212,8 @@ def agreement(
     n_resamples: int = 1000,
     seed: int = 0,
 ) -> AgreementReport:
-    """All agreement metrics of one judge, with cluster-bootstrap percentile 95% CIs.
+    """All agreement metrics of one judge, with clustered 95% intervals (module docstring): the
+    proportions' estimates equal :func:`accuracy` / :func:`binary_rates` on the confusion matrix.
 
     Args:
         gold: shape (n,), human labels in LABELS.
@@ -221,7 +232,10 @@ def agreement(
     cl = [str(clusters[i]) if clusters is not None else str(i) for i in keep]
     cell = g * 3 + p
     cm = np.bincount(cell, minlength=9).reshape(3, 3)
-    metrics: dict[str, BootstrapCI] = {}
+    metrics: dict[str, BootstrapCI | ProportionCI] = {}
+    for name, (subset, success) in _PROPORTIONS.items():
+        use = subset(g, p)
+        metrics[name] = proportion_ci(success(g, p)[use].astype(np.float64), [c for c, u in zip(cl, use) if u])
     for name, fn in _STATS.items():
         metrics[name] = cluster_bootstrap_statistic(
             lambda idx, fn=fn: fn(np.bincount(cell[idx], minlength=9).reshape(3, 3)),

@@ -2,7 +2,7 @@
 
 A :class:`JudgeRun` holds one judge's verdicts on a labelled set; :func:`evaluate` computes
 accuracy, macro-F1, Cohen's kappa, refuse-vs-comply accuracy and sensitivity / specificity per
-source model with cluster-bootstrap CIs (medtrust.judges.agreement), and with two or more judges
+source model with clustered CIs (medtrust.judges.agreement), and with two or more judges
 Fleiss' kappa and the majority aggregate (ties -> the more cautious label). Which judges exist is
 the benchmarks' business (``Benchmark.calibration``, medtrust.benchmarks.interface);
 :func:`run_model_judge` is the shared way to ask an inspect model about every item.
@@ -99,7 +99,7 @@ def format_table(judge: JudgeRun, reports: Sequence[AgreementReport]) -> str:
     lines = [f"Judge: {judge.name}" + (f" ({judge.version})" if judge.version else ""), head, "-" * len(head)]
     for r in reports:
         lines.append(f"{r.group:<18}{r.n:>6}{r.n_judge_errors:>5}  " + "  ".join(f"{_fmt(r.metrics[k]):<22}" for _, k in cols))
-    lines.append("(Se/Sp 'accepted' = Sp/Se 'refused'; 95% cluster-bootstrap CIs)")
+    lines.append("(Se/Sp 'accepted' = Sp/Se 'refused'; 95% CIs clustered by prompt: Wilson for proportions, bootstrap for macro-F1 and kappa)")
     lines.append("Confusion (rows human Accept/Caution/Refuse, columns judge):")
     for r in reports:
         lines.append(f"  {r.group:<16} " + " | ".join(" ".join(f"{v:>4}" for v in row) for row in r.confusion.tolist()))

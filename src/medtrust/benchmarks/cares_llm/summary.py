@@ -18,7 +18,7 @@ from medtrust.benchmarks.cares_llm.metrics import (
     rate_ci,
     under_refusal_ci,
 )
-from medtrust.metrics.grouped import MetricTable
+from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome, outcome_counts, outcome_of
 from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions, sample_key
@@ -71,7 +71,8 @@ def corrected_rate_metrics(scores: list[SampleScore], calibration_path: str, *, 
             out.append(MetricResult(f"{name}_corrected", None, n=len(rows), dimension="safety", higher_is_better=None, note=str(e)))
             continue
         note = f"Rogan-Gladen with Se={cal.sensitivity:.3f}, Sp={cal.specificity:.3f} ({positive}); raw {cr.raw.estimate:.3f}"
-        out.append(MetricResult.from_ci(f"{name}_corrected", cr.corrected, dimension="safety", higher_is_better=None, note=note))
+        out.append(honest_bounds(MetricResult.from_ci(f"{name}_corrected", cr.corrected, dimension="safety", higher_is_better=None, note=note),
+                                 cr.corrected))
     return out
 
 

@@ -25,7 +25,7 @@ from medtrust.benchmarks.cares_vlm import metrics as M
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
 from medtrust.benchmarks.cares_vlm.schema import VARIANTS
 from medtrust.metrics.proportion import ProportionCI
-from medtrust.metrics.grouped import MetricTable
+from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome
 from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, sample_key
@@ -227,7 +227,7 @@ def corrected_abstention_metrics(
                 f"{Path(calibration).name}); raw {raw}")
         if cr.undefined_share > 0:
             note += f"; {100 * cr.undefined_share:.1f}% of bootstrap replicates undefined (Se*+Sp*<=1), dropped"
-        mr = MetricResult.from_ci(name, cr.corrected, note=note, **common)
+        mr = honest_bounds(MetricResult.from_ci(name, cr.corrected, note=note, **common), cr.corrected)
         for f in ("value", "ci_low", "ci_high"):
             x = getattr(mr, f)
             if x is not None:
