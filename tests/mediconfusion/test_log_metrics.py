@@ -116,5 +116,8 @@ def test_every_reply_refuses_confusion_is_undefined(tmp_path, standin_images, pa
     # 0 of 2 pairs: Wilson's upper bound z^2 / (2 + z^2), not a zero-width [0, 0]
     assert s.metric("set_accuracy").ci_high == pytest.approx(100 * Z * Z / (2 + Z * Z), abs=1e-9)
     from medtrust.benchmarks.mediconfusion.summary import format_table
+    from medtrust.report.build import render_html
 
     assert "n/a" in next(ln for ln in format_table(s).splitlines() if ln.startswith("confusion "))
+    html = render_html(report_data([s]))  # the report shows n/a with the reason, never 0.00
+    assert "not computable: no pair with both answers valid" in html
