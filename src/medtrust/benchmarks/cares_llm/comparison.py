@@ -23,6 +23,7 @@ from medtrust.metrics.proportion import proportion_ci
 from medtrust.outcomes import ANSWERED, Outcome
 from medtrust.summary import MetricResult, find_metric, sample_key
 
+
 @dataclass(frozen=True)
 class ArmSample:
     """One sample of one arm, as read from a log."""

@@ -24,9 +24,9 @@ from inspect_ai.log import EvalLog, EvalSample, read_eval_log
 from medtrust.benchmarks.cares_vlm import metrics as M
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
 from medtrust.benchmarks.cares_vlm.schema import VARIANTS
-from medtrust.metrics.proportion import ProportionCI
 from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
+from medtrust.metrics.proportion import ProportionCI
 from medtrust.outcomes import Outcome
 from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, sample_key
 
