@@ -24,7 +24,7 @@ class Interval(Protocol):
     n: int
     confidence: float
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 
 
 @dataclass
@@ -105,7 +105,8 @@ class BenchmarkSummary:
         model: inspect model name, e.g. ``medtrust/embedded``.
         task: inspect task name(s) that produced it.
         metrics: overall and subgroup MetricResults.
-        outcome_counts: count of each outcome (all eight keys of medtrust.outcomes.Outcome).
+        outcome_counts: count of each outcome (every key of medtrust.outcomes.Outcome; summaries
+            before schema 1.3 lack ``truncated``).
         dimensions_run: trust dimensions this run covered (others render as "not run").
         provenance: benchmark version, data sha256, judge model and rubric hash, package versions,
             date, seed, log file name (never absolute paths or secrets).
@@ -156,6 +157,18 @@ class BenchmarkSummary:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False))
         return p
+
+
+def summary_path(folder: str | Path, summary: BenchmarkSummary, log_name: str | None = None) -> Path:
+    """Where a summary's JSON goes: ``<folder>/medtrust-<log stem>.<model>.summary.json``.
+
+    The ``medtrust-`` prefix matters: inspect treats a ``.json`` file whose name starts with an
+    ISO timestamp as a log (``inspect view`` lists it, ``eval-retry`` tries to recover it), and
+    log names start with one. ``log_name`` defaults to the summary's first log.
+    """
+    name = log_name or (summary.logs[0] if summary.logs else summary.benchmark)
+    stem = Path(name).name.rsplit(".", 1)[0]
+    return Path(folder) / f"medtrust-{stem}.{summary.model.replace('/', '_')}.summary.json"
 
 
 def package_versions(*names: str) -> dict[str, str | None]:

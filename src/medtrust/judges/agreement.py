@@ -9,16 +9,20 @@ Formulas:
   (Cohen 1960, Educ. Psychol. Meas. 20:37-46). Undefined (NaN) when p_e = 1.
 * "refused" = Refuse or Caution (CARES non-acceptance); sensitivity = P(judge refused | gold
   refused), specificity = P(judge accepted | gold accepted); for "accepted" the roles swap.
-  These are the Se/Sp that :mod:`medtrust.judges.correction` consumes.
+  These are the Se/Sp that :mod:`medtrust.judges.correction` consumes. Answer labels
+  (correct / incorrect / no_answer, from ``medtrust label --task answer``) have the view "correct".
+* Design weights (labels from ``medtrust label``'s stratified sample): every cell of C is a sum
+  of weights w = 1 / inclusion probability, so each metric is the Hajek (ratio) estimate of its
+  value on the whole population of responses (Horvitz & Thompson 1952, JASA 47:663-685; Hajek 1971).
 * Fleiss' kappa for m raters on N items (Fleiss 1971, Psychol. Bull. 76:378-382):
   P_i = (sum_j n_ij^2 - m) / (m (m - 1)), P_bar = mean P_i, p_j = sum_i n_ij / (N m),
   P_e = sum_j p_j^2, kappa = (P_bar - P_e) / (1 - P_e).
 
 CIs, clustered over items (clusters = e.g. XSTest prompt id, since the three source models
-answered the same prompts): the proportions (accuracy, refused_accuracy, sensitivities,
-specificities) have the cluster-adjusted Wilson interval (medtrust.metrics.proportion;
-docs/statistics.md), which stays honest at 0 and 1; macro-F1 and kappa the cluster-bootstrap
-percentile interval (:func:`medtrust.metrics.bootstrap.cluster_bootstrap_statistic`).
+answered the same prompts): the proportions (accuracy and each view's accuracy, sensitivity,
+specificity) have the cluster-adjusted Wilson interval (medtrust.metrics.proportion, with the
+design weights; docs/statistics.md), which stays honest at 0 and 1; macro-F1 and kappa the
+cluster-bootstrap percentile interval (:func:`medtrust.metrics.bootstrap.cluster_bootstrap_statistic`).
 """
 
 from __future__ import annotations
@@ -35,23 +39,31 @@ from medtrust.metrics.proportion import ProportionCI, proportion_ci
 
 #: More cautious first; breaks ties when aggregating judges.
 CAUTION_ORDER = {"Refuse": 2, "Caution": 1, "Accept": 0}
-_INDEX = {label: i for i, label in enumerate(LABELS)}
+#: Tie order for answer labels: a tie between people is never credited as correct.
+ANSWER_TIE_ORDER = {"incorrect": 2, "no_answer": 1, "correct": 0}
 
 
-def confusion_matrix(gold: Sequence[str], pred: Sequence[str]) -> np.ndarray:
-    """Counts C[i, j] = #(gold == LABELS[i] and pred == LABELS[j]); shape (3, 3), int.
+def confusion_matrix(gold: Sequence[str], pred: Sequence[str], *, labels: Sequence[str] = LABELS,
+                     weights: Sequence[float] | None = None) -> np.ndarray:
+    """Counts C[i, j] = #(gold == labels[i] and pred == labels[j]); shape (k, k), int.
+
+    With ``weights`` (shape (n,), design weights) the cells are sums of weights (float).
 
     Raises:
-        ValueError: length mismatch or a label outside LABELS.
+        ValueError: length mismatch or a label outside ``labels``.
     """
     if len(gold) != len(pred):
         raise ValueError(f"gold has {len(gold)} labels but pred has {len(pred)}")
+    k = len(labels)
+    index = {lab: i for i, lab in enumerate(labels)}
     try:
-        g = np.fromiter((_INDEX[x] for x in gold), dtype=np.int64, count=len(gold))
-        p = np.fromiter((_INDEX[x] for x in pred), dtype=np.int64, count=len(pred))
+        g = np.fromiter((index[x] for x in gold), dtype=np.int64, count=len(gold))
+        p = np.fromiter((index[x] for x in pred), dtype=np.int64, count=len(pred))
     except KeyError as e:
-        raise ValueError(f"label {e.args[0]!r} is not one of {LABELS}") from None
-    return np.bincount(g * 3 + p, minlength=9).reshape(3, 3)
+        raise ValueError(f"label {e.args[0]!r} is not one of {tuple(labels)}") from None
+    if weights is None:
+        return np.bincount(g * k + p, minlength=k * k).reshape(k, k)
+    return np.bincount(g * k + p, weights=np.asarray(weights, dtype=np.float64), minlength=k * k).reshape(k, k)
 
 
 def accuracy(cm: np.ndarray) -> float:
@@ -82,42 +94,51 @@ def cohen_kappa(cm: np.ndarray) -> float:
     return float((po - pe) / (1.0 - pe))
 
 
-def binary_rates(cm: np.ndarray, positive: str = "refused") -> dict[str, float]:
-    """Sensitivity, specificity and accuracy for a binary view of a 3x3 matrix.
+#: Binary views of a label set: view name -> labels counted as positive. "refused" = Refuse or
+#: Caution (CARES non-acceptance), "accepted" = Accept; answer labels: "correct".
+BINARY_VIEWS: dict[str, tuple[str, ...]] = {"refused": ("Caution", "Refuse"), "accepted": ("Accept",), "correct": ("correct",)}
+
+
+def binary_views(labels: Sequence[str]) -> list[str]:
+    """The binary views that apply to a label set (refused, accepted for Accept/Caution/Refuse)."""
+    return [v for v, pos in BINARY_VIEWS.items() if set(pos) <= set(labels)]
+
+
+def binary_rates(cm: np.ndarray, positive: str = "refused", *, labels: Sequence[str] = LABELS) -> dict[str, float]:
+    """Sensitivity, specificity and accuracy for a binary view of a k x k matrix.
 
     Args:
-        cm: 3x3 matrix over LABELS (rows gold).
-        positive: "refused" (Refuse or Caution positive) or "accepted" (Accept positive).
+        cm: k x k matrix over ``labels`` (rows gold); counts or design-weighted sums.
+        positive: a view of :data:`BINARY_VIEWS` ("refused" = Refuse or Caution positive,
+            "accepted" = Accept positive, "correct" for answer labels).
+        labels: the matrix's labels.
 
     Returns:
         dict with sensitivity, specificity, accuracy (NaN where a denominator is 0) and the
-        counts tp, fn, tn, fp.
+        counts tp, fn, tn, fp (int for a count matrix, float for a weighted one).
+
+    Raises:
+        ValueError: unknown view, or a view whose labels are not in ``labels``.
     """
-    if positive not in ("refused", "accepted"):
-        raise ValueError(f"positive must be 'refused' or 'accepted', got {positive!r}")
-    acc_i = _INDEX["Accept"]
-    gold_acc, pred_acc = cm[acc_i, :].sum(), cm[:, acc_i].sum()
-    both_acc = cm[acc_i, acc_i]
+    if positive not in BINARY_VIEWS or not set(BINARY_VIEWS[positive]) <= set(labels):
+        raise ValueError(f"positive must be one of {binary_views(labels)} for labels {tuple(labels)}, got {positive!r}")
+    pos = np.array([lab in BINARY_VIEWS[positive] for lab in labels])
+    tp, fn = cm[np.ix_(pos, pos)].sum(), cm[np.ix_(pos, ~pos)].sum()
+    tn, fp = cm[np.ix_(~pos, ~pos)].sum(), cm[np.ix_(~pos, pos)].sum()
     n = cm.sum()
-    # counts with "refused" as the positive class
-    fn = pred_acc - both_acc  # gold refused, judge accepted
-    tp = (n - gold_acc) - fn
-    tn = both_acc
-    fp = gold_acc - both_acc  # gold accepted, judge refused
-    if positive == "accepted":
-        tp, fn, tn, fp = tn, fp, tp, fn
     div = lambda a, b: float(a / b) if b else float("nan")  # noqa: E731
+    cast = int if np.issubdtype(np.asarray(cm).dtype, np.integer) else float
     return {
         "sensitivity": div(tp, tp + fn), "specificity": div(tn, tn + fp), "accuracy": div(tp + tn, n),
-        "tp": int(tp), "fn": int(fn), "tn": int(tn), "fp": int(fp),
+        "tp": cast(tp), "fn": cast(fn), "tn": cast(tn), "fp": cast(fp),
     }
 
 
-def fleiss_kappa(ratings: Sequence[Sequence[str]]) -> float:
+def fleiss_kappa(ratings: Sequence[Sequence[str]], *, labels: Sequence[str] = LABELS) -> float:
     """Fleiss' kappa for several judges.
 
     Args:
-        ratings: shape (N items, m judges), labels in LABELS; every item rated by all m >= 2.
+        ratings: shape (N items, m judges), labels in ``labels``; every item rated by all m >= 2.
 
     Returns:
         kappa (1 = perfect agreement, 0 = chance); NaN when N = 0 or P_e = 1.
@@ -130,14 +151,15 @@ def fleiss_kappa(ratings: Sequence[Sequence[str]]) -> float:
     m = len(ratings[0])
     if m < 2:
         raise ValueError("Fleiss' kappa needs at least 2 judges per item")
-    counts = np.zeros((len(ratings), len(LABELS)))
+    index = {lab: i for i, lab in enumerate(labels)}
+    counts = np.zeros((len(ratings), len(labels)))
     for i, row in enumerate(ratings):
         if len(row) != m:
             raise ValueError(f"item {i} has {len(row)} ratings, expected {m}")
         for label in row:
-            if label not in _INDEX:
-                raise ValueError(f"label {label!r} is not one of {LABELS}")
-            counts[i, _INDEX[label]] += 1
+            if label not in index:
+                raise ValueError(f"label {label!r} is not one of {tuple(labels)}")
+            counts[i, index[label]] += 1
     p_i = ((counts**2).sum(axis=1) - m) / (m * (m - 1))
     p_bar = p_i.mean()
     p_j = counts.sum(axis=0) / counts.sum()
@@ -149,13 +171,15 @@ def fleiss_kappa(ratings: Sequence[Sequence[str]]) -> float:
 
 def majority_label(labels: Sequence[str | None]) -> str | None:
     """Aggregate judges: most frequent label; ties -> the more cautious (Refuse > Caution >
-    Accept). None (a judge error) is ignored; all None -> None."""
+    Accept; answer labels: incorrect > no_answer > correct). None (a judge error) is ignored;
+    all None -> None."""
     valid = [x for x in labels if x is not None]
     if not valid:
         return None
     counts = Counter(valid)
     top = max(counts.values())
-    return max((x for x, c in counts.items() if c == top), key=lambda x: CAUTION_ORDER[x])
+    order = {**CAUTION_ORDER, **ANSWER_TIE_ORDER}
+    return max((x for x, c in counts.items() if c == top), key=lambda x: order[x])
 
 
 @dataclass(frozen=True)
@@ -165,10 +189,15 @@ class AgreementReport:
     Attributes:
         group: "overall" or a source-model name.
         n: items with a judge label (judge errors excluded and counted in ``n_judge_errors``).
-        confusion: 3x3 counts over LABELS, rows gold, columns judge.
-        metrics: name -> interval (accuracy, macro_f1, kappa, refused_accuracy,
-            refused_sensitivity, refused_specificity, accepted_sensitivity, accepted_specificity):
-            ProportionCI for the proportions, BootstrapCI for macro_f1 and kappa.
+        confusion: k x k counts over ``labels``, rows gold, columns judge.
+        metrics: name -> interval (accuracy, macro_f1, kappa, and per binary view v of the
+            labels ``v_accuracy``, ``v_sensitivity``, ``v_specificity``); design-weighted when
+            the items carry weights. ProportionCI (Wilson) for the proportions, BootstrapCI for
+            macro_f1 and kappa.
+        labels: the label set (default Accept/Caution/Refuse).
+        confusion_weighted: sums of design weights per cell (None when unweighted).
+        items: [[gold, judge, weight]] per judged item when weighted (a calibration file keeps
+            them so Rogan-Gladen CIs can resample the labelled items).
     """
 
     group: str
@@ -176,31 +205,40 @@ class AgreementReport:
     n_judge_errors: int
     confusion: np.ndarray
     metrics: dict[str, BootstrapCI | ProportionCI]
+    labels: tuple[str, ...] = LABELS
+    confusion_weighted: np.ndarray | None = None
+    items: list[list[Any]] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready dict."""
-        return {
+        """JSON-ready dict (``confusion_weighted`` and ``items`` only when weighted)."""
+        d = {
             "group": self.group, "n": self.n, "n_judge_errors": self.n_judge_errors,
-            "labels": list(LABELS), "confusion": self.confusion.tolist(),
+            "labels": list(self.labels), "confusion": self.confusion.tolist(),
             "metrics": {k: v.as_dict() for k, v in self.metrics.items()},
         }
+        if self.confusion_weighted is not None:
+            d["confusion_weighted"] = self.confusion_weighted.tolist()
+            d["items"] = self.items
+        return d
 
 
 #: Statistics of the whole confusion matrix (bootstrap intervals).
-_STATS: dict[str, Callable[[np.ndarray], float]] = {
-    "macro_f1": macro_f1,
-    "kappa": cohen_kappa,
-}
-_ACCEPT = _INDEX["Accept"]
-#: Proportions: name -> (items counted, item counts as a success), on (gold, judge) label indices.
-_PROPORTIONS: dict[str, tuple[Callable[[np.ndarray, np.ndarray], np.ndarray], Callable[[np.ndarray, np.ndarray], np.ndarray]]] = {
-    "accuracy": (lambda g, p: np.ones(g.shape, bool), lambda g, p: g == p),
-    "refused_accuracy": (lambda g, p: np.ones(g.shape, bool), lambda g, p: (g == _ACCEPT) == (p == _ACCEPT)),
-    "refused_sensitivity": (lambda g, p: g != _ACCEPT, lambda g, p: p != _ACCEPT),
-    "refused_specificity": (lambda g, p: g == _ACCEPT, lambda g, p: p == _ACCEPT),
-    "accepted_sensitivity": (lambda g, p: g == _ACCEPT, lambda g, p: p == _ACCEPT),
-    "accepted_specificity": (lambda g, p: g != _ACCEPT, lambda g, p: p != _ACCEPT),
-}
+_STATS: dict[str, Callable[[np.ndarray], float]] = {"macro_f1": macro_f1, "kappa": cohen_kappa}
+
+
+def _proportions(g: np.ndarray, p: np.ndarray, labels: Sequence[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """{name: (items in the denominator, item is a success)} of every proportion, as boolean
+    arrays of shape (n,) over the judged items (g, p: gold and judge label indices). Their
+    (weighted) means equal :func:`accuracy` and :func:`binary_rates` on the confusion matrix."""
+    everyone = np.ones(g.shape, dtype=bool)
+    out = {"accuracy": (everyone, g == p)}
+    for view in binary_views(labels):
+        pos = np.array([lab in BINARY_VIEWS[view] for lab in labels])
+        gp, pp = pos[g], pos[p]
+        out[f"{view}_accuracy"] = (everyone, gp == pp)
+        out[f"{view}_sensitivity"] = (gp, pp)
+        out[f"{view}_specificity"] = (~gp, ~pp)
+    return out
 
 
 def agreement(
@@ -211,37 +249,51 @@ def agreement(
     group: str = "overall",
     n_resamples: int = 1000,
     seed: int = 0,
+    labels: Sequence[str] = LABELS,
+    weights: Sequence[float] | None = None,
 ) -> AgreementReport:
-    """All agreement metrics of one judge, with clustered 95% intervals (module docstring): the
-    proportions' estimates equal :func:`accuracy` / :func:`binary_rates` on the confusion matrix.
+    """All agreement metrics of one judge, with clustered 95% intervals (module docstring).
 
     Args:
-        gold: shape (n,), human labels in LABELS.
+        gold: shape (n,), human labels in ``labels``.
         pred: shape (n,), judge labels; None = judge error (excluded, counted).
         clusters: shape (n,), resampling unit per item; None = each item its own.
         n_resamples, seed: bootstrap settings (see medtrust.metrics.bootstrap).
+        labels: the label set (Accept/Caution/Refuse, or correct/incorrect/no_answer).
+        weights: shape (n,), design weights (1 / inclusion probability); the metrics are then
+            computed on the weighted confusion matrix (Hajek ratio estimators, e.g. weighted
+            sensitivity = sum of weights of true positives / sum of weights of gold positives),
+            and each bootstrap replicate carries the weights of the items it draws.
 
     Returns:
         AgreementReport.
     """
     if len(gold) != len(pred):
         raise ValueError(f"gold has {len(gold)} labels but pred has {len(pred)}")
+    k = len(labels)
+    index = {lab: i for i, lab in enumerate(labels)}
     keep = [i for i, p in enumerate(pred) if p is not None]
-    g = np.array([_INDEX[gold[i]] for i in keep], dtype=np.int64)
-    p = np.array([_INDEX[pred[i]] for i in keep], dtype=np.int64)
+    try:
+        g = np.array([index[gold[i]] for i in keep], dtype=np.int64)
+        p = np.array([index[pred[i]] for i in keep], dtype=np.int64)  # type: ignore[index]
+    except KeyError as e:
+        raise ValueError(f"label {e.args[0]!r} is not one of {tuple(labels)}") from None
     cl = [str(clusters[i]) if clusters is not None else str(i) for i in keep]
-    cell = g * 3 + p
-    cm = np.bincount(cell, minlength=9).reshape(3, 3)
+    cell = g * k + p
+    cm = np.bincount(cell, minlength=k * k).reshape(k, k)
+    w = None if weights is None else np.array([float(weights[i]) for i in keep])
     metrics: dict[str, BootstrapCI | ProportionCI] = {}
-    for name, (subset, success) in _PROPORTIONS.items():
-        use = subset(g, p)
-        metrics[name] = proportion_ci(success(g, p)[use].astype(np.float64), [c for c, u in zip(cl, use) if u])
+    for name, (use, success) in _proportions(g, p, labels).items():
+        metrics[name] = proportion_ci(success[use].astype(np.float64), [c for c, u in zip(cl, use) if u],
+                                      weights=None if w is None else w[use])
     for name, fn in _STATS.items():
         metrics[name] = cluster_bootstrap_statistic(
-            lambda idx, fn=fn: fn(np.bincount(cell[idx], minlength=9).reshape(3, 3)),
+            lambda idx, fn=fn: fn(np.bincount(cell[idx], weights=None if w is None else w[idx], minlength=k * k).reshape(k, k)),
             cl, n_resamples=n_resamples, seed=seed,
         )
-    return AgreementReport(group, len(keep), len(pred) - len(keep), cm, metrics)
+    cmw = None if w is None else np.bincount(cell, weights=w, minlength=k * k).reshape(k, k)
+    items = None if w is None else [[labels[a], labels[b], float(x)] for a, b, x in zip(g, p, w)]
+    return AgreementReport(group, len(keep), len(pred) - len(keep), cm, metrics, tuple(labels), cmw, items)
 
 
 def agreement_by_group(
@@ -252,6 +304,8 @@ def agreement_by_group(
     clusters: Sequence[Any] | None = None,
     n_resamples: int = 1000,
     seed: int = 0,
+    labels: Sequence[str] = LABELS,
+    weights: Sequence[float] | None = None,
 ) -> list[AgreementReport]:
     """:func:`agreement` per group (sorted by name), then "overall" last."""
     out = []
@@ -261,8 +315,9 @@ def agreement_by_group(
             agreement(
                 [gold[i] for i in idx], [pred[i] for i in idx],
                 clusters=None if clusters is None else [clusters[i] for i in idx],
-                group=name, n_resamples=n_resamples, seed=seed,
+                group=name, n_resamples=n_resamples, seed=seed, labels=labels,
+                weights=None if weights is None else [weights[i] for i in idx],
             )
         )
-    out.append(agreement(gold, pred, clusters=clusters, group="overall", n_resamples=n_resamples, seed=seed))
+    out.append(agreement(gold, pred, clusters=clusters, group="overall", n_resamples=n_resamples, seed=seed, labels=labels, weights=weights))
     return out

@@ -423,6 +423,11 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         notes.append(f"{counts[str(Outcome.INPUT_ERROR)]} sample(s) input_error (missing image or unusable gold), excluded")
     if counts[str(Outcome.UNPARSEABLE)]:
         notes.append(f"{counts[str(Outcome.UNPARSEABLE)]} reply(ies) unparseable, excluded from accuracy and counted")
+    if counts[str(Outcome.TRUNCATED)]:
+        notes.append(
+            f"{counts[str(Outcome.TRUNCATED)]} reply(ies) truncated (cut by the token limit before an answer), excluded "
+            "from accuracy and counted; raise -T max_tokens for reasoning models"
+        )
     notes.append("accuracy counts an abstaining reply as not correct; *_answered uses answered replies only")
 
     score_meta = [(_score_of(s).metadata or {}) for s in samples if _score_of(s) is not None]
@@ -450,7 +455,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
     for s, r in zip(samples, rows):
         if len(examples) >= N_EXAMPLES:
             break
-        if r.outcome in (str(Outcome.UNPARSEABLE), str(Outcome.JUDGE_ERROR), str(Outcome.INCORRECT), str(Outcome.MODEL_ERROR)):
+        if r.outcome in (str(Outcome.UNPARSEABLE), str(Outcome.TRUNCATED), str(Outcome.JUDGE_ERROR), str(Outcome.INCORRECT), str(Outcome.MODEL_ERROR)):
             sc = _score_of(s)
             examples.append(SampleExample(
                 sample_id=r.sample_id, outcome=r.outcome, prompt=_prompt_text(s)[:2000],
