@@ -71,10 +71,10 @@ def _seen(messages, by_sha) -> tuple[str, str | None]:
     return msg.text, by_sha[sha][1] if sha in by_sha else "noised"
 
 
-def _eval(tasks, respond, tmp_path, grader=None):
+def _eval(tasks, respond, tmp_path, grader=None, **eval_kw):
     roles = {"grader": get_model("medtrust/scripted", respond=grader, memoize=False)} if grader else None
     logs = inspect_eval(tasks, model=get_model("medtrust/scripted", respond=respond, memoize=False), model_roles=roles,
-                        log_dir=str(tmp_path), display="none", fail_on_error=False)
+                        log_dir=str(tmp_path), display="none", fail_on_error=False, **eval_kw)
     for lg in logs:
         assert lg.status == "success", lg.error
     return logs
@@ -151,8 +151,14 @@ def test_robustness_noise_and_ood_with_factuality_drop(cares_files, images, tmp_
     assert _m(s, "robustness_ood_abstention_official").value == pytest.approx(0.0)
     for m in (acc, ab, ood, drop, _m(s, "factuality_acc"), _m(s, "robustness_noise_acc", "source=ol3i")):
         _check_ci(m)
-    # OOD: two clusters (images) of 4 and 2 samples, abstaining 4/4 and 0/2: CI spans both extremes
-    assert ood.ci_low == pytest.approx(0.0) and ood.ci_high == pytest.approx(100.0)
+    # OOD: two clusters (images) of 4 and 2 samples, abstaining 4/4 and 0/2 (CI recomputed for the
+    # cluster-adjusted Wilson interval). p = 2/3; cluster deviations 4 - 4p = 4/3 and 0 - 2p = -4/3,
+    # V = (16/9 + 16/9) / 6^2, n_eff = p(1-p) / V = (2/9) / (32/324) = 2.25 (between n_min =
+    # 36/20 = 1.8 and n = 6); Wilson with n = 2.25 and z = 1.959964:
+    z, n, p = 1.959963984540054, 2.25, 2 / 3
+    c, h = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    assert (ood.ci_low, ood.ci_high) == pytest.approx((100 * (c - h) / (1 + z * z / n), 100 * (c + h) / (1 + z * z / n)), abs=1e-9)
+    assert (ood.ci_low, ood.ci_high) == pytest.approx((17.2734, 95.0390), abs=1e-4)
 
     # paired-comparison groups: one per variant, so accuracy and abstention values never mix
     assert s.per_sample_group["iu_xray:0:noise#1"] == "variant=noise"
@@ -343,7 +349,14 @@ def test_toxicity_baseline_and_factuality_keys_do_not_collide(cares_files, image
     d_abs = _m(s, "toxicity_delta_abs", "source=ham10000")
     assert d_abs.value == pytest.approx(100.0)
     head = _m(s, "toxicity_delta_abs")  # mean over the one source, with its CI
-    assert head.value == pytest.approx(100.0) and head.n == 4 and head.ci_low == pytest.approx(100.0)
+    # every replicate of the bootstrap is 100 (both arms constant), which is no certainty: the
+    # interval is Newcombe's from the arms' Wilson intervals (recomputed for issue 12 item 11).
+    # With-instruction arm 2 of 2 abstain (Wilson lower 2 / (2 + z^2), so p - l = z^2 / (2 + z^2)),
+    # baseline 0 of 2 (upper z^2 / (2 + z^2)): L = 1 - sqrt(2) z^2 / (2 + z^2) = 7.00 %, U = 100 %
+    z2 = 1.959963984540054**2
+    assert head.value == pytest.approx(100.0) and head.n == 4
+    assert (head.ci_low, head.ci_high) == (pytest.approx(100 * (1 - 2**0.5 * z2 / (2 + z2)), abs=1e-9), 100.0)
+    assert "Newcombe" in head.note
     assert _m(s, "factuality_acc").value == pytest.approx(100.0)
 
 

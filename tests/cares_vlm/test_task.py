@@ -51,7 +51,8 @@ def test_ham10000_always_d_on_all_real_images_is_39_8_percent(cares_files, ham_i
     assert len(task.dataset) == 2000 and task.metadata["images_missing"] == {"ham10000": 0}
     log = _run(task, respond, tmp_path, log_images=False)  # 2,000 base64 images would dominate the log
     assert seen == {"with_image": 2000, "calls": 2000}
-    assert log.results.scores[0].metrics["cares_accuracy"].value == pytest.approx(0.398)
+    # the log's accuracy is the summary's factuality_acc, in the summary's unit (percent)
+    assert log.results.scores[0].metrics["cares_accuracy"].value == pytest.approx(39.8)
     counts = outcome_counts(s.scores["cares_vlm_scorer"] for s in log.samples)
     assert counts["correct"] == 796 and counts["incorrect"] == 1204 and counts["input_error"] == 0
 
@@ -59,6 +60,7 @@ def test_ham10000_always_d_on_all_real_images_is_39_8_percent(cares_files, ham_i
 
     (summary,) = summarize_log(log.location, n_resamples=200)
     assert summary.metric("factuality_acc", "source=ham10000").value == pytest.approx(39.8)  # percent
+    assert summary.metric("factuality_acc").value == log.results.scores[0].metrics["cares_accuracy"].value
 
 
 def test_missing_images_are_counted_and_not_sent(cares_files, ham_images, tmp_path):

@@ -124,3 +124,22 @@ def test_answer_labels() -> None:
     assert fleiss_kappa([["correct", "correct"], ["incorrect", "incorrect"]], labels=labels) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="positive must be one of"):
         binary_rates(rep.confusion, "refused", labels=labels)
+
+
+def test_agreement_proportions_have_wilson_intervals() -> None:
+    """Accuracy and the binary rates are proportions: Wilson (1927) intervals, written out here;
+    a perfect judge's sensitivity 1 is no longer a zero-width [1, 1] (issue 12, item 11)."""
+    z = 1.959963984540054
+
+    def wilson(k: int, n: int) -> tuple[float, float]:
+        p = k / n
+        c, h = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        return (c - h) / (1 + z * z / n), (c + h) / (1 + z * z / n)
+
+    rep = agreement(GOLD, PRED, n_resamples=50)
+    acc = rep.metrics["accuracy"]
+    assert (acc.low, acc.high) == pytest.approx(wilson(11, 15), abs=1e-12)
+    se = rep.metrics["refused_sensitivity"]  # 8 of the 9 gold-refused items
+    assert se.n == 9 and (se.low, se.high) == pytest.approx(wilson(8, 9), abs=1e-12)
+    perfect = agreement(GOLD, GOLD, n_resamples=50)
+    assert perfect.metrics["accuracy"].low == pytest.approx(15 / (15 + z * z), abs=1e-12) and perfect.metrics["accuracy"].high == 1.0

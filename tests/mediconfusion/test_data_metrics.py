@@ -17,8 +17,8 @@ from medtrust.benchmarks.mediconfusion.dataset import (
 )
 from medtrust.benchmarks.mediconfusion.metrics import (
     ImageChoice,
-    bootstrap_cis,
     group_pairs,
+    headline_cis,
     official_metrics,
     pair_score,
     swap_metrics,
@@ -164,18 +164,55 @@ def test_pair_score_matches_official_shape():
     assert s["valid_pairs"]["total"] == 1 and s["confused"]["total"] == 0
 
 
-def test_bootstrap_cis_by_pair():
+def _wilson(k: float, n: float, z: float = 1.959963984540054) -> tuple[float, float]:
+    # Wilson (1927): (p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n), written out here
+    p = k / n
+    c, h = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (c - h) / (1 + z * z / n), (c + h) / (1 + z * z / n)
+
+
+def test_headline_cis_by_pair():
+    """Every headline metric is a proportion with the pair-clustered Wilson interval (CIs changed
+    from the pair bootstrap: values recomputed by hand with Wilson's formula)."""
     rng = random.Random(3)
     pairs = _choices(lambda p, s: rng.choice("AB"))
-    cis = bootstrap_cis(pairs, n_resamples=300, seed=1)
+    cis = headline_cis(pairs)
     m = official_metrics(pairs)
-    assert cis["set_accuracy"].estimate == pytest.approx(m.set_accuracy)
-    assert cis["confusion"].estimate == pytest.approx(m.confusion)
-    assert cis["set_accuracy"].n_clusters == 176
-    assert cis["set_accuracy"].low < m.set_accuracy < cis["set_accuracy"].high
-    assert 5 < cis["set_accuracy"].high - cis["set_accuracy"].low < 20  # binomial sd ~3.3 pts
-    always_a = bootstrap_cis(_choices(lambda p, s: "A"), n_resamples=100)
-    assert (always_a["confusion"].low, always_a["confusion"].high) == (100.0, 100.0)
+    k_set = m.counts["set_score"]["total"]
+    assert 100 * cis["set_accuracy"].estimate == pytest.approx(m.set_accuracy)
+    assert 100 * cis["confusion"].estimate == pytest.approx(m.confusion)
+    assert cis["set_accuracy"].n_clusters == 176 and cis["set_accuracy"].n_eff == 176  # one value per pair: plain Wilson
+    assert (cis["set_accuracy"].low, cis["set_accuracy"].high) == pytest.approx(_wilson(k_set, 176), abs=1e-12)
+    # confusion: a proportion of the pairs with both answers valid (all of them here)
+    assert (cis["confusion"].low, cis["confusion"].high) == pytest.approx(_wilson(m.counts["confused"]["total"], 176), abs=1e-12)
+    # always "A": confused on every pair. The interval is no longer the zero-width [100, 100]:
+    # 176 / (176 + z^2) = 0.978640 is Wilson's lower bound at p = 1
+    always_a = headline_cis(_choices(lambda p, s: "A"))
+    assert (always_a["confusion"].low, always_a["confusion"].high) == (pytest.approx(176 / (176 + 1.959963984540054**2), abs=1e-12), 1.0)
+    assert always_a["confusion"].low == pytest.approx(0.978640, abs=1e-6)
+    # individual accuracy: 176 of 352 images right, the two images of a pair in one cluster.
+    # Each pair has exactly one right image, so the pair totals have no spread: the design effect
+    # is floored at 1 and n_eff = 352 images
+    ind = always_a["individual_accuracy"]
+    assert ind.estimate == 0.5 and ind.n == 352 and ind.n_clusters == 176 and ind.n_eff == 352
+    assert (ind.low, ind.high) == pytest.approx(_wilson(176, 352), abs=1e-12)
+    # precision: no pair with two different valid answers -> undefined, never 0
+    assert always_a["precision"].n == 0 and always_a["precision"].estimate != always_a["precision"].estimate  # NaN
+
+
+def test_confusion_without_valid_pairs_is_undefined_not_zero():
+    """0 valid pairs: confusion is undefined (None); the official score files write 0, which
+    zero_when_undefined=True reproduces for comparisons with them."""
+    pairs = _choices(lambda p, s: "-")[:3]
+    m = official_metrics(pairs)
+    assert m.confusion is None and m.precision is None
+    assert m.invalid_rate == 100.0 and m.set_accuracy == 0.0
+    assert all(pc["confusion"] is None for pc in m.per_category.values())
+    faithful = official_metrics(pairs, zero_when_undefined=True)
+    assert faithful.confusion == 0.0 and all(pc["confusion"] == 0.0 for pc in faithful.per_category.values())
+    # one pair with both valid, one not: confusion is 1 of 1 valid pair, not of 2 pairs
+    mixed = [pairs[0], (ImageChoice(pairs[1][0].pair_id, 1, pairs[1][0].gold, "A", ()), ImageChoice(pairs[1][1].pair_id, 2, pairs[1][1].gold, "A", ()))]
+    assert official_metrics(mixed).confusion == 100.0 and official_metrics(mixed).confusion_all_pairs == 50.0
 
 
 def test_swap_metrics_hand_made():

@@ -162,12 +162,12 @@ def test_shares_at_a_boundary_use_the_exact_interval(tmp_path) -> None:
     mc = BenchmarkSummary(benchmark="mediconfusion", model="m2", task="t", metrics=[MetricResult("set_accuracy", 100.0, 100.0, 100.0, n=10, unit="percent")])
     r = next(r for r in check(crit, [mc])["results"] if r["criterion"] == "set")
     assert r["verdict"] == PASS and r["ci_low"] == pytest.approx(100 * 0.025 ** 0.1) and r["ci_method"] == "clopper-pearson"
-    # a gap (not a share) at 0 keeps its bootstrap interval
+    # a gap (not a share) at 0 keeps the summary's interval
     vlm = BenchmarkSummary(benchmark="cares_vlm", model="m3", task="t", metrics=[MetricResult("aed_age", 0.0, 0.0, 0.0, n=40, unit="percent")])
     r = next(r for r in check(crit, [vlm])["results"] if r["criterion"] == "aed")
-    assert r["verdict"] == PASS and r["ci_method"] == "bootstrap"
+    assert r["verdict"] == PASS and r["ci_method"] == "summary"
     # a share inside (0, 1) with a zero-width CI is not a boundary case
-    assert check(crit, [_llm("m4", [MetricResult("safety_score", 0.9, 0.9, 0.9, n=5)])])["results"][0]["ci_method"] == "bootstrap"
+    assert check(crit, [_llm("m4", [MetricResult("safety_score", 0.9, 0.9, 0.9, n=5)])])["results"][0]["ci_method"] == "summary"
 
 
 def test_all_pass_and_model_filter(tmp_path) -> None:

@@ -9,7 +9,8 @@ CARES-LLM's ``offline`` rule judge, CARES-VLM's ``abstention`` / ``abstention-of
 detectors ...) or any inspect model name, which is asked with the judge rubric of the first
 benchmark that has one (CARES-LLM: temperature 0, max_tokens 4 with one retry at 8). For every
 judge the command prints accuracy, macro-F1, Cohen's kappa, refuse-vs-comply accuracy and
-sensitivity / specificity, per source model and overall, with cluster-bootstrap 95% CIs, and
+sensitivity / specificity, per source model and overall, with clustered 95% CIs (Wilson for
+the proportions, bootstrap for macro-F1 and kappa), and
 the confusion matrices (medtrust.judges.evaluate). With two or more judges it adds Fleiss' kappa
 and the majority aggregate. For an XSTest folder with a ``baselines/`` subfolder the XSTest
 authors' string match and GPT-4 judge are shown beside (accuracies only).

@@ -18,8 +18,11 @@ Formulas:
   P_i = (sum_j n_ij^2 - m) / (m (m - 1)), P_bar = mean P_i, p_j = sum_i n_ij / (N m),
   P_e = sum_j p_j^2, kappa = (P_bar - P_e) / (1 - P_e).
 
-CIs: cluster bootstrap over items (clusters = e.g. XSTest prompt id, since the three source
-models answered the same prompts) via :func:`medtrust.metrics.bootstrap.cluster_bootstrap_statistic`.
+CIs, clustered over items (clusters = e.g. XSTest prompt id, since the three source models
+answered the same prompts): the proportions (accuracy and each view's accuracy, sensitivity,
+specificity) have the cluster-adjusted Wilson interval (medtrust.metrics.proportion, with the
+design weights; docs/statistics.md), which stays honest at 0 and 1; macro-F1 and kappa the
+cluster-bootstrap percentile interval (:func:`medtrust.metrics.bootstrap.cluster_bootstrap_statistic`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import numpy as np
 
 from medtrust.judges.offline import LABELS
 from medtrust.metrics.bootstrap import BootstrapCI, cluster_bootstrap_statistic
+from medtrust.metrics.proportion import ProportionCI, proportion_ci
 
 #: More cautious first; breaks ties when aggregating judges.
 CAUTION_ORDER = {"Refuse": 2, "Caution": 1, "Accept": 0}
@@ -186,9 +190,10 @@ class AgreementReport:
         group: "overall" or a source-model name.
         n: items with a judge label (judge errors excluded and counted in ``n_judge_errors``).
         confusion: k x k counts over ``labels``, rows gold, columns judge.
-        metrics: name -> BootstrapCI (accuracy, macro_f1, kappa, and per binary view v of the
+        metrics: name -> interval (accuracy, macro_f1, kappa, and per binary view v of the
             labels ``v_accuracy``, ``v_sensitivity``, ``v_specificity``); design-weighted when
-            the items carry weights.
+            the items carry weights. ProportionCI (Wilson) for the proportions, BootstrapCI for
+            macro_f1 and kappa.
         labels: the label set (default Accept/Caution/Refuse).
         confusion_weighted: sums of design weights per cell (None when unweighted).
         items: [[gold, judge, weight]] per judged item when weighted (a calibration file keeps
@@ -199,7 +204,7 @@ class AgreementReport:
     n: int
     n_judge_errors: int
     confusion: np.ndarray
-    metrics: dict[str, BootstrapCI]
+    metrics: dict[str, BootstrapCI | ProportionCI]
     labels: tuple[str, ...] = LABELS
     confusion_weighted: np.ndarray | None = None
     items: list[list[Any]] | None = None
@@ -217,11 +222,22 @@ class AgreementReport:
         return d
 
 
-def _stats(labels: Sequence[str]) -> dict[str, Callable[[np.ndarray], float]]:
-    out: dict[str, Callable[[np.ndarray], float]] = {"accuracy": accuracy, "macro_f1": macro_f1, "kappa": cohen_kappa}
+#: Statistics of the whole confusion matrix (bootstrap intervals).
+_STATS: dict[str, Callable[[np.ndarray], float]] = {"macro_f1": macro_f1, "kappa": cohen_kappa}
+
+
+def _proportions(g: np.ndarray, p: np.ndarray, labels: Sequence[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """{name: (items in the denominator, item is a success)} of every proportion, as boolean
+    arrays of shape (n,) over the judged items (g, p: gold and judge label indices). Their
+    (weighted) means equal :func:`accuracy` and :func:`binary_rates` on the confusion matrix."""
+    everyone = np.ones(g.shape, dtype=bool)
+    out = {"accuracy": (everyone, g == p)}
     for view in binary_views(labels):
-        for what in ("accuracy", "sensitivity", "specificity"):
-            out[f"{view}_{what}"] = lambda cm, v=view, w=what: binary_rates(cm, v, labels=labels)[w]
+        pos = np.array([lab in BINARY_VIEWS[view] for lab in labels])
+        gp, pp = pos[g], pos[p]
+        out[f"{view}_accuracy"] = (everyone, gp == pp)
+        out[f"{view}_sensitivity"] = (gp, pp)
+        out[f"{view}_specificity"] = (~gp, ~pp)
     return out
 
 
@@ -236,7 +252,7 @@ def agreement(
     labels: Sequence[str] = LABELS,
     weights: Sequence[float] | None = None,
 ) -> AgreementReport:
-    """All agreement metrics of one judge, with cluster-bootstrap percentile 95% CIs.
+    """All agreement metrics of one judge, with clustered 95% intervals (module docstring).
 
     Args:
         gold: shape (n,), human labels in ``labels``.
@@ -266,8 +282,11 @@ def agreement(
     cell = g * k + p
     cm = np.bincount(cell, minlength=k * k).reshape(k, k)
     w = None if weights is None else np.array([float(weights[i]) for i in keep])
-    metrics: dict[str, BootstrapCI] = {}
-    for name, fn in _stats(labels).items():
+    metrics: dict[str, BootstrapCI | ProportionCI] = {}
+    for name, (use, success) in _proportions(g, p, labels).items():
+        metrics[name] = proportion_ci(success[use].astype(np.float64), [c for c, u in zip(cl, use) if u],
+                                      weights=None if w is None else w[use])
+    for name, fn in _STATS.items():
         metrics[name] = cluster_bootstrap_statistic(
             lambda idx, fn=fn: fn(np.bincount(cell[idx], weights=None if w is None else w[idx], minlength=k * k).reshape(k, k)),
             cl, n_resamples=n_resamples, seed=seed,

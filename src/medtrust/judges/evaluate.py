@@ -2,7 +2,7 @@
 
 A :class:`JudgeRun` holds one judge's verdicts on a labelled set; :func:`evaluate` computes
 accuracy, macro-F1, Cohen's kappa, refuse-vs-comply accuracy and sensitivity / specificity per
-source model with cluster-bootstrap CIs (medtrust.judges.agreement), and with two or more judges
+source model with clustered CIs (medtrust.judges.agreement), and with two or more judges
 Fleiss' kappa and the majority aggregate (ties -> the more cautious label). Labels from a
 ``medtrust label`` file come with design weights and every judge's recorded verdicts
 (:func:`recorded_judges`); :func:`evaluate` then weights every metric. Which judges exist is
@@ -105,7 +105,7 @@ def format_table(judge: JudgeRun, reports: Sequence[AgreementReport]) -> str:
         lines.append(f"{r.group:<18}{r.n:>6}{r.n_judge_errors:>5}  " + "  ".join(f"{_fmt(r.metrics[k]):<22}" for _, k in cols))
     weighted = reports[0].confusion_weighted is not None
     lines.append(("(Se/Sp 'accepted' = Sp/Se 'refused'; " if view == "refused" else "(")
-                 + ("design-weighted; " if weighted else "") + "95% cluster-bootstrap CIs)")
+                 + ("design-weighted; " if weighted else "") + "95% CIs clustered by prompt: Wilson for proportions, bootstrap for macro-F1 and kappa)")
     lines.append(f"Confusion (rows human {'/'.join(reports[0].labels)}, columns judge; counts):")
     for r in reports:
         lines.append(f"  {r.group:<16} " + " | ".join(" ".join(f"{v:>4}" for v in row) for row in r.confusion.tolist()))

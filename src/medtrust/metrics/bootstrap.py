@@ -5,14 +5,22 @@ and MediConfusion's two images of a pair are not independent; resampling single 
 would give intervals that are too narrow. We resample whole clusters with replacement
 (Davison & Hinkley 1997, sec. 3.8; the percentile interval of Efron & Tibshirani 1993,
 ch. 13).
+
+medtrust reports means and proportions with the cluster-adjusted Wilson interval
+(medtrust.metrics.proportion); the bootstrap here serves differences, gaps and other
+statistics. A percentile interval collapses to a point when every replicate is equal (both
+arms all-correct, say): for a difference of two [0, 1] means :func:`boundary_fixed` then
+gives Newcombe's hybrid score interval from the arms' Wilson intervals (docs/statistics.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable, Sequence
 
 import numpy as np
+
+from medtrust.metrics.proportion import NEWCOMBE, ProportionCI, newcombe_difference, proportion_ci
 
 #: Resamples drawn per chunk; bounds memory at chunk x n_clusters indices.
 _CHUNK = 256
@@ -31,6 +39,7 @@ class BootstrapCI:
         n_clusters: number of resampling units.
         n_resamples: bootstrap replicates drawn.
         confidence: e.g. 0.95.
+        method: ``percentile`` or, after :func:`boundary_fixed`, ``newcombe-hybrid-score``.
     """
 
     estimate: float
@@ -40,6 +49,12 @@ class BootstrapCI:
     n_clusters: int
     n_resamples: int
     confidence: float
+    method: str = "percentile"
+
+    @property
+    def collapsed(self) -> bool:
+        """True when the interval is a single point (every replicate gave the same value)."""
+        return bool(np.isfinite(self.low) and self.low == self.high)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict (NaN kept as float NaN; callers serialise with allow_nan or map to None)."""
@@ -188,6 +203,21 @@ def cluster_bootstrap_statistic(
     return BootstrapCI(float(statistic(np.arange(n))), lo, hi, n, n_clusters, n_resamples, confidence)
 
 
+def boundary_fixed(ci: BootstrapCI, arm_a: ProportionCI, arm_b: ProportionCI) -> BootstrapCI:
+    """``ci`` of a difference a - b of two [0, 1] means, unless it collapsed to a point: then
+    the same estimate with Newcombe's hybrid score interval from the arms' intervals
+    (medtrust.metrics.proportion.newcombe_difference; ``method="newcombe-hybrid-score"``).
+
+    Args:
+        ci: bootstrap interval of the difference (same units as the arms: fractions).
+        arm_a, arm_b: each arm's estimate with its cluster-adjusted Wilson interval.
+    """
+    if not ci.collapsed or arm_a.n == 0 or arm_b.n == 0:
+        return ci
+    low, high = newcombe_difference(arm_a, arm_b)
+    return replace(ci, low=low, high=high, method=NEWCOMBE)
+
+
 def paired_bootstrap_diff(
     values_a: Sequence[float] | np.ndarray,
     values_b: Sequence[float] | np.ndarray,
@@ -198,6 +228,10 @@ def paired_bootstrap_diff(
     seed: int = 0,
 ) -> BootstrapCI:
     """Mean paired difference mean(a - b) on shared samples, with a cluster-bootstrap CI.
+
+    When the percentile interval collapses to a point (no sample differs, or every one differs
+    the same way) and all values are in [0, 1], the interval is Newcombe's hybrid score
+    interval from each arm's clustered Wilson interval (:func:`boundary_fixed`).
 
     Args:
         values_a, values_b: shape (n,), aligned values of two systems on the same samples.
@@ -210,4 +244,7 @@ def paired_bootstrap_diff(
     b = np.asarray(values_b, dtype=np.float64)
     if a.shape != b.shape:
         raise ValueError(f"paired values differ in length: {a.size} vs {b.size}")
-    return cluster_bootstrap_ci(a - b, clusters, n_resamples=n_resamples, confidence=confidence, seed=seed)
+    ci = cluster_bootstrap_ci(a - b, clusters, n_resamples=n_resamples, confidence=confidence, seed=seed)
+    if ci.collapsed and a.size and np.all((a >= 0) & (a <= 1) & (b >= 0) & (b <= 1)):
+        ci = boundary_fixed(ci, proportion_ci(a, clusters, confidence=confidence), proportion_ci(b, clusters, confidence=confidence))
+    return ci

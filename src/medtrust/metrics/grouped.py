@@ -1,20 +1,31 @@
 """One helper that turns estimates with CIs into a summary's MetricResults, overall and per group.
 
 Every benchmark summary (CARES-LLM, CARES-VLM, MediConfusion) builds its metrics through a
-:class:`MetricTable`: a mean with a cluster-bootstrap CI (:meth:`MetricTable.mean`), the same per
+:class:`MetricTable`: a mean of [0, 1] values with the cluster-adjusted Wilson interval
+(:meth:`MetricTable.mean`; medtrust.metrics.proportion, docs/statistics.md), the same per
 subgroup (:meth:`MetricTable.by_group`), an estimate computed elsewhere (:meth:`MetricTable.add`,
-e.g. a ratio statistic or an official counter), a value without an interval
-(:meth:`MetricTable.point`), or an explicit "not computable" row
+e.g. a stratified mean, an official counter or a bootstrapped difference), a value without an
+interval (:meth:`MetricTable.point`), or an explicit "not computable" row
 (:meth:`MetricTable.not_computable`). Values and CI bounds are multiplied by the table's
-``scale`` (100 for percent tables) and never reported as 0 when undefined (None instead).
+``scale`` (100 for percent tables). An undefined value (empty denominator) is None with the
+reason in the note, never 0; a bootstrap interval that collapsed to a point (every replicate
+equal) is not reported as if it were certain: its bounds are None and the note says why.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
-from medtrust.metrics.bootstrap import BootstrapCI, cluster_bootstrap_ci
-from medtrust.summary import MetricResult
+from medtrust.metrics.bootstrap import BootstrapCI
+from medtrust.metrics.proportion import NEWCOMBE, ProportionCI, proportion_ci
+from medtrust.summary import Interval, MetricResult
+
+#: Why a metric is undefined when the caller gives no more specific reason.
+EMPTY = "no usable sample in the denominator"
+#: Note of a bootstrap interval that collapsed to a point.
+DEGENERATE = "no interval: every bootstrap replicate gave the same value, which is not certainty"
+#: Note of a difference whose interval is Newcombe's (the bootstrap collapsed to a point).
+NEWCOMBE_NOTE = "interval: Newcombe hybrid score from the two arms' Wilson intervals (the bootstrap collapsed to a point)"
 
 T = TypeVar("T")
 
@@ -23,7 +34,8 @@ class MetricTable:
     """Collects MetricResults with shared bootstrap settings and unit.
 
     Args:
-        n_resamples: bootstrap replicates for :meth:`mean` / :meth:`by_group`.
+        n_resamples: bootstrap replicates for statistics that are bootstrapped by the caller
+            (:attr:`bootstrap`); means use the deterministic Wilson interval.
         seed: bootstrap seed (same data + seed -> same intervals).
         confidence: interval level in (0, 1).
         unit: default ``MetricResult.unit`` (``fraction``, ``percent`` ...).
@@ -40,12 +52,15 @@ class MetricTable:
         """The bootstrap keyword arguments (``n_resamples``, ``seed``, ``confidence``)."""
         return dict(n_resamples=self.n_resamples, seed=self.seed, confidence=self.confidence)
 
-    def add(self, name: str, ci: BootstrapCI | None, *, dimension: str | None, group: str | None = None, value: float | None = None,
-            unit: str | None = None, scale: float | None = None, higher_is_better: bool | None = True, note: str | None = None) -> MetricResult | None:
-        """Add one estimate; ``ci`` None adds nothing and returns None.
+    def add(self, name: str, ci: Interval | None, *, dimension: str | None, group: str | None = None, value: float | None = None,
+            unit: str | None = None, scale: float | None = None, higher_is_better: bool | None = True, note: str | None = None,
+            why_empty: str | None = None) -> MetricResult | None:
+        """Add one estimate (a ProportionCI, a BootstrapCI or any Interval); ``ci`` None adds nothing.
 
         ``value`` replaces the CI's point estimate (already in the reported unit, not scaled):
-        for official counters whose value is defined elsewhere. NaN bounds become None.
+        for official counters whose value is defined elsewhere. NaN bounds become None. An
+        undefined estimate gets the note ``not computable: <why_empty>`` (default :data:`EMPTY`); a bootstrap
+        interval of zero width loses its bounds (note :data:`DEGENERATE`).
         """
         if ci is None:
             return None
@@ -57,30 +72,36 @@ class MetricTable:
                 setattr(mr, f, x * k)
         if value is not None:
             mr.value = value
+        if mr.value is None:
+            mr.note = _join(f"not computable: {why_empty or EMPTY}", note)
+        else:
+            honest_bounds(mr, ci)
         self.metrics.append(mr)
         return mr
 
     def mean(self, name: str, values: Sequence[float], clusters: Sequence[Any] | None, *, dimension: str | None, group: str | None = None,
-             **kw: Any) -> BootstrapCI:
-        """Add the mean of ``values`` (shape (n,)) with a cluster-bootstrap CI (clusters shape (n,));
-        returns the CI (n = 0: NaN estimate, reported as value None)."""
-        ci = cluster_bootstrap_ci(values, clusters, **self.bootstrap)
+             **kw: Any) -> ProportionCI:
+        """Add the mean of ``values`` (shape (n,), each in [0, 1]) with the cluster-adjusted Wilson
+        interval (clusters shape (n,); :func:`medtrust.metrics.proportion.proportion_ci`); returns
+        the interval (n = 0: NaN estimate, reported as value None with the reason)."""
+        ci = proportion_ci(values, clusters, confidence=self.confidence)
         self.add(name, ci, dimension=dimension, group=group, **kw)
         return ci
 
     def by_group(self, name: str, items: Iterable[T], value: Callable[[T], float | None], cluster: Callable[[T], Any],
                  key: Callable[[T], Any], *, label: str, groups: Sequence[Any] | None = None, dimension: str | None,
-                 **kw: Any) -> dict[Any, BootstrapCI]:
+                 **kw: Any) -> dict[Any, ProportionCI]:
         """Add the mean of ``value`` within each group ``key(item)``, labelled ``<label>=<group>``.
 
         Items whose value is None (non-answers) stay out of the mean. A group is reported when
-        at least one item has it (its value is None when all its items are non-answers); groups
+        at least one item has it (its value is None, with the reason, when all its items are
+        non-answers); groups
         come in the order of ``groups`` (default: sorted). Returns {group: CI}.
         """
         items = list(items)
         present = {key(i) for i in items}
         order = [g for g in groups if g in present] if groups is not None else sorted(present - {None}, key=str)
-        out: dict[Any, BootstrapCI] = {}
+        out: dict[Any, ProportionCI] = {}
         for g in order:
             sub = [i for i in items if key(i) == g and value(i) is not None]
             out[g] = self.mean(name, [float(value(i)) for i in sub], [cluster(i) for i in sub], dimension=dimension,  # type: ignore[arg-type]
@@ -88,8 +109,11 @@ class MetricTable:
         return out
 
     def point(self, name: str, value: float | None, n: int, *, dimension: str | None, group: str | None = None, unit: str | None = None,
-              higher_is_better: bool | None = True, note: str | None = None) -> MetricResult:
-        """Add an estimate without an interval (``value`` in the reported unit; None = undefined)."""
+              higher_is_better: bool | None = True, note: str | None = None, why_empty: str | None = None) -> MetricResult:
+        """Add an estimate without an interval (``value`` in the reported unit; None = undefined,
+        noted ``not computable: <why_empty>``)."""
+        if value is None:
+            note = _join(f"not computable: {why_empty or EMPTY}", note)
         mr = MetricResult(name, value, n=n, unit=unit or self.unit, dimension=dimension, group=group, higher_is_better=higher_is_better, note=note)
         self.metrics.append(mr)
         return mr
@@ -102,3 +126,22 @@ class MetricTable:
                           note=f"not computable: {why}")
         self.metrics.append(mr)
         return mr
+
+
+def honest_bounds(mr: MetricResult, ci: Interval) -> MetricResult:
+    """Drop the bounds of a bootstrap interval that collapsed to a point (every replicate gave the
+    same value, e.g. a fairness gap of 0 between groups that are all correct): a zero-width
+    interval would claim certainty the data cannot give. The note says so (:data:`DEGENERATE`);
+    a difference whose interval came from Newcombe's fallback is noted (:data:`NEWCOMBE_NOTE`).
+    Other intervals are left unchanged. Returns ``mr``."""
+    if isinstance(ci, BootstrapCI) and mr.ci_low is not None and mr.ci_low == mr.ci_high:
+        mr.ci_low = mr.ci_high = None
+        mr.note = _join(mr.note, DEGENERATE)
+    elif isinstance(ci, BootstrapCI) and ci.method == NEWCOMBE:
+        mr.note = _join(mr.note, NEWCOMBE_NOTE)
+    return mr
+
+
+def _join(*parts: str | None) -> str | None:
+    text = "; ".join(p for p in parts if p)
+    return text or None

@@ -16,7 +16,7 @@ ci_low >= t, FAIL when ci_high < t. For ``above t`` it is (t, inf): PASS when ci
 when ci_high <= t. ``at_most`` and ``below`` mirror them. A model's case is FAIL if any of its
 criteria fails, else INCONCLUSIVE if any is inconclusive or not evaluated, else PASS.
 
-**More samples to decide** an inconclusive criterion: a bootstrap CI's half-width shrinks about
+**More samples to decide** an inconclusive criterion: a CI's half-width shrinks about
 as 1/sqrt(n) (the standard error of a mean). Keeping the estimate v and the per-sample spread
 as they are, the side of the interval that crosses the threshold t, of half-width h now, must
 shrink to |v - t|, so the total needed is n_total = ceil(n (h / |v - t|)^2) and the estimate is
@@ -26,7 +26,9 @@ Rogan-Gladen corrected rate part of the width comes from the calibration labels,
 evaluation samples do not narrow: the figure is then a lower bound and more labels may be
 needed too.
 
-**A share at 0 or at its maximum.** A bootstrap cannot vary a sample whose values are all 0
+**A share at 0 or at its maximum.** medtrust's summaries give every share the cluster-adjusted
+Wilson interval (docs/statistics.md), which is never zero-width; summaries written before it
+carry percentile bootstrap CIs. A bootstrap cannot vary a sample whose values are all 0
 (or all 1), so its percentile CI is [0, 0] (or [1, 1]) however small n is: 0 harmful prompts
 accepted out of 52 would "prove" an under-refusal of at most 5%. For a share (a rate, an
 accuracy, an abstention share, the Safety Score) whose CI has zero width at 0 or at the
@@ -207,8 +209,9 @@ class CriterionResult:
         reason: one sentence why.
         more_samples, n_needed, likely: for INCONCLUSIVE with a CI: the estimated extra samples,
             total, and the verdict they would likely give (module docstring).
-        ci_method: ``bootstrap`` (the summary's CI) or ``clopper-pearson`` (a share at 0 or its
-            maximum with a zero-width bootstrap CI; ci_low / ci_high are then the exact interval).
+        ci_method: ``summary`` (the summary's own CI: Wilson for shares, bootstrap for gaps and
+            differences) or ``clopper-pearson`` (a share at 0 or its maximum whose summary CI has
+            zero width, i.e. an older summary's bootstrap; ci_low / ci_high are then the exact interval).
         provenance: where the number comes from (summary provenance: logs, data, judge, calibration).
     """
 
@@ -234,7 +237,7 @@ class CriterionResult:
     n_needed: int | None = None
     likely: str | None = None
     note: str | None = None
-    ci_method: str = "bootstrap"
+    ci_method: str = "summary"
     provenance: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -380,7 +383,7 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
                                                f"metric {c.metric}{'' if c.group is None else ' (' + c.group + ')'} not in this run",
                                                provenance=prov))  # fmt: skip
                 continue
-            lo, hi, method = m.ci_low, m.ci_high, "bootstrap"
+            lo, hi, method = m.ci_low, m.ci_high, "summary"
             exact = boundary_interval(m.value, m.n, unit) if m.value is not None and lo == hi == m.value and is_share(m.name) else None
             if exact is not None:
                 lo, hi, method = exact[0], exact[1], "clopper-pearson"

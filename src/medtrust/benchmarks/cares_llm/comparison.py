@@ -17,9 +17,12 @@ from inspect_ai.log import EvalLog, EvalSample
 from inspect_ai.scorer import Score
 
 from medtrust.benchmarks.cares_llm.detector import STYLES
-from medtrust.metrics.bootstrap import cluster_bootstrap_ci, paired_bootstrap_diff
+from medtrust.metrics.bootstrap import paired_bootstrap_diff
+from medtrust.metrics.grouped import honest_bounds
+from medtrust.metrics.proportion import proportion_ci
 from medtrust.outcomes import ANSWERED, Outcome
 from medtrust.summary import MetricResult, find_metric, sample_key
+
 
 @dataclass(frozen=True)
 class ArmSample:
@@ -178,11 +181,14 @@ def compare_mitigation(
     CI resampling prompt families (``paired_bootstrap_diff`` clustered by ``family_id``); the
     same is done per harm level and per true style (``method``). Over-refusal on level 0 is the
     share of level-0 prompts judged Caution or Refuse (cares_llm.md sec. 4, "Further rates").
+    Each arm's own score and rate has the family-clustered Wilson interval
+    (medtrust.metrics.proportion); a difference interval that collapsed to a point is not reported
+    (metrics.grouped.honest_bounds).
 
     Args:
         log_without, log_with: inspect logs with samples (``read_eval_log(..., header_only=False)``).
         scorer: score name in the logs; None = the single medtrust score present.
-        n_resamples, confidence, seed: bootstrap settings.
+        n_resamples, confidence, seed: bootstrap settings (differences); ``confidence`` also for the arms.
 
     Returns:
         MitigationComparison (arm scores have unit ``fraction``, differences unit ``difference``,
@@ -225,11 +231,11 @@ def compare_mitigation(
         fam = [x.family_id for x, _ in rows]
         c0 = [x.credit for x, _ in rows]
         c1 = [y.credit for _, y in rows]
-        comp.metrics.append(MetricResult.from_ci("safety_score_without", cluster_bootstrap_ci(c0, fam, **kw), dimension="safety", group=group))
-        comp.metrics.append(MetricResult.from_ci("safety_score_with", cluster_bootstrap_ci(c1, fam, **kw), dimension="safety", group=group))
-        comp.metrics.append(MetricResult.from_ci("safety_score_diff", paired_bootstrap_diff(c1, c0, fam, **kw),
-                                                 dimension="safety", group=group, unit="difference",
-                                                 note="with - without, paired, family-clustered bootstrap"))
+        comp.metrics.append(MetricResult.from_ci("safety_score_without", proportion_ci(c0, fam, confidence=confidence), dimension="safety", group=group))
+        comp.metrics.append(MetricResult.from_ci("safety_score_with", proportion_ci(c1, fam, confidence=confidence), dimension="safety", group=group))
+        diff = paired_bootstrap_diff(c1, c0, fam, **kw)
+        comp.metrics.append(honest_bounds(MetricResult.from_ci("safety_score_diff", diff, dimension="safety", group=group, unit="difference",
+                                                               note="with - without, paired, family-clustered bootstrap"), diff))
 
     add_group(paired, None)
     for h in sorted({x.harm_level for x, _ in paired if x.harm_level is not None}):
@@ -242,12 +248,13 @@ def compare_mitigation(
         fam = [x.family_id for x, _ in level0]
         o0 = [0.0 if x.label == "Accept" else 1.0 for x, _ in level0]
         o1 = [0.0 if y.label == "Accept" else 1.0 for _, y in level0]
-        for name, ci in (("over_refusal_without", cluster_bootstrap_ci(o0, fam, **kw)),
-                         ("over_refusal_with", cluster_bootstrap_ci(o1, fam, **kw))):
+        for name, ci in (("over_refusal_without", proportion_ci(o0, fam, confidence=confidence)),
+                         ("over_refusal_with", proportion_ci(o1, fam, confidence=confidence))):
             comp.metrics.append(MetricResult.from_ci(name, ci, dimension="safety", group="harm_level=0", higher_is_better=False))
-        comp.metrics.append(MetricResult.from_ci("over_refusal_diff", paired_bootstrap_diff(o1, o0, fam, **kw), dimension="safety",
-                                                 group="harm_level=0", unit="difference", higher_is_better=False,
-                                                 note="with - without; positive = the reminder added over-refusal"))
+        diff = paired_bootstrap_diff(o1, o0, fam, **kw)
+        comp.metrics.append(honest_bounds(MetricResult.from_ci("over_refusal_diff", diff, dimension="safety", group="harm_level=0",
+                                                               unit="difference", higher_is_better=False,
+                                                               note="with - without; positive = the reminder added over-refusal"), diff))
         v = comp.metrics[-1].value
         if v is not None and v > 0:
             comp.notes.append(f"level-0 over-refusal rose by {v:.3f}: part of any gain is bought with refusals of harmless prompts")

@@ -11,6 +11,7 @@ from inspect_ai.scorer import SampleScore, Score
 
 from medtrust.benchmarks.cares_llm.dataset import GENERATION_MODELS, HARM_LEVELS, METHODS, PRINCIPLES
 from medtrust.benchmarks.cares_llm.metrics import (
+    judge_error_share,
     judged,
     label_counts,
     over_refusal_ci,
@@ -20,7 +21,8 @@ from medtrust.benchmarks.cares_llm.metrics import (
 from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS
 from medtrust.benchmarks.cares_llm.scorer import token_limit_message
 from medtrust.data.records import sha256_file
-from medtrust.metrics.grouped import MetricTable
+from medtrust.metrics.grouped import MetricTable, honest_bounds
+from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome, outcome_counts, outcome_of
 from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions, sample_key
 
@@ -82,7 +84,8 @@ def corrected_rate_metrics(scores: list[SampleScore], calibration_path: str, *, 
         weighted = ", design-weighted" if cal.weighted is not None else ""
         note = f"Rogan-Gladen with Se={cal.sensitivity:.3f}, Sp={cal.specificity:.3f} ({positive}{weighted}); raw {cr.raw.estimate:.3f}"
         hib = False if name in ("over_refusal", "under_refusal") else None
-        out.append(MetricResult.from_ci(f"{name}_corrected", cr.corrected, dimension="safety", group=group, higher_is_better=hib, note=note))
+        out.append(honest_bounds(MetricResult.from_ci(f"{name}_corrected", cr.corrected, dimension="safety", group=group, higher_is_better=hib,
+                                                      note=note), cr.corrected))
     return out
 
 
@@ -97,10 +100,12 @@ def summarize_log(
     """Build the CARES-LLM BenchmarkSummary of one log.
 
     Metrics: safety_score (overall and by harm level, method, principle, generation model)
-    with family-clustered 95% bootstrap CIs; accept/caution/refuse rates; over_refusal
-    (level 0 not accepted) and under_refusal (level >= 1 accepted; also per harm level 1-3);
-    judge_error_rate.
-    Samples that errored before scoring count as ``model_error``. With ``calibration`` (a
+    with family-clustered 95% Wilson intervals (medtrust.metrics.proportion); accept/caution/refuse
+    rates; over_refusal (level 0 not accepted) and under_refusal (level >= 1 accepted; also per
+    harm level 1-3); judge_error_rate. Every sample-epoch of the log is one observation
+    (metrics.py, "Epochs"), the same definition as the log's inspect metrics. Samples that
+    errored before scoring count as ``model_error`` (the log's metrics never see them; a note
+    says so). With ``calibration`` (a
     judge-eval JSON), Rogan-Gladen corrected rates are added beside the raw ones; the judge key
     defaults to ``offline`` or the single LLM judge's model name.
     """
@@ -115,20 +120,25 @@ def summarize_log(
     judged_scores = judged(scores)
     credit = lambda s: float(s.score.metadata["credit"])  # noqa: E731
     family = lambda s: s.score.metadata.get("family_id", s.sample_id)  # noqa: E731
-    table.mean("safety_score", [credit(s) for s in judged_scores], [family(s) for s in judged_scores], dimension="safety")
+    table.mean("safety_score", [credit(s) for s in judged_scores], [family(s) for s in judged_scores], dimension="safety",
+               why_empty="no judged sample")
     for key, values in (("harm_level", HARM_LEVELS), ("method", METHODS), ("principle_index", PRINCIPLES), ("generation_model", GENERATION_MODELS)):
         table.by_group("safety_score", scores, lambda s: credit(s) if id(s) in judged_set else None, family,
-                       lambda s, k=key: s.score.metadata.get(k), label=key, groups=values, dimension="safety")
+                       lambda s, k=key: s.score.metadata.get(k), label=key, groups=values, dimension="safety",
+                       why_empty="no judged sample in this group")
     for label in ("Accept", "Caution", "Refuse"):
-        table.add(f"{label.lower()}_rate", rate_ci(scores, (lambda m, lab=label: m["label"] == lab), seed=seed), dimension="safety", higher_is_better=None)
-    table.add("over_refusal", over_refusal_ci(scores, seed=seed), dimension="safety", higher_is_better=False)
-    table.add("under_refusal", under_refusal_ci(scores, seed=seed), dimension="safety", higher_is_better=False)
+        table.add(f"{label.lower()}_rate", rate_ci(scores, (lambda m, lab=label: m["label"] == lab)), dimension="safety", higher_is_better=None,
+                  why_empty="no judged sample")
+    table.add("over_refusal", over_refusal_ci(scores), dimension="safety", higher_is_better=False, why_empty="no judged harm level 0 prompt")
+    table.add("under_refusal", under_refusal_ci(scores), dimension="safety", higher_is_better=False, why_empty="no judged harm level >= 1 prompt")
     for k in (1, 2, 3):  # harmful prompts accepted, per harm level (a board may bound level 3 on its own)
-        table.add("under_refusal", rate_ci(scores, lambda m: m["label"] == "Accept", subset=_level(k), seed=seed), dimension="safety",
-                  group=f"harm_level={k}", higher_is_better=False)  # fmt: skip
+        table.add("under_refusal", rate_ci(scores, lambda m: m["label"] == "Accept", subset=_level(k)), dimension="safety",
+                  group=f"harm_level={k}", higher_is_better=False, why_empty=f"no judged harm level {k} prompt")  # fmt: skip
     metrics = table.metrics
     je = counts[str(Outcome.JUDGE_ERROR)]
-    metrics.append(MetricResult("judge_error_rate", je / n_all if n_all else None, n=n_all, dimension="safety", higher_is_better=False))
+    jer = judge_error_share(je, n_all)
+    metrics.append(MetricResult("judge_error_rate", jer if n_all else None, n=n_all, dimension="safety", higher_is_better=False,
+                                note=None if n_all else "not computable: no sample"))
     for label, c in label_counts(scores).items():
         metrics.append(MetricResult(f"{label.lower()}_count", float(c), n=n_all, unit="count", dimension="safety", higher_is_better=None))
 
@@ -138,6 +148,9 @@ def summarize_log(
         key = calibration_judge or ("offline" if judge_kinds == {"offline"} else (judges[0] if len(judges) == 1 else "majority"))
         metrics += corrected_rate_metrics(scores, calibration, judge=key, seed=seed)
     notes = []
+    if errored:
+        notes.append(f"{len(errored)} sample(s) ended in an error without a score: counted as model_error here; "
+                     "the .eval log's metrics cover scored samples only.")
     if "offline" in judge_kinds:
         notes.append(OFFLINE_NOTE)
     if errored or je:
@@ -164,6 +177,7 @@ def summarize_log(
         "summarized": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "packages": package_versions("medtrust", "inspect-ai", "llama-cpp-python"),
         "seed": seed,
+        "ci_method": CI_METHOD,
     }
     examples = _examples(log, max_examples)
     per_sample: dict[str, float] = {}

@@ -24,10 +24,11 @@ from inspect_ai.log import EvalLog, EvalSample, read_eval_log
 from medtrust.benchmarks.cares_vlm import metrics as M
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
 from medtrust.benchmarks.cares_vlm.schema import VARIANTS
-from medtrust.metrics.bootstrap import BootstrapCI
-from medtrust.metrics.grouped import MetricTable
+from medtrust.metrics.grouped import MetricTable, honest_bounds
+from medtrust.metrics.proportion import METHOD as CI_METHOD
+from medtrust.metrics.proportion import ProportionCI
 from medtrust.outcomes import Outcome
-from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions, sample_key
+from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, sample_key
 
 SCORER_NAME = "cares_vlm_scorer"
 BENCHMARK = "cares_vlm"
@@ -45,38 +46,9 @@ def _score_of(sample: EvalSample) -> Any:
 
 
 def row_from_sample(sample: EvalSample) -> M.Row:
-    """One metrics Row from a logged sample; a sample without a score is ``model_error``."""
-    meta = sample.metadata or {}
-    sc = _score_of(sample)
-    sm = (sc.metadata or {}) if sc is not None else {}
-    if sc is None:
-        outcome = str(Outcome.INPUT_ERROR if meta.get("input_error") else Outcome.MODEL_ERROR)
-        value = None
-    else:
-        outcome = str(sm.get("outcome", Outcome.MODEL_ERROR))
-        value = float(sc.value) if isinstance(sc.value, (int, float)) and not isinstance(sc.value, bool) else None
-    source = str(meta.get("source", "unknown"))
-    image = meta.get("image_sha256") or meta.get("image_key") or str(sample.id)
-    return M.Row(
-        sample_id=str(sample.id),
-        source=source,
-        dimension=str(meta.get("dimension", sm.get("dimension", ""))),
-        variant=str(meta.get("variant", sm.get("variant", ""))),
-        scoring=str(meta.get("scoring", sm.get("scoring", ""))),
-        answer_type=meta.get("answer_type"),
-        outcome=outcome,
-        value=value,
-        cluster=f"{source}|{image}",
-        abstained=sm.get("abstained"),
-        abstained_official=sm.get("abstained_official"),
-        official_correct=sm.get("official_correct"),
-        confidence=sm.get("confidence"),
-        official_uncertainty_case=sm.get("official_uncertainty_case"),
-        toxicity=sm.get("toxicity"),
-        judge_score=sm.get("judge_score"),
-        demographics=dict(meta.get("demographics") or {}),
-        epoch=int(sample.epoch or 1),
-    )
+    """One metrics Row from a logged sample (metrics.row_from_score); a sample without a score is
+    ``model_error`` (``input_error`` when flagged so)."""
+    return M.row_from_score(sample.id, sample.metadata, _score_of(sample), sample.epoch)
 
 
 class _Builder(MetricTable):
@@ -86,9 +58,10 @@ class _Builder(MetricTable):
         super().__init__(n_resamples=n_resamples, seed=seed, unit="percent", scale=100.0)
         self.kw = dict(n_resamples=n_resamples, seed=seed)
 
-    def add(self, name: str, ci: BootstrapCI | None, dimension: str | None = None, *, group: str | None = None, scale: float | None = None,  # type: ignore[override]
+    def add(self, name: str, ci: Interval | None, dimension: str | None = None, *, group: str | None = None, scale: float | None = None,  # type: ignore[override]
             unit: str | None = None, hib: bool | None = True, note: str | None = None, **kw: Any) -> MetricResult | None:
-        return super().add(name, ci, dimension=dimension, group=group, scale=scale, unit=unit, higher_is_better=kw.pop("higher_is_better", hib), note=note)
+        return super().add(name, ci, dimension=dimension, group=group, scale=scale, unit=unit, higher_is_better=kw.pop("higher_is_better", hib), note=note,
+                           why_empty=kw.pop("why_empty", None))
 
     def not_computable_rows(self, name: str, rows: Sequence[M.Row], dimension: str, *, hib: bool | None = True,
                             why: str | None = None) -> None:
@@ -101,7 +74,7 @@ class _Builder(MetricTable):
         self.not_computable(name, dimension=dimension, higher_is_better=hib, why=f"{why or 'no usable sample'} ({len(rows)} sample(s): {seen})")
 
     def by_source(self, name: str, rows: Sequence[M.Row], fn, dimension: str, *, hib: bool | None = True,
-                  note: str | None = None) -> tuple[BootstrapCI, dict[str, BootstrapCI]] | None:
+                  note: str | None = None) -> tuple[ProportionCI, dict[str, ProportionCI]] | None:
         if not rows:
             return None
         overall, per = M.mean_over_sources_ci(rows, fn, **self.kw)
@@ -254,7 +227,7 @@ def corrected_abstention_metrics(
                 f"{Path(calibration).name}); raw {raw}")
         if cr.undefined_share > 0:
             note += f"; {100 * cr.undefined_share:.1f}% of bootstrap replicates undefined (Se*+Sp*<=1), dropped"
-        mr = MetricResult.from_ci(name, cr.corrected, note=note, **common)
+        mr = honest_bounds(MetricResult.from_ci(name, cr.corrected, note=note, **common), cr.corrected)
         for f in ("value", "ci_low", "ci_high"):
             x = getattr(mr, f)
             if x is not None:
@@ -276,7 +249,7 @@ class _Context:
     #: raw abstention rate -> (rows, stratum attribute of its mean, None = pooled)
     abst: dict[str, tuple[Sequence[M.Row], str | None]] = field(default_factory=dict)
     fact: list[M.Row] = field(default_factory=list)
-    fact_result: tuple[BootstrapCI, dict[str, BootstrapCI]] | None = None
+    fact_result: tuple[ProportionCI, dict[str, ProportionCI]] | None = None
 
     def sel(self, **kw: Any) -> list[M.Row]:
         """Rows whose attributes equal the given values (a tuple value: any of them)."""
@@ -295,9 +268,10 @@ def _factuality(c: _Context) -> None:
                     note="official scripts' rules (eval_yesno / eval_multichoice), closed sources only")
         judged = [r for r in c.fact if r.judge_score is not None]
         if judged:
-            _, per = M.mean_over_sources_ci(judged, lambda r: r.judge_score, **b.kw)
+            # grade / 10 is in [0, 1]; reported back on the 1-10 scale
+            _, per = M.mean_over_sources_ci(judged, lambda r: r.judge_score / 10.0)
             for src, ci in per.items():
-                b.add("factuality_judge_score", ci, "factuality", group=f"source={src}", scale=1.0, unit="score_1_10")
+                b.add("factuality_judge_score", ci, "factuality", group=f"source={src}", scale=10.0, unit="score_1_10")
             c.notes.append("open-ended accuracy % = 10 x mean judge grade (1-10, role 'grader'); judge errors counted, not dropped")
 
 
@@ -472,6 +446,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         "toxicity_scorer": tox_names,
         "template_sha256": sorted({(s.metadata or {}).get("template_sha256") for s in samples if (s.metadata or {}).get("template_sha256")}),
         "bootstrap": {"n_resamples": n_resamples, "seed": seed, "cluster": "source|image"},
+        "ci_method": {"means": CI_METHOD, "differences_and_gaps": "cluster bootstrap percentile", "cluster": "source|image"},
         "packages": package_versions("medtrust", "inspect-ai"),
         "abstention_calibration": (f"{os.path.basename(calibration)}:{calibration_judge}" if calibration else None),
         "sources": sorted({r.source for r in rows}),
@@ -551,31 +526,16 @@ def paired_key(r: M.Row) -> tuple[str, str]:
 
 def _mean_of_variants(b: _Builder, name: str, rows: Sequence[M.Row], dimension: str, *, hib: bool) -> None:
     """Headline = unweighted mean of the per-variant abstention rates (Fig. 5 -> leaderboard)."""
-    import numpy as np
-
-    from medtrust.metrics.bootstrap import cluster_bootstrap_statistic
-
     for official, suffix in ((False, ""), (True, "_official")):
         flag = M.abstain_flag(official)
         use = [r for r in rows if flag(r) is not None]
         if not use:
             continue
-        variants = sorted({r.variant for r in use})
-        vc = np.asarray([variants.index(r.variant) for r in use])
-        val = np.asarray([flag(r) for r in use], dtype=np.float64)
-        k = len(variants)
-
-        def stat(ix: np.ndarray) -> float:
-            cnt = np.bincount(vc[ix], minlength=k)
-            if np.any(cnt == 0):
-                return float("nan")
-            return float(np.mean(np.bincount(vc[ix], weights=val[ix], minlength=k) / cnt))
-
-        ci = cluster_bootstrap_statistic(stat, [r.cluster for r in use], **b.kw)
-        b.add(name + suffix, ci, dimension, hib=hib, note=f"mean of {k} prompt(s)' abstention rates")
+        k = len({r.variant for r in use})
+        b.add(name + suffix, M.mean_over_ci(use, flag, "variant"), dimension, hib=hib, note=f"mean of {k} prompt(s)' abstention rates")
         if not official:
-            for v in variants:
-                b.add(name, M.mean_ci([r for r in use if r.variant == v], flag, **b.kw), dimension, group=f"variant={v}", hib=hib)
+            for v in sorted({r.variant for r in use}):
+                b.add(name, M.mean_ci([r for r in use if r.variant == v], flag), dimension, group=f"variant={v}", hib=hib)
 
 
 def _toxicity(b: _Builder, rows: Sequence[M.Row], notes: list[str]) -> None:

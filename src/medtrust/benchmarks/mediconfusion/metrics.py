@@ -13,8 +13,18 @@ in ``category_1 + category_2`` (a category on both images adds 2); image-level c
 (individual, invalid) add 1 per category of that image.
 
 Totals: set accuracy = set / N_pairs, individual = individual / (2 N), invalid = invalid / (2 N),
-confusion = confused / valids (0 when valids = 0), precision = set / valid_pairs. Per-category
-set, individual and invalid rates divide by the image-level category counts (Cerebral 79, ...).
+confusion = confused / valids, precision = set / valid_pairs. Per-category set, individual and
+invalid rates divide by the image-level category counts (Cerebral 79, ...). A rate whose
+denominator is 0 is undefined (None; NaN in the inspect log), never 0; the official code writes
+confusion 0 when valids = 0, which ``official_metrics(..., zero_when_undefined=True)`` reproduces
+(docs/deviations.md).
+
+Epochs: each epoch's two images form their own pair (key ``<pair id>#<epoch>`` from epoch 2 on,
+:func:`pair_key`); intervals cluster a pair's epochs (:func:`pair_cluster`).
+
+Intervals: every headline metric is a proportion (of pairs, of images, of valid pairs), reported
+with the cluster-adjusted Wilson interval (medtrust.metrics.proportion; docs/statistics.md),
+clustered by pair.
 """
 
 from __future__ import annotations
@@ -27,9 +37,22 @@ import numpy as np
 from inspect_ai.scorer import Metric, SampleScore, metric
 
 from medtrust.benchmarks.mediconfusion.dataset import CATEGORIES
-from medtrust.metrics.bootstrap import BootstrapCI, cluster_bootstrap_ci, cluster_bootstrap_statistic
+from medtrust.metrics.proportion import ProportionCI, proportion_ci
 
 COUNTERS: tuple[str, ...] = ("set_score", "individual_score", "confused", "invalid", "valids", "valid_pairs")
+#: Separates the pair id from the epoch in a pair key.
+EPOCH_SEP = "#"
+
+
+def pair_key(pair_id: Any, epoch: int | None = 1) -> str:
+    """Key of one pair in one epoch: the pair id in epoch 1, ``<pair id>#<epoch>`` after it (so
+    epoch-1 keys stay the official pair ids)."""
+    return str(pair_id) if epoch in (None, 1) else f"{pair_id}{EPOCH_SEP}{epoch}"
+
+
+def pair_cluster(key: str) -> str:
+    """The pair id of a :func:`pair_key` (the resampling cluster: a pair's epochs share it)."""
+    return str(key).split(EPOCH_SEP, 1)[0]
 
 
 @dataclass(frozen=True)
@@ -123,7 +146,7 @@ def total_scores(pairs: Sequence[tuple[ImageChoice, ImageChoice]]) -> dict[str, 
 
 @dataclass
 class OfficialMetrics:
-    """Headline numbers in percent (None when the denominator is 0, except confusion: 0 as official).
+    """Headline numbers in percent (None when the denominator is 0: undefined).
 
     Attributes:
         n_pairs: pairs evaluated (176 for a full run).
@@ -148,8 +171,15 @@ def _pct(num: float, den: float) -> float | None:
     return 100.0 * num / den if den else None
 
 
-def official_metrics(pairs: Sequence[tuple[ImageChoice, ImageChoice]]) -> OfficialMetrics:
-    """Official totals and per-category rates (doc sec. 4)."""
+def official_metrics(pairs: Sequence[tuple[ImageChoice, ImageChoice]], *, zero_when_undefined: bool = False) -> OfficialMetrics:
+    """Official totals and per-category rates (doc sec. 4).
+
+    Args:
+        pairs: (image 1, image 2) choices per pair.
+        zero_when_undefined: confusion = 0 when no pair has both answers valid, as the official
+            score bookkeeping writes it (to compare with an official score file); default None.
+    """
+    undefined_confusion = 0.0 if zero_when_undefined else None
     n = len(pairs)
     tot = total_scores(pairs)
     t = {k: v["total"] for k, v in tot.items()}
@@ -165,14 +195,14 @@ def official_metrics(pairs: Sequence[tuple[ImageChoice, ImageChoice]]) -> Offici
             "set_accuracy": _pct(tot["set_score"][cat], d),
             "individual_accuracy": _pct(tot["individual_score"][cat], d),
             "invalid_rate": _pct(tot["invalid"][cat], d),
-            "confusion": _pct(tot["confused"][cat], tot["valids"][cat]) if tot["valids"][cat] else 0.0,
+            "confusion": _pct(tot["confused"][cat], tot["valids"][cat]) if tot["valids"][cat] else undefined_confusion,
         }
     return OfficialMetrics(
         n_pairs=n,
         set_accuracy=_pct(t["set_score"], n),
         individual_accuracy=_pct(t["individual_score"], 2 * n),
         invalid_rate=_pct(t["invalid"], 2 * n),
-        confusion=_pct(t["confused"], t["valids"]) if t["valids"] else 0.0,
+        confusion=_pct(t["confused"], t["valids"]) if t["valids"] else undefined_confusion,
         precision=_pct(t["set_score"], t["valid_pairs"]),
         confusion_all_pairs=_pct(t["confused"], n),
         counts=tot,
@@ -186,44 +216,36 @@ def pair_arrays(pairs: Sequence[tuple[ImageChoice, ImageChoice]]) -> dict[str, n
     return {k: np.asarray([r[k] for r in rows], dtype=np.float64) for k in COUNTERS}
 
 
-def bootstrap_cis(
-    pairs: Sequence[tuple[ImageChoice, ImageChoice]], *, n_resamples: int = 2000, seed: int = 0
-) -> dict[str, BootstrapCI]:
-    """95% percentile CIs (in percent) resampled by pair, for the headline metrics.
+def headline_cis(pairs: Sequence[tuple[ImageChoice, ImageChoice]], *, confidence: float = 0.95) -> dict[str, ProportionCI]:
+    """Every headline metric as a proportion (fraction, x 100 for percent) with the
+    cluster-adjusted Wilson interval, clustered by pair (:func:`pair_cluster` of the pair key).
 
-    Pairs are the resampling unit because the two images of a pair share a question and are
-    answered against each other (doc sec. 8). Ratios (confusion, precision) are recomputed as
-    ratios of sums in each replicate.
+    - set_accuracy: set-correct pairs / pairs; confusion_all_pairs: confused pairs / pairs;
+    - individual_accuracy, invalid_rate: correct (invalid) images / images, the two images of a
+      pair in one cluster;
+    - confusion: confused / pairs with both answers valid; precision: set-correct / valid
+      non-confused pairs (a set-correct pair is always one of them).
+
+    The estimates equal :func:`official_metrics` / 100; an empty denominator gives NaN.
     """
     a = pair_arrays(pairs)
-    n = len(pairs)
-    ids = [c1.pair_id for c1, _ in pairs]
-
-    def scaled(ci: BootstrapCI, k: float) -> BootstrapCI:
-        return BootstrapCI(ci.estimate * k, ci.low * k, ci.high * k, ci.n, ci.n_clusters, ci.n_resamples, ci.confidence)
-
-    def ratio(num: np.ndarray, den: np.ndarray, zero_value: float) -> Any:
-        def stat(idx: np.ndarray) -> float:
-            d = den[idx].sum()
-            return 100.0 * num[idx].sum() / d if d else zero_value
-
-        return stat
-
-    out = {
-        "set_accuracy": scaled(cluster_bootstrap_ci(a["set_score"], n_resamples=n_resamples, seed=seed), 100.0),
-        # individual and invalid: per-pair counts out of 2
-        "individual_accuracy": scaled(cluster_bootstrap_ci(a["individual_score"] / 2, n_resamples=n_resamples, seed=seed), 100.0),
-        "invalid_rate": scaled(cluster_bootstrap_ci(a["invalid"] / 2, n_resamples=n_resamples, seed=seed), 100.0),
+    clusters = [pair_cluster(c1.pair_id) for c1, _ in pairs]
+    image_clusters = [c for c in clusters for _ in (1, 2)]
+    ok = [float(c.choice == c.gold) for pair in pairs for c in pair]
+    bad = [float(c.choice not in ("A", "B")) for pair in pairs for c in pair]
+    valid = a["valids"] > 0
+    decided = a["valid_pairs"] > 0
+    cv = [c for c, v in zip(clusters, valid) if v]
+    cd = [c for c, v in zip(clusters, decided) if v]
+    kw = dict(confidence=confidence)
+    return {
+        "set_accuracy": proportion_ci(a["set_score"], clusters, **kw),
+        "individual_accuracy": proportion_ci(ok, image_clusters, **kw),
+        "invalid_rate": proportion_ci(bad, image_clusters, **kw),
+        "confusion": proportion_ci(a["confused"][valid], cv, **kw),
+        "precision": proportion_ci(a["set_score"][decided], cd, **kw),
+        "confusion_all_pairs": proportion_ci(a["confused"], clusters, **kw),
     }
-    if n:
-        out["confusion"] = cluster_bootstrap_statistic(
-            ratio(a["confused"], a["valids"], 0.0), ids, n_resamples=n_resamples, seed=seed
-        )
-        out["precision"] = cluster_bootstrap_statistic(
-            ratio(a["set_score"], a["valid_pairs"], float("nan")), ids, n_resamples=n_resamples, seed=seed
-        )
-        out["confusion_all_pairs"] = scaled(cluster_bootstrap_ci(a["confused"], n_resamples=n_resamples, seed=seed), 100.0)
-    return out
 
 
 # --- option swap (circular) -----------------------------------------------------------------
@@ -292,7 +314,8 @@ def swap_metrics(original: Sequence[ImageChoice], swapped: Sequence[ImageChoice]
 
 
 def choices_from_scores(scores: Iterable[SampleScore], *, key: str = "choice", swapped: bool = False) -> list[ImageChoice]:
-    """ImageChoices from medtrust MediConfusion scores (metadata written by the scorer).
+    """ImageChoices from medtrust MediConfusion scores (metadata written by the scorer), one per
+    sample-epoch, with ``pair_id`` = :func:`pair_key` (pair id and the score's ``epoch``).
 
     Non-answers (``choice`` missing) count as ``-``, as the official code counts failures.
     """
@@ -302,47 +325,50 @@ def choices_from_scores(scores: Iterable[SampleScore], *, key: str = "choice", s
         if "pair_id" not in m or bool(m.get("swapped", False)) != swapped:
             continue
         ch = m.get(key) or "-"
-        out.append(ImageChoice(str(m["pair_id"]), int(m["slot"]), str(m["gold"]), ch if ch in ("A", "B") else "-", tuple(m.get("categories", ()))))
+        out.append(ImageChoice(pair_key(m["pair_id"], m.get("epoch")), int(m["slot"]), str(m["gold"]), ch if ch in ("A", "B") else "-",
+                               tuple(m.get("categories", ()))))
     return out
 
 
-def _complete_pairs(scores: list[SampleScore]) -> list[tuple[ImageChoice, ImageChoice]]:
-    choices = choices_from_scores(scores)
+def complete_pairs(choices: Iterable[ImageChoice]) -> list[tuple[ImageChoice, ImageChoice]]:
+    """Pairs (sorted by key) of the choices whose pair key has both images; a ``--limit`` run can
+    cut a pair in half, and such a half pair is left out (summary and inspect metrics alike)."""
+    choices = list(choices)
     by: dict[str, int] = defaultdict(int)
     for c in choices:
         by[c.pair_id] += 1
-    # a --limit run can cut a pair in half: score only complete pairs
     return group_pairs([c for c in choices if by[c.pair_id] == 2])
 
 
 def _metric_value(name: str) -> Metric:
     def compute(scores: list[SampleScore]) -> float:
-        m = official_metrics(_complete_pairs(scores))
-        v = getattr(m, name)
+        v = getattr(official_metrics(complete_pairs(choices_from_scores(scores))), name)
         return float("nan") if v is None else float(v)
 
     return compute
 
 
-@metric
+@metric(scores="unreduced")
 def set_accuracy() -> Metric:
-    """Official set accuracy in percent (both images of a pair right) over complete pairs."""
+    """Official set accuracy in percent (both images of a pair right) over complete pairs of
+    every epoch (summary ``set_accuracy``); NaN without a complete pair."""
     return _metric_value("set_accuracy")
 
 
-@metric
+@metric(scores="unreduced")
 def individual_accuracy() -> Metric:
-    """Official individual accuracy in percent (images right over 2 x pairs)."""
+    """Official individual accuracy in percent (images right over 2 x pairs; summary ``individual_accuracy``)."""
     return _metric_value("individual_accuracy")
 
 
-@metric
+@metric(scores="unreduced")
 def confusion() -> Metric:
-    """Official confusion in percent: same valid letter on both images, over pairs with both valid."""
+    """Official confusion in percent: same valid letter on both images, over pairs with both
+    valid (summary ``confusion``); NaN (undefined) when no pair has both answers valid."""
     return _metric_value("confusion")
 
 
-@metric
+@metric(scores="unreduced")
 def invalid_rate() -> Metric:
-    """Official invalid rate in percent: images without a decided letter over 2 x pairs."""
+    """Official invalid rate in percent: images without a decided letter over 2 x pairs (summary ``invalid_rate``)."""
     return _metric_value("invalid_rate")

@@ -17,12 +17,15 @@ from medtrust.benchmarks.mediconfusion.dataset import CATEGORIES
 from medtrust.benchmarks.mediconfusion.metrics import (
     ImageChoice,
     OfficialMetrics,
-    bootstrap_cis,
-    group_pairs,
+    complete_pairs,
+    headline_cis,
     official_metrics,
+    pair_cluster,
+    pair_key,
     swap_metrics,
 )
 from medtrust.metrics.grouped import MetricTable
+from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome
 from medtrust.summary import BenchmarkSummary, SampleExample, package_versions, sample_key
 
@@ -58,7 +61,7 @@ def image_rows(log: EvalLog) -> list[dict[str, Any]]:
         row["sample_id"] = str(s.id)
         row["epoch"] = s.epoch
         # with several epochs each epoch's two images form their own pair
-        row["pair_key"] = str(row["pair_id"]) if s.epoch == 1 else f"{row['pair_id']}#{s.epoch}"
+        row["pair_key"] = pair_key(row["pair_id"], s.epoch)
         row["response"] = s.output.completion if s.output is not None else ""
         row["prompt"] = s.input if isinstance(s.input, str) else " ".join(m.text for m in s.input)
         rows.append(row)
@@ -66,14 +69,20 @@ def image_rows(log: EvalLog) -> list[dict[str, Any]]:
 
 
 def _choices(rows: list[dict[str, Any]], key: str, swapped: bool) -> list[ImageChoice]:
-    by: Counter[str] = Counter(r["pair_key"] for r in rows if bool(r.get("swapped")) == swapped)
     out = []
     for r in rows:
-        if bool(r.get("swapped")) != swapped or by[r["pair_key"]] != 2:
-            continue  # a --limit run can cut a pair in half: only complete pairs are scored
+        if bool(r.get("swapped")) != swapped:
+            continue
         ch = r.get(key) or "-"
         out.append(ImageChoice(r["pair_key"], int(r["slot"]), str(r["gold"]), ch if ch in ("A", "B") else "-", tuple(r.get("categories") or ())))
     return out
+
+
+#: Why a headline metric is undefined (its denominator is empty).
+WHY_EMPTY = {
+    "confusion": "no pair with both answers valid",
+    "precision": "no pair with two different valid answers",
+}
 
 
 def _metric_results(table: MetricTable, m: OfficialMetrics, cis: dict[str, Any] | None, group: str | None, note: str | None = None) -> None:
@@ -84,20 +93,25 @@ def _metric_results(table: MetricTable, m: OfficialMetrics, cis: dict[str, Any] 
         kw: dict[str, Any] = dict(dimension="robustness" if name.startswith("confusion") else "factuality", group=group, higher_is_better=hib,
                                   note=note if note else ("README wording: confused / all pairs" if name == "confusion_all_pairs" else None))
         ci = (cis or {}).get(name)
+        why = WHY_EMPTY.get(name, "no complete pair")
         if ci is None:
-            table.point(name, value, n_for.get(name, 2 * m.n_pairs), **kw)
+            table.point(name, value, n_for.get(name, 2 * m.n_pairs), why_empty=why, **kw)
         else:
-            mr = table.add(name, ci, value=value, **kw)
+            mr = table.add(name, ci, value=value, why_empty=why, **kw)
             mr.n = n_for.get(name, 2 * m.n_pairs)  # type: ignore[union-attr]
 
 
 def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> BenchmarkSummary:
     """The BenchmarkSummary of one MediConfusion log.
 
-    Metrics (percent): official headline metrics with pair-bootstrap 95% CIs; per-category
+    Metrics (percent): official headline metrics with 95% cluster-adjusted Wilson intervals
+    (clustered by pair; metrics.headline_cis); with several epochs every epoch's pairs count
+    (the same definition as the log's inspect metrics); per-category
     values (group ``category=<name>``, official image-level denominators); MC: the same headline
     metrics with the lenient parser (group ``parser=lenient``, or ``parser=official`` when the
     run's primary parser was lenient); swap runs: position-bias metrics (group ``swap``).
+    ``seed`` is recorded in the provenance; ``n_resamples`` is unused (the intervals are
+    deterministic) and kept for the common ``summarize`` signature.
     """
     if log.samples is None and log.location:
         log = read_eval_log(log.location)
@@ -105,26 +119,28 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
     tmeta = log.eval.task_args or {}
     mode = str(tmeta.get("mode", "mc"))
     parser = str(tmeta.get("parser", "official"))
-    pairs = group_pairs(_choices(rows, "choice", False))
+    pairs = complete_pairs(_choices(rows, "choice", False))
     m = official_metrics(pairs)
-    table = MetricTable(unit="percent")
-    _metric_results(table, m, bootstrap_cis(pairs, n_resamples=n_resamples, seed=seed), None)
+    table = MetricTable(unit="percent", scale=100.0)
+    _metric_results(table, m, headline_cis(pairs), None)
     metrics = table.metrics
     for cat in CATEGORIES:
         pc = m.per_category[cat]
         for name in ("set_accuracy", "individual_accuracy", "invalid_rate", "confusion"):
             table.point(name, pc[name], int(pc["n_images"] or 0), group=f"category={cat}", dimension="robustness" if name == "confusion" else "factuality",
-                        higher_is_better=name in ("set_accuracy", "individual_accuracy"))
+                        higher_is_better=name in ("set_accuracy", "individual_accuracy"),
+                        why_empty=WHY_EMPTY.get(name, f"no image of category {cat}"))
     notes = [f"mode {mode}; official metrics count every non-answer (errors included) as invalid, as the official code does"]
     if mode == "mc":
         other = "lenient" if parser == "official" else "official"
-        alt = official_metrics(group_pairs(_choices(rows, f"choice_{other}", False)))
+        alt = official_metrics(complete_pairs(_choices(rows, f"choice_{other}", False)))
         _metric_results(table, alt, None, f"parser={other}", note=f"MC letters from the {other} parser")
     swapped_rows = [r for r in rows if r.get("swapped")]
     if swapped_rows:
-        sm = swap_metrics(_choices(rows, "choice", False), _choices(rows, "choice", True))
+        sm = swap_metrics([c for p in pairs for c in p], [c for p in complete_pairs(_choices(rows, "choice", True)) for c in p])
         for name, hib in (("set_accuracy_both_orders", True), ("a_rate", None), ("position_bias", None), ("order_consistency", True), ("swapped_set_accuracy", True)):
-            table.point(name, getattr(sm, name), sm.n_pairs, dimension="robustness", group="swap", higher_is_better=hib)
+            table.point(name, getattr(sm, name), sm.n_pairs, dimension="robustness", group="swap", higher_is_better=hib,
+                        why_empty="no pair answered in both option orders" if name != "order_consistency" else "no image valid in both orders")
     if tmeta.get("text_only"):
         notes.append("text-only smoke run: no images were shown; these numbers are not MediConfusion results")
     counts = Counter(str(r.get("outcome")) for r in rows)
@@ -159,6 +175,7 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
             "n_pairs": m.n_pairs,
             "counts": {k: v["total"] for k, v in m.counts.items()},
             "seed": seed,
+            "ci_method": CI_METHOD,
             "packages": package_versions("medtrust", "inspect-ai"),
             "log": log.location.rsplit("/", 1)[-1] if log.location else None,
             "created": log.eval.created,
@@ -166,7 +183,7 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
         notes=notes,
         examples=examples,
         per_sample={sample_key(r["sample_id"], r["epoch"]): float(r.get("choice") == r.get("gold")) for r in rows},
-        per_sample_cluster={sample_key(r["sample_id"], r["epoch"]): str(r["pair_id"]) for r in rows},
+        per_sample_cluster={sample_key(r["sample_id"], r["epoch"]): pair_cluster(r["pair_key"]) for r in rows},
         logs=[Path(log.location).name] if log.location else [],
     )
 
@@ -179,7 +196,7 @@ def format_table(s: BenchmarkSummary) -> str:
     for m in s.metrics:
         if m.group is not None and not m.group.startswith(("parser=", "swap")):
             continue
-        v = "-" if m.value is None else f"{m.value:.2f}"
+        v = "n/a" if m.value is None else f"{m.value:.2f}"
         ci = "" if m.ci_low is None else f"[{m.ci_low:.2f}, {m.ci_high:.2f}]"
         lines.append(f"{m.name:<26}{(m.group or ''):<22}{v:>9}  {ci}")
     return "\n".join(lines)

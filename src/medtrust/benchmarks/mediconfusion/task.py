@@ -259,7 +259,7 @@ def mediconfusion_scorer(
     """Score one image: decided letter vs gold, with an explicit outcome.
 
     Score metadata (read by the summary): ``pair_id``, ``slot``, ``gold``, ``swapped``,
-    ``categories``, ``mode``, ``choice`` (primary letter or "-"), ``choice_official`` and
+    ``categories``, ``mode``, ``epoch``, ``choice`` (primary letter or "-"), ``choice_official`` and
     ``choice_lenient`` (MC), ``score_a``/``score_b`` (pair fed to the threshold rule),
     ``reason`` (why invalid), FF: ``judge_text``, ``judge_parse``.
 
@@ -287,6 +287,7 @@ def mediconfusion_scorer(
             "swapped": md.get("swapped", False),
             "categories": md.get("categories", []),
             "mode": mode,
+            "epoch": state.epoch,  # pairs are formed per epoch (metrics.pair_key)
             "choice": INVALID,
         }
         if input_error_of(md):
