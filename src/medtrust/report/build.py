@@ -80,7 +80,8 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: s
     Runs stay apart: a log that eval-retry finished (same inspect ``task_id``) supersedes the
     unfinished one, which is skipped, and keeps its run (:func:`_resolve_retries`); a log
     written by `medtrust rescore` gets ``rescored_from`` on its summary. Summaries come in
-    registry order of benchmarks, each benchmark's in the order its runs started.
+    registry order of benchmarks, each benchmark's in the order its runs started (a rescoring
+    after its original).
     Returns (summaries, skipped) with skipped = [{"file", "task", "reason"}].
     """
     from inspect_ai.log import read_eval_log
@@ -137,7 +138,7 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: s
             if origin is not None:
                 s.rescored_from = {"log": origin.get("log"), "judge": s.judge or origin.get("judge")}
             mine.append(s)
-        mine.sort(key=lambda s: min((started.get(name, "") for name in s.logs), default=""))
+        mine.sort(key=lambda s: (min((started.get(name, "") for name in s.logs), default=""), s.rescored_from is not None))
         summaries += mine
     return summaries, skipped
 
