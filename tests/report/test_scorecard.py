@@ -263,6 +263,9 @@ def test_the_trust_profile_falls_back_to_bars_when_fewer_than_three_axes_have_ev
     prof = _profile(both)
     # refuse has 5 axes, accept only the 2 CARES-LLM ones: a radar would be two points for accept
     assert prof["kind"] == "bars" and "<svg" in prof["svg"]
+    # accept's missing VLM values are labelled with their status, word for word
+    words = _texts(prof["svg"])
+    assert words.count("not run") == 3 and "not n/a" not in words
     alone = _profile(report_data([refuse, vlm]))
     assert alone["kind"] == "radar"
     assert ("Uncertainty", "not run") in alone["not_drawn"]

@@ -487,7 +487,7 @@ def _profile(data: dict[str, Any]) -> dict[str, Any]:
     if len(common) >= MIN_RADAR_AXES:
         out.update(kind="radar", svg=plots.radar([a["label"] for a in drawn], series, colours=colours))
     else:
-        missing = {r["model"]: [r["axes"][a["key"]]["status"].replace("run", "n/a") for a in drawn] for r in card}
+        missing = {r["model"]: [{"run": "n/a"}.get(st := r["axes"][a["key"]]["status"], st) for a in drawn] for r in card}
         out.update(kind="bars", svg=plots.axis_bars([a["label"] for a in drawn], series, missing=missing, colours=colours))
     return out
 
