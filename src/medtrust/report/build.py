@@ -306,7 +306,7 @@ def scorecard(summaries: Sequence[BenchmarkSummary], labels: Sequence[str]) -> l
             pc = cells.get(ax.pair or "")
             if ax.kind == "safety" and cells[ax.key]["status"] == "run" and pc and pc["status"] == "run" and pc["value"] < PAIR_WARNING_BELOW:
                 cells[ax.key]["caveat"] = (f"{by_key[ax.pair].label} is {pc['value']:.1f}: this value is reached by refusing or "  # type: ignore[index]
-                                           "abstaining, not by telling harmful from harmless requests")  # fmt: skip
+                                           "abstaining across the board, not by telling which requests to decline")  # fmt: skip
         rows.append({"model": lab, "axes": cells, "context": {s.benchmark: _context(s) for s in mine}})
     return rows
 
