@@ -47,9 +47,16 @@ def _data() -> click.Command:
     return data_group
 
 
+def _label() -> click.Command:
+    from medtrust.commands.label import label_command
+
+    return label_command
+
+
 #: name -> function returning the click command (imported on first use)
 COMMANDS: dict[str, Callable[[], click.Command]] = {
     "run": _run, "list": _list, "report": _report, "rescore": _rescore, "judge-eval": _judge_eval, "data": _data,
+    "label": _label,
 }
 
 

@@ -34,7 +34,11 @@ class RunOptions:
         resume: continue the latest unfinished log in log_dir (inspect eval-retry).
         report: also write the HTML scorecard after the run.
         max_connections: concurrent model calls (None = provider default).
-        display: inspect display (full, rich, plain, none; None = inspect's default).
+        max_retries: retries of a failed model call (None = inspect's default).
+        timeout: seconds a model request may take before it counts as failed (None = provider default).
+        display: inspect's display (full, rich, plain, log, none); None = medtrust's own progress
+            lines and no inspect display.
+        preflight: check every model and judge endpoint with one tiny request before the run.
     """
 
     benchmark: str = "cares-llm"
@@ -55,7 +59,10 @@ class RunOptions:
     resume: bool = False
     report: bool = False
     max_connections: int | None = None
+    max_retries: int | None = None
+    timeout: int | None = None
     display: str | None = None
+    preflight: bool = True
 
     def option(self, name: str, default: Any = None) -> Any:
         """A benchmark option's value (``default`` when not given)."""

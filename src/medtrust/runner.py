@@ -24,13 +24,44 @@ from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
 from medtrust.endpoints import check_local_endpoint
 from medtrust.options import DEFAULT_MODEL, RunOptions
-from medtrust.summary import BenchmarkSummary
+from medtrust.summary import BenchmarkSummary, summary_path
 
-__all__ = ["DEFAULT_MODEL", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest"]
+__all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest"]
 
 
 class RunInterrupted(RuntimeError):
     """The user interrupted a run (Ctrl-C); what finished is in the log and can be resumed."""
+
+
+class RunIncomplete(RuntimeError):
+    """A run lost work: a task did not finish or its log could not be written. The message says
+    what, where the partial log is, and how to resume. The CLI exits non-zero."""
+
+
+def check_log_dir(log_dir: str) -> None:
+    """Fail before any model call when the log folder cannot hold logs (nothing is created here).
+
+    Raises:
+        ValueError: it is a file, or it (or, when it does not exist yet, its nearest existing
+            parent) is not a writable folder (read-only filesystem, no permission).
+    """
+    p = Path(log_dir)
+    if p.exists() and not p.is_dir():
+        raise ValueError(f"--log-dir {log_dir} is a file, not a folder")
+    probe = p
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        raise ValueError(f"--log-dir {log_dir} cannot be created: {probe} is a file")
+    if not os.access(probe, os.W_OK | os.X_OK) or _read_only_fs(probe):
+        raise ValueError(f"--log-dir {log_dir} cannot be written ({probe} is read-only)")
+
+
+def _read_only_fs(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
 
 
 def offline_env() -> None:
@@ -39,18 +70,122 @@ def offline_env() -> None:
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
+def make_console() -> Any:
+    """The rich console of a run: on a terminal, rich's defaults; otherwise (a pipe, CI, a log
+    file) no hard wrapping of lines, so paths and notes are never cut mid-word, and tables get
+    room to be wide."""
+    import sys
+
+    from rich.console import Console
+
+    if sys.stdout.isatty():
+        return Console()
+    return Console(soft_wrap=True, width=160)
+
+
 def eval_args(opts: RunOptions) -> dict[str, Any]:
     """The inspect ``eval`` / ``eval_retry`` keyword arguments every medtrust run uses.
 
     Per-sample errors are recorded (``fail_on_error=False``) so one bad sample never ends a run;
-    logs go to ``opts.log_dir`` in inspect's .eval format; connection limit and display as given.
+    logs go to ``opts.log_dir`` in inspect's .eval format; connection limit, retries and request
+    timeout as given. inspect's display is off unless ``--display`` names one: medtrust prints its
+    own progress lines (medtrust.progress) and its own results table.
     """
-    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False)
+    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False, display=opts.display or "none")
     if opts.max_connections is not None:
         kwargs["max_connections"] = opts.max_connections
-    if opts.display is not None:
-        kwargs["display"] = opts.display
+    if opts.max_retries is not None:
+        kwargs["max_retries"] = opts.max_retries
+    if opts.timeout is not None:
+        kwargs["timeout"] = opts.timeout
     return kwargs
+
+
+def progress(opts: RunOptions) -> Any:
+    """medtrust's progress lines while inspect runs (a no-op context when inspect's own display
+    was asked for with ``--display``)."""
+    import contextlib
+
+    from medtrust.progress import ProgressReporter
+
+    return contextlib.nullcontext() if opts.display is not None else ProgressReporter()
+
+
+def model_target(model: str, model_args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """(what inspect's ``eval`` gets as ``model``, the remaining ``model_args``).
+
+    ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (inspect's ``eval()`` takes them
+    only there, never as model args); a loopback server that is not listening fails fast.
+
+    Raises:
+        ValueError: a model server on this machine (loopback base_url) is not listening.
+    """
+    args = dict(model_args)
+    base_url, api_key = args.pop("base_url", None), args.pop("api_key", None)
+    check_local_endpoint(model, base_url)
+    if base_url is None and api_key is None:
+        return model, args
+    from inspect_ai.model import get_model
+
+    return get_model(model, base_url=base_url, api_key=api_key, memoize=False, **args), {}
+
+
+#: providers that run in this process: nothing to reach before a run
+IN_PROCESS = frozenset({"medtrust", "mockllm", "none", "hf", "transformer_lens"})
+#: seconds the one preflight request may take
+PREFLIGHT_TIMEOUT = 30
+
+
+def preflight(opts: RunOptions, console: Any = None) -> None:
+    """Check every model and judge endpoint with one tiny request (``max_tokens=1``, no
+    retries) before the run, so that a bad key, a wrong URL, an unknown model or a closed port is
+    one clear error now, not minutes of retries later. A transient failure (rate limit, 5xx,
+    timeout, a garbled reply) only prints a warning: inspect's retries handle those during the run.
+    In-process providers are skipped. ``--no-preflight`` turns it off.
+
+    Raises:
+        ValueError: naming the role (model / judge), the model and the error text.
+    """
+    import asyncio
+
+    from inspect_ai.model import GenerateConfig, get_model
+
+    checks = [("model", m, opts.model_args) for m in opts.model] + [("judge", j, {}) for j in opts.judge_models]
+    for role, name, args in checks:
+        if name.split("/", 1)[0] in IN_PROCESS:
+            continue
+        target, rest = model_target(name, args)
+        config = GenerateConfig(max_tokens=1, max_retries=0, timeout=PREFLIGHT_TIMEOUT)
+        try:
+            model = target if not isinstance(target, str) else get_model(target, memoize=False, **rest)
+            out = asyncio.run(model.generate("Reply with OK.", config=config))
+            error: Any = out.error
+        except Exception as e:  # noqa: BLE001 - any failure of the one request is the answer
+            if not _fatal(e):
+                if console is not None:
+                    console.print(f"[yellow]preflight: {role} {name} answered with a transient error ({type(e).__name__}: "
+                                  f"{_first_line(e, 200)}); the run goes on with inspect's retries[/]")
+                continue
+            error = f"{type(e).__name__}: {_first_line(e)}"
+        if error:
+            raise ValueError(f"{role} {name} is not usable: {_first_line(error)} (check its key, URL and name; --no-preflight skips this check)")
+
+
+#: HTTP statuses that retrying cannot fix: bad request, bad key, no permission, unknown model or URL
+FATAL_STATUS = frozenset({400, 401, 403, 404, 422})
+
+
+def _fatal(e: Exception) -> bool:
+    status = getattr(e, "status_code", None) or getattr(getattr(e, "response", None), "status_code", None)
+    if status is not None:
+        return int(status) in FATAL_STATUS
+    kind = type(e).__name__
+    return any(k in kind for k in ("Connection", "Prerequisite", "Authentication", "Permission", "NotFound"))
+
+
+def _first_line(e: Any, limit: int = 400) -> str:
+    text = " ".join(str(e).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def eval_tasks(
@@ -77,21 +212,16 @@ def eval_tasks(
         ValueError: a model server on this machine (loopback base_url) is not listening.
     """
     offline_env()
-    model_args = dict(opts.model_args)
-    base_url, api_key = model_args.pop("base_url", None), model_args.pop("api_key", None)
-    target: Any = model
-    if isinstance(model, str):
-        check_local_endpoint(model, base_url)
-    if base_url is not None or api_key is not None:
-        # inspect's eval() takes base_url/api_key only as get_model() parameters, never as -M args
-        from inspect_ai.model import get_model
-
-        target = get_model(model, base_url=base_url, api_key=api_key, memoize=False, **model_args)
-        model_args = {}
+    target, model_args = model_target(model, opts.model_args)
     kwargs: dict[str, Any] = dict(model=target, model_args=model_args, model_roles=model_roles or None,
                                   limit=opts.limit, seed=opts.seed, metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
     kwargs.update(eval_kwargs)
-    logs = inspect_eval(tasks, **kwargs)
+    try:
+        with progress(opts):
+            logs = inspect_eval(tasks, **kwargs)
+    except OSError as e:  # e.g. disk full while inspect writes the log
+        raise RunIncomplete(f"the run could not write its log in {opts.log_dir} ({e.strerror or e}); "
+                            f"free space, then resume with: medtrust run --resume --log-dir {opts.log_dir}") from None
     if not logs or any(log.status == "cancelled" for log in logs):
         raise RunInterrupted(
             f"run interrupted; finished samples are kept in {opts.log_dir}. "
@@ -112,35 +242,41 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
             model call); DataError (a ValueError) names file, line and field.
         RunInterrupted: Ctrl-C.
     """
-    from rich.console import Console
-
-    console = console or Console()
+    console = console or make_console()
     bench = get_benchmark(opts.benchmark)
+    check_log_dir(opts.log_dir)
     if opts.judge_calibration and bench.calibration and bench.calibration.validate:
         bench.calibration.validate(opts.judge_calibration, opts)
     plan = bench.plan(opts)
     for line in plan.banner:
         console.print(line)
+    if opts.preflight:
+        preflight(opts, console)
     run_opts = dataclasses.replace(opts, limit=plan.limit)
     summaries: list[BenchmarkSummary] = []
+    unfinished: list[str] = []
     for model in opts.model:
         if plan.check_model is not None:
             plan.check_model(model, opts.model_args)
         logs = eval_tasks(plan.tasks, run_opts, model=model, model_roles=plan.model_roles)
         done = []
         for log in logs:
-            if log.status == "success":
+            if log.status == "success" and log.location and Path(log.location).exists():
                 done.append(log)
                 continue
+            unfinished.append(f"{log.eval.task} ({model}): {log.status}" + (f", {_first_line(log.error.message, 200)}" if log.error else ""))
             console.print(f"[red]{log.eval.task} did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
             if log.error:
-                console.print(f"[red]{log.error.message}[/]", markup=False)
+                console.print(log.error.message, style="red", markup=False)
         if not done:
             continue
         summaries += summarize_and_print(bench, done, opts, console=console)
         if bench.after_run is not None:
             bench.after_run(done, opts, console)
         console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
+    if unfinished:
+        raise RunIncomplete(f"{len(unfinished)} task(s) did not finish: {'; '.join(unfinished)}. "
+                            f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
     return summaries
 
 
@@ -152,8 +288,39 @@ def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOpti
     summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
     for s in summaries:
         hints = bench.hints(s) if bench.hints is not None else []
+        hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
         print_summary(console, s, opts, table=bench.table(s), hints=hints)
     return summaries
+
+
+#: a non-answer outcome this common (share of a log's samples) gets its cause printed
+DOMINANT_SHARE = 0.5
+
+
+def failure_causes(log: EvalLog) -> list[str]:
+    """One line per non-answer outcome that ended at least half of a log's samples (e.g. every
+    judge call failed), with its most common cause (score explanation or sample error), so that
+    a dead judge or endpoint is named on the terminal, not only counted."""
+    from collections import Counter
+
+    from medtrust.outcomes import ANSWERED, Outcome
+
+    causes: dict[str, Counter[str]] = {}
+    samples = log.samples or []
+    for smp in samples:
+        score = next(iter((smp.scores or {}).values()), None)
+        outcome = str((score.metadata or {}).get("outcome")) if score is not None else str(Outcome.MODEL_ERROR)
+        if outcome in {str(o) for o in ANSWERED}:
+            continue
+        why = (score.explanation if score is not None else None) or (smp.error.message if smp.error else None) or "no reason recorded"
+        causes.setdefault(outcome, Counter())[_first_line(why, 300)] += 1
+    lines = []
+    for outcome, counter in causes.items():
+        n = sum(counter.values())
+        if samples and n / len(samples) >= DOMINANT_SHARE:
+            cause, k = counter.most_common(1)[0]
+            lines.append(f"{n} of {len(samples)} samples ended as {outcome} ({Path(str(log.location)).name}); most common cause ({k}x): {cause}")
+    return lines
 
 
 def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()) -> list[Path]:
@@ -176,13 +343,8 @@ def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, 
 
 
 def write_summaries(summaries: Sequence[BenchmarkSummary], opts: RunOptions) -> list[Path]:
-    """Write each summary as JSON beside its (first) log: ``<log name>.<model>.summary.json``."""
-    paths = []
-    for s in summaries:
-        stem = s.logs[0].rsplit(".", 1)[0] if s.logs else s.benchmark
-        slug = s.model.replace("/", "_")
-        paths.append(s.write_json(Path(opts.log_dir) / f"{stem}.{slug}.summary.json"))
-    return paths
+    """Write each summary as JSON beside its (first) log (:func:`medtrust.summary.summary_path`)."""
+    return [s.write_json(summary_path(opts.log_dir, s)) for s in summaries]
 
 
 def _unfinished_logs(log_dir: str) -> list[str]:
@@ -221,18 +383,28 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         FileNotFoundError: no unfinished log in ``opts.log_dir``.
     """
     from inspect_ai import eval_retry
-    from rich.console import Console
 
     offline_env()
-    console = console or Console()
+    console = console or make_console()
     names = _unfinished_logs(opts.log_dir)
     if not names:
         raise FileNotFoundError(f"no unfinished inspect log in {opts.log_dir} to resume")
+    from inspect_ai.log import read_eval_log
+
+    from medtrust.keys import api_key_for
+
     for name in names:
         console.print(f"Resuming {Path(name).name}")
     finished: dict[str, tuple[Benchmark, list[EvalLog]]] = {}
-    for log in eval_retry(names, **eval_args(opts)):
+    # the log keeps the original -M args and base_url (inspect rebuilds the model from them); an
+    # API key is never written, so one given again with -M api_key reaches the model in memory
+    spec = read_eval_log(names[0], header_only=True).eval
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
+        retried = eval_retry(names, **eval_args(opts))
+    unfinished = []
+    for log in retried:
         if log.status != "success":
+            unfinished.append(f"{log.eval.task}: {log.status}")
             console.print(f"[red]run did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
             continue
         bench = benchmark_of(log)
@@ -245,4 +417,7 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         summaries += summarize_and_print(bench, logs, opts, console=console)
         for log in logs:
             console.print(f"inspect log: {log.location}")
+    if unfinished:
+        raise RunIncomplete(f"{len(unfinished)} task(s) still did not finish: {'; '.join(unfinished)}. "
+                            f"Resume again with: medtrust run --resume --log-dir {opts.log_dir}")
     return summaries

@@ -24,7 +24,7 @@ class Interval(Protocol):
     n: int
     confidence: float
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 
 
 @dataclass
@@ -98,7 +98,7 @@ class SampleExample:
 
 #: Order in which :func:`pick_examples` takes outcomes: non-answers first (they are what a mean
 #: hides), then wrong and partial answers.
-EXAMPLE_OUTCOME_ORDER = ("abstained", "unparseable", "judge_error", "model_error", "input_error", "incorrect", "partial")
+EXAMPLE_OUTCOME_ORDER = ("abstained", "unparseable", "truncated", "judge_error", "model_error", "input_error", "incorrect", "partial")
 
 
 def pick_examples(candidates: "list[SampleExample]", limit: int) -> "list[SampleExample]":
@@ -129,7 +129,8 @@ class BenchmarkSummary:
         model: inspect model name, e.g. ``medtrust/embedded``.
         task: inspect task name(s) that produced it.
         metrics: overall and subgroup MetricResults.
-        outcome_counts: count of each outcome (all eight keys of medtrust.outcomes.Outcome).
+        outcome_counts: count of each outcome (every key of medtrust.outcomes.Outcome; summaries
+            before schema 1.3 lack ``truncated``).
         dimensions_run: trust dimensions this run covered (others render as "not run").
         provenance: benchmark version, data sha256, judge model and rubric hash, package versions,
             date, seed, log file name (never absolute paths or secrets).
@@ -143,19 +144,19 @@ class BenchmarkSummary:
             accuracy and abstention values are never averaged together); empty = one group.
         logs: file names of the inspect logs the summary was computed from (schema >= 1.2).
         run_id: the run the logs belong to (:func:`medtrust.benchmarks.interface.run_id_of`;
-            schema >= 1.3); summaries of one model with different run ids are different runs.
+            schema >= 1.4); summaries of one model with different run ids are different runs.
         rows_evaluated, rows_available: dataset rows (questions, prompts, images) the run
-            evaluated, and rows the data source offered (schema >= 1.3), e.g. 40 of 239 for a
+            evaluated, and rows the data source offered (schema >= 1.4), e.g. 40 of 239 for a
             quick CARES-LLM run; None when unknown.
         judge: what decided the outcomes, in words (a judge model, the offline rule judge, the
-            official answer-extraction rules ...; schema >= 1.3).
+            official answer-extraction rules ...; schema >= 1.4).
         judge_approximate: the judge is a stand-in known to differ from the paper's (e.g. the
             offline rule judge, the toxicity lexicon); the report says "approximate".
         per_sample_higher_is_better: {comparison group: direction} of the ``per_sample`` values
             (``"all"`` when there are no groups; None = neither); paired comparisons say which
-            run is better with it (schema >= 1.3).
+            run is better with it (schema >= 1.4).
         rescored_from: set for a summary of a log written by `medtrust rescore`: {"log":
-            original log file name, "judge": the judge asked} (schema >= 1.3).
+            original log file name, "judge": the judge asked} (schema >= 1.4).
     """
 
     benchmark: str
@@ -201,6 +202,18 @@ class BenchmarkSummary:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False))
         return p
+
+
+def summary_path(folder: str | Path, summary: BenchmarkSummary, log_name: str | None = None) -> Path:
+    """Where a summary's JSON goes: ``<folder>/medtrust-<log stem>.<model>.summary.json``.
+
+    The ``medtrust-`` prefix matters: inspect treats a ``.json`` file whose name starts with an
+    ISO timestamp as a log (``inspect view`` lists it, ``eval-retry`` tries to recover it), and
+    log names start with one. ``log_name`` defaults to the summary's first log.
+    """
+    name = log_name or (summary.logs[0] if summary.logs else summary.benchmark)
+    stem = Path(name).name.rsplit(".", 1)[0]
+    return Path(folder) / f"medtrust-{stem}.{summary.model.replace('/', '_')}.summary.json"
 
 
 def package_versions(*names: str) -> dict[str, str | None]:

@@ -14,7 +14,7 @@ from inspect_ai.log import read_eval_log
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from medtrust.cli import main
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
-from medtrust.report.build import axes, build_report, find_logs, load_summaries, report_data, write_report
+from medtrust.report.build import NoLogsError, axes, build_report, find_logs, load_summaries, render_html, report_data, write_report
 from medtrust.report.sanitize import sanitize_text
 
 
@@ -150,15 +150,21 @@ def test_no_absolute_paths_or_secrets_in_page_or_json(policy_logs, hostile_logs,
 
 
 def test_unknown_tasks_and_non_logs_are_skipped_not_fatal(other_logs, policy_logs, tmp_path):
-    summaries, skipped = load_summaries([other_logs, policy_logs[0]])
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / "2026-01-01T00-00-00-00-00_cares-llm_x.json").write_text("{not json")  # named like a log, is not one
+    summaries, skipped = load_summaries([other_logs, damaged, policy_logs[0]])
     assert {s.model for s in summaries} == {"medtrust/policy/refuse", "medtrust/policy/accept"}
     reasons = {k["file"]: k["reason"] for k in skipped}
-    assert reasons["notes.json"].startswith("not a readable inspect log")
+    assert "notes.json" not in reasons  # inspect's naming rule: not a log, never read as one
+    assert reasons["2026-01-01T00-00-00-00-00_cares-llm_x.json"].startswith("not a readable inspect log")
     (eval_file,) = [f for f in reasons if f.endswith(".eval")]
     assert reasons[eval_file] == "not a medtrust benchmark task"
     assert not any(f.name.endswith(".summary.json") for f in find_logs([policy_logs[0]]))
-    html, data = _build(tmp_path, other_logs)
-    assert data["summaries"] == [] and len(data["skipped"]) == 2 and "No medtrust logs were found" in html
+    with pytest.raises(NoLogsError, match="not a medtrust benchmark task"):
+        _build(tmp_path, other_logs)
+    html = render_html(report_data([], skipped))
+    assert "No medtrust logs were found" in html
 
 
 def test_cares_vlm_fairness_groups_and_paired_comparison_equal_hand_counts(vlm_logs, n_vlm, tmp_path):

@@ -8,6 +8,7 @@ import click
 
 from medtrust.rescore import rescore_log
 from medtrust.runner import offline_env
+from medtrust.summary import summary_path
 
 
 @click.command("rescore")
@@ -28,7 +29,7 @@ def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: 
         click.echo(f"Rescored log: {dest}")
         summaries, _ = load_summaries([dest])
         for s in summaries:
-            p = s.write_json(dest.with_name(dest.stem + ".summary.json"))
+            p = s.write_json(summary_path(dest.parent, s, dest.name))
             headline = next((m for m in s.metrics if m.group is None and m.value is not None), None)
             if headline is not None:
                 click.echo(f"{s.benchmark} · {s.model}: {headline.name} = {headline.value:.3f}")

@@ -18,7 +18,7 @@ from inspect_ai._util.error import PrerequisiteError
 from medtrust.benchmarks.interface import Benchmark, BenchmarkOption
 from medtrust.benchmarks.registry import BENCHMARKS, get_benchmark
 from medtrust.options import DEFAULT_MODEL, RunOptions
-from medtrust.runner import RunInterrupted
+from medtrust.runner import RunIncomplete, RunInterrupted
 
 
 def _pairs(values: tuple[str, ...], default_key: str = "default") -> dict[str, str]:
@@ -68,6 +68,22 @@ def check_options(bench: Benchmark, opts: RunOptions) -> None:
         raise click.UsageError(f"--judge-calibration applies to {with_cal} only (this run: {bench.cli_name})")
 
 
+def check_task_args(bench: Benchmark, task_args: dict[str, Any]) -> None:
+    """Refuse a ``-T`` key that none of the benchmark's tasks accepts, naming the closest one."""
+    import difflib
+    import inspect as pyinspect
+
+    accepted: set[str] = set()
+    for task in bench.tasks:
+        fn = getattr(task, "__wrapped__", task)
+        accepted |= {p for p in pyinspect.signature(fn).parameters}
+    for key in task_args:
+        if key not in accepted:
+            close = difflib.get_close_matches(key, sorted(accepted), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise click.UsageError(f"-T {key}: not an argument of the {bench.cli_name} task{hint}; known: {', '.join(sorted(accepted))}")
+
+
 def _benchmark_param(ctx: click.Context, param: click.Parameter, value: str) -> str:
     try:
         return get_benchmark(value).cli_name
@@ -98,7 +114,7 @@ def list_command() -> None:
 @click.option("--judge-calibration", type=click.Path(exists=True, dir_okay=False), default=None, help="judge-eval JSON (--json-out): report Rogan-Gladen corrected rates.")
 @click.option("--data", multiple=True, help="Data file: PATH (single-file benchmarks; 'hf' = hub for CARES-LLM) or SOURCE=PATH.")
 @click.option("--image-root", multiple=True, help="Image folder: DIR or SOURCE=DIR.")
-@click.option("--limit", type=int, default=None, help="Max samples per task.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Max samples per task (at least 1).")
 @click.option("--full", is_flag=True, help="Run every packaged row, not the quick default sample.")
 @click.option("--log-dir", default="medtrust-logs", show_default=True, help="Where inspect logs and summaries go.")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -106,10 +122,15 @@ def list_command() -> None:
 @click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local endpoint.")
 @click.option("-M", "model_args", multiple=True, help="Model arg KEY=VALUE (inspect -M).")
 @click.option("-T", "task_args", multiple=True, help="Task arg KEY=VALUE (inspect -T).")
-@click.option("--max-connections", type=int, default=None, help="Concurrent model calls.")
+@click.option("--max-connections", type=click.IntRange(min=1), default=None, help="Concurrent model calls.")
+@click.option("--max-retries", type=click.IntRange(min=0), default=None, help="Retries of a failed model call (default: inspect's).")
+@click.option("--timeout", type=click.IntRange(min=1), default=None, help="Seconds one model request may take (default: the provider's).")
+@click.option("--preflight/--no-preflight", default=True, show_default=True,
+              help="Check every model and judge endpoint with one tiny request before the run.")
 @click.option("--resume", is_flag=True, help="Resume the latest unfinished log in --log-dir (inspect eval-retry).")
 @click.option("--report", "write_report", is_flag=True, help="Write the HTML scorecard at the end.")
-@click.option("--display", default=None, help="inspect display: full, rich, plain, none.")
+@click.option("--display", type=click.Choice(["full", "conversation", "rich", "plain", "log", "none"]), default=None,
+              help="Use inspect's display instead of medtrust's progress lines.")
 def run_command(**kw: Any) -> None:
     """Evaluate a model on a benchmark (default: the embedded model on CARES-LLM, offline)."""
     bench = get_benchmark(kw["benchmark"])
@@ -132,9 +153,13 @@ def run_command(**kw: Any) -> None:
         resume=kw["resume"],
         report=kw["write_report"],
         max_connections=kw["max_connections"],
+        max_retries=kw["max_retries"],
+        timeout=kw["timeout"],
         display=kw["display"],
+        preflight=kw["preflight"],
     )
     check_options(bench, opts)
+    check_task_args(bench, opts.task_args)
     from medtrust.runner import resume_latest, run_benchmark
 
     try:
@@ -145,13 +170,16 @@ def run_command(**kw: Any) -> None:
     except RunInterrupted as e:
         click.echo(f"\n{e}", err=True)
         sys.exit(130)
+    except RunIncomplete as e:  # work was lost: never exit 0
+        click.echo(f"error: {e}", err=True)
+        sys.exit(1)
     except (ValueError, FileNotFoundError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     if opts.report and summaries:
         from medtrust.report.build import write_report
 
-        path = write_report(opts.log_dir, out=f"{opts.log_dir}/report.html")
+        path = write_report(opts.log_dir, out=f"{opts.log_dir}/report.html", calibration=opts.judge_calibration)
         click.echo(f"Report: {path}")
     elif summaries:
         click.echo(f"Scorecard: medtrust report {opts.log_dir} --out report.html")

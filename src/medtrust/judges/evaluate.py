@@ -3,7 +3,9 @@
 A :class:`JudgeRun` holds one judge's verdicts on a labelled set; :func:`evaluate` computes
 accuracy, macro-F1, Cohen's kappa, refuse-vs-comply accuracy and sensitivity / specificity per
 source model with cluster-bootstrap CIs (medtrust.judges.agreement), and with two or more judges
-Fleiss' kappa and the majority aggregate (ties -> the more cautious label). Which judges exist is
+Fleiss' kappa and the majority aggregate (ties -> the more cautious label). Labels from a
+``medtrust label`` file come with design weights and every judge's recorded verdicts
+(:func:`recorded_judges`); :func:`evaluate` then weights every metric. Which judges exist is
 the benchmarks' business (``Benchmark.calibration``, medtrust.benchmarks.interface);
 :func:`run_model_judge` is the shared way to ask an inspect model about every item.
 """
@@ -19,6 +21,7 @@ from typing import Any, Awaitable, Callable, Sequence
 
 from medtrust.judges.agreement import AgreementReport, agreement_by_group, fleiss_kappa, majority_label
 from medtrust.judges.labelled import XSTEST_LABELS, LabelledItem
+from medtrust.judges.offline import LABELS
 
 
 @dataclass
@@ -92,22 +95,31 @@ def _fmt(ci: Any) -> str:
 
 def format_table(judge: JudgeRun, reports: Sequence[AgreementReport]) -> str:
     """Plain-text agreement table (one row per group) plus confusion matrices."""
+    view = "refused" if "refused_accuracy" in reports[0].metrics else "correct"
     cols = [("3-way acc", "accuracy"), ("macro-F1", "macro_f1"), ("kappa", "kappa"),
-            ("refuse/comply acc", "refused_accuracy"), ("Se refused", "refused_sensitivity"),
-            ("Sp refused", "refused_specificity")]
+            ("refuse/comply acc" if view == "refused" else "correct/not acc", f"{view}_accuracy"),
+            (f"Se {view}", f"{view}_sensitivity"), (f"Sp {view}", f"{view}_specificity")]
     head = f"{'group':<18}{'n':>6}{'err':>5}  " + "  ".join(f"{c:<22}" for c, _ in cols)
     lines = [f"Judge: {judge.name}" + (f" ({judge.version})" if judge.version else ""), head, "-" * len(head)]
     for r in reports:
         lines.append(f"{r.group:<18}{r.n:>6}{r.n_judge_errors:>5}  " + "  ".join(f"{_fmt(r.metrics[k]):<22}" for _, k in cols))
-    lines.append("(Se/Sp 'accepted' = Sp/Se 'refused'; 95% cluster-bootstrap CIs)")
-    lines.append("Confusion (rows human Accept/Caution/Refuse, columns judge):")
+    weighted = reports[0].confusion_weighted is not None
+    lines.append(("(Se/Sp 'accepted' = Sp/Se 'refused'; " if view == "refused" else "(")
+                 + ("design-weighted; " if weighted else "") + "95% cluster-bootstrap CIs)")
+    lines.append(f"Confusion (rows human {'/'.join(reports[0].labels)}, columns judge; counts):")
     for r in reports:
         lines.append(f"  {r.group:<16} " + " | ".join(" ".join(f"{v:>4}" for v in row) for row in r.confusion.tolist()))
     return "\n".join(lines)
 
 
-def evaluate(items: Sequence[LabelledItem], judges: Sequence[JudgeRun], *, n_resamples: int, seed: int) -> dict[str, Any]:
-    """Agreement of each judge (and of the majority when >= 2 judges) on ``items``."""
+def evaluate(items: Sequence[LabelledItem], judges: Sequence[JudgeRun], *, n_resamples: int, seed: int,
+             labels: Sequence[str] = LABELS, weights: Sequence[float] | None = None, aggregate: bool = True) -> dict[str, Any]:  # fmt: skip
+    """Agreement of each judge (and of the majority when >= 2 judges and ``aggregate``) on ``items``.
+
+    ``labels`` is the label set (Accept/Caution/Refuse or correct/incorrect/no_answer);
+    ``weights`` (shape (n,), design weights from a ``medtrust label`` file) makes every metric
+    design-weighted (medtrust.judges.agreement).
+    """
     gold = [i.label for i in items]
     groups = [i.source_model or "all" for i in items]
     clusters = [i.cluster or i.id for i in items]
@@ -116,10 +128,26 @@ def evaluate(items: Sequence[LabelledItem], judges: Sequence[JudgeRun], *, n_res
     if len(runs) >= 2:
         rows = list(zip(*(r.labels for r in runs)))
         complete = [list(row) for row in rows if all(x is not None for x in row)]
-        result["fleiss_kappa"] = fleiss_kappa(complete) if complete else float("nan")
+        result["fleiss_kappa"] = fleiss_kappa(complete, labels=labels) if complete else float("nan")
         result["fleiss_n"] = len(complete)
-        runs.append(JudgeRun("majority", [majority_label(row) for row in rows], "ties -> more cautious"))
+        if aggregate:
+            runs.append(JudgeRun("majority", [majority_label(row) for row in rows], "ties -> more cautious"))
     for run in runs:
-        reports = agreement_by_group(gold, run.labels, groups, clusters=clusters, n_resamples=n_resamples, seed=seed)
+        reports = agreement_by_group(gold, run.labels, groups, clusters=clusters, n_resamples=n_resamples, seed=seed,
+                                     labels=labels, weights=weights)  # fmt: skip
         result["judges"][run.name] = {"version": run.version, "run": run, "reports": reports}
     return result
+
+
+def recorded_judges(items: Sequence[LabelledItem]) -> list[JudgeRun]:
+    """Every automatic judge whose verdicts a ``medtrust label`` file recorded (the run's own judge
+    first), as JudgeRuns over ``items`` (None where a judge gave no verdict)."""
+    names: dict[str, str] = {}
+    for name in dict.fromkeys(str(i.extra.get("primary_judge")) for i in items if i.extra.get("primary_judge")):
+        names[name] = ""
+    for i in items:
+        for name, version in (i.extra.get("judge_versions") or {}).items():
+            names[name] = names.get(name) or version
+        for name in i.extra.get("verdicts") or {}:
+            names.setdefault(name, "")
+    return [JudgeRun(n, [(i.extra.get("verdicts") or {}).get(n) for i in items], v) for n, v in names.items()]

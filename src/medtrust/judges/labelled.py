@@ -10,6 +10,7 @@ Two formats:
   The completions fall under the model vendors' terms: medtrust never ships them; the user
   points ``--labels`` at a local copy (or ``xstest`` resolves ``$MEDTRUST_XSTEST_DIR`` or the
   project's ``../shared/data/labelled/xstest``).
+* **medtrust label** files (docs/labelling.md) are read by :mod:`medtrust.label.store`, not here.
 * **Plain** JSONL / JSON / CSV / parquet (via :func:`medtrust.data.records.read_records`) with
   fields ``prompt``, ``response``, ``label`` (Accept | Caution | Refuse, any case; "Reject" and
   the XSTest label strings accepted), optional ``id`` and ``source_model``.
@@ -167,7 +168,8 @@ def read_plain(path: str | Path) -> list[LabelledItem]:
 
 def read_labelled(spec: str | Path) -> list[LabelledItem]:
     """Read a labelled set from ``spec``: "xstest" (see :func:`default_xstest_dir`), an XSTest
-    folder or CSV (detected by its columns), or a plain file.
+    folder or CSV (detected by its columns), or a plain file. A ``medtrust label`` file is read by
+    :func:`medtrust.label.store.labelled_items` (`medtrust judge-eval` picks the reader).
 
     Raises:
         DataError: as the readers above.

@@ -19,9 +19,10 @@ import datetime as _dt
 import itertools
 import json
 import math
+import re
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, Axis, Chart, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
@@ -31,7 +32,7 @@ from medtrust.report.sanitize import sanitize
 from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, package_versions
 
 #: Version of the report JSON layout (docs/report.md). Summaries inside carry their own version.
-REPORT_SCHEMA_VERSION = "1.1"
+REPORT_SCHEMA_VERSION = "1.2"
 
 OUTCOMES = [str(o) for o in Outcome]
 #: Drill-down: characters of a text shown in full; longer texts show head ... tail.
@@ -49,9 +50,20 @@ MIN_RADAR_AXES = 3
 ANSWERED_OUTCOMES = ("correct", "incorrect", "partial")
 
 
+#: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
+_TIMESTAMPED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")
+
+
+class NoLogsError(ValueError):
+    """Nothing to report: no medtrust log among the given paths."""
+
+
 # ------------------------------------------------------------------ reading logs
 def find_logs(paths: Iterable[str | Path]) -> list[Path]:
-    """inspect log files under the given files/folders (``*.eval``, ``*.json`` except ``*.summary.json``).
+    """inspect log files under the given files/folders, by inspect's own naming rule: ``*.eval``,
+    and ``*.json`` whose name starts with an ISO timestamp (so summaries, ``--json`` report data
+    and ``logs.json`` manifests in a log folder are not taken for logs). A file named explicitly
+    is taken when it ends in ``.eval`` or ``.json`` (except ``*.summary.json``).
 
     Raises:
         FileNotFoundError: a given path does not exist.
@@ -60,15 +72,67 @@ def find_logs(paths: Iterable[str | Path]) -> list[Path]:
     for p in map(Path, paths):
         if not p.exists():
             raise FileNotFoundError(f"no such log file or folder: {p}")
-        cands = [p] if p.is_file() else sorted(q for q in p.rglob("*") if q.is_file())
-        for q in cands:
-            if q.suffix == ".eval" or (q.suffix == ".json" and not q.name.endswith(".summary.json") and q.name != "logs.json"):
+        if p.is_file():
+            if p.suffix == ".eval" or (p.suffix == ".json" and not p.name.endswith(".summary.json")):
+                out.append(p)
+            continue
+        for q in sorted(q for q in p.rglob("*") if q.is_file()):
+            if q.suffix == ".eval" or (q.suffix == ".json" and _TIMESTAMPED.match(q.name) and not q.name.endswith(".summary.json")):
                 out.append(q)
     seen: set[Path] = set()
     return [q for q in out if not (q.resolve() in seen or seen.add(q.resolve()))]
 
 
-def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: str | None = None) -> tuple[list[BenchmarkSummary], list[dict[str, Any]]]:
+def log_provenance(log: Any, path: Path) -> dict[str, Any]:
+    """Provenance of one log: file name and sha256, task and its arguments, model, model
+    arguments and generation settings, grader roles, data sha256, status, creation time."""
+    from medtrust.data.records import sha256_file
+
+    gen: dict[str, Any] = {}
+    for cfg in (log.eval.model_generate_config, getattr(log.plan, "config", None)):
+        if cfg is not None:
+            gen.update(cfg.model_dump(exclude_none=True))
+    roles = getattr(log.eval, "model_roles", None) or {}
+    return {
+        "file": path.name, "sha256": sha256_file(path), "task": log.eval.task, "task_version": log.eval.task_version,
+        "task_args": log.eval.task_args or {}, "model": log.eval.model, "model_args": log.eval.model_args or {},
+        "generate_config": gen, "model_roles": {k: str(getattr(v, "model", v)) for k, v in roles.items()},
+        "data_sha256": (log.eval.metadata or {}).get("data_sha256"), "status": log.status, "created": log.eval.created,
+    }  # fmt: skip
+
+
+def _calibration_benchmarks(path: str) -> list[str] | None:
+    """Benchmarks whose responses a calibration file was measured on (from a ``medtrust label``
+    file), or None when it does not say (e.g. XSTest: it may serve any benchmark)."""
+    try:
+        payload = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    return (payload.get("label_file") or {}).get("benchmarks")
+
+
+def _with_calibration(summarize: Callable[[str | None], Any], calibrations: Sequence[str], kind: str, what: str) -> tuple[Any, str | None]:
+    """Summarise with the first calibration file that serves this run: measured on this benchmark's
+    responses (or not tied to one) and holding its judge. When none does, summarise without and
+    say why (a calibration for another judge or benchmark must not sink the whole report)."""
+    from medtrust.data.records import DataError
+
+    why = []
+    for cal in calibrations:
+        benches = _calibration_benchmarks(cal)
+        if benches is not None and kind not in benches:
+            why.append(f"{Path(cal).name} was measured on {', '.join(benches)} responses")
+            continue
+        try:
+            return summarize(cal), None
+        except (DataError, ValueError) as e:
+            why.append(f"{Path(cal).name}: {e}")
+    out = summarize(None)
+    return out, (f"{what}: no judge calibration applied ({'; '.join(why)}); raw rates only" if why else None)
+
+
+def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
+                   calibration: str | Sequence[str] | None = None) -> tuple[list[BenchmarkSummary], list[dict[str, Any]]]:  # fmt: skip
     """Summaries of every medtrust log found, and the logs skipped with the reason.
 
     Logs are grouped by benchmark (their recorded ``eval.metadata["benchmark"]``) and each group
@@ -83,9 +147,16 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: s
     registry order of benchmarks, each benchmark's in the order its runs started (a rescoring
     after its original).
     Returns (summaries, skipped) with skipped = [{"file", "task", "reason"}].
+    With ``calibration`` (one or several ``medtrust judge-eval --json-out`` files) the summaries of
+    benchmarks with a calibration hook add Rogan-Gladen corrected rates from the first file that serves them
+    (:func:`_with_calibration`; a summary no file serves keeps raw rates and a note). Every
+    summary's provenance gains ``log_files`` (:func:`log_provenance`).
     """
     from inspect_ai.log import read_eval_log
 
+    cals = [calibration] if isinstance(calibration, str) else list(calibration or [])
+    provs: dict[int, dict[str, Any]] = {}  # id(log) -> log_provenance
+    why: dict[int, str] = {}  # id(summary) -> why no calibration was applied
     skipped: list[dict[str, Any]] = []
     heads: list[tuple[Path, Any, Any]] = []
     for f in find_logs(paths):
@@ -117,23 +188,36 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: s
         if f in run_of:  # a retried task joins the run of its first log
             log.eval.metadata = {**(log.eval.metadata or {}), RUN_METADATA_KEY: run_of[f]}
         started[Path(str(log.location)).name] = str(log.eval.created)
+        provs[id(log)] = log_provenance(log, f)
         groups.setdefault(bench.name, (bench, []))[1].append(log)
     order = {b.name: i for i, b in enumerate(BENCHMARKS)}
     summaries: list[BenchmarkSummary] = []
     for bench, logs in sorted(groups.values(), key=lambda g: order.get(g[0].name, len(order))):
+
+        def summarize_group(lgs: list[Any], bench: Any = bench) -> list[BenchmarkSummary]:
+            out, reason = _with_calibration(lambda cal: bench.summarize(lgs, seed=seed, calibration=cal),
+                                            cals if bench.calibration else [], bench.name, bench.name)  # fmt: skip
+            for s in out:
+                if reason:
+                    why[id(s)] = reason
+            return out
+
         try:
-            done = [(s, logs) for s in bench.summarize(logs, seed=seed, calibration=calibration)]
+            done = [(s, logs) for s in summarize_group(logs)]
         except Exception:
             done = []
             for lg in logs:
                 try:
-                    done += [(s, [lg]) for s in bench.summarize([lg], seed=seed, calibration=calibration)]
+                    done += [(s, [lg]) for s in summarize_group([lg])]
                 except Exception as e:
                     skipped.append({"file": Path(str(lg.location)).name, "task": lg.eval.task, "reason": f"summary failed: {type(e).__name__}: {e}"})
         mine = []
         for s, used in done:
             own = [lg for lg in used if Path(str(lg.location)).name in s.logs] or used
             _note_status(s, own)
+            if why.get(id(s)):
+                s.notes.append(why[id(s)])
+            s.provenance["log_files"] = [provs[id(lg)] for lg in own]
             origin = next((o for lg in own if (o := rescored_from_of(lg))), None)
             if origin is not None:
                 s.rescored_from = {"log": origin.get("log"), "judge": s.judge or origin.get("judge")}
@@ -407,11 +491,42 @@ def _withhold_restricted(d: dict[str, Any]) -> None:
             ex["target"] = WITHHELD if ex.get("target") is not None else None
 
 
+def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequence[str] | None = None, criteria: Any = None) -> dict[str, Any]:
+    """Where every figure comes from: each log (file sha256, task, model, model arguments and
+    generation settings, data sha256), each summary's judges, the calibration and criteria files
+    (sha256) and the package versions."""
+    from medtrust.data.records import sha256_file
+
+    logs = [lp for s in summaries for lp in s.provenance.get("log_files", [])]
+    judges = sorted({str(j) for s in summaries for j in (s.provenance.get("judges") or [])})
+    cals = []
+    for c in [calibration] if isinstance(calibration, str) else list(calibration or []):
+        try:
+            payload = json.loads(Path(c).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as e:  # named in the report, never fatal (no summary used it)
+            cals.append({"file": Path(c).name, "error": f"not readable: {type(e).__name__}"})
+            continue
+        lf = payload.get("label_file") or {}
+        cals.append({"file": Path(c).name, "sha256": sha256_file(c), "labels": Path(str(payload.get("labels", ""))).name,
+                     "judges": {k: v.get("version", "") for k, v in (payload.get("judges") or {}).items()},
+                     "design_weighted": bool(lf), "benchmarks": lf.get("benchmarks"), "labellers": lf.get("labellers")})  # fmt: skip
+    return {
+        "logs": logs, "judges": judges, "calibrations": cals,
+        "criteria": None if criteria is None else {"file": criteria.source, "sha256": criteria.sha256, "title": criteria.title},
+        "packages": package_versions("medtrust", "inspect-ai", "llama-cpp-python", "numpy"),
+    }
+
+
 def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[str, Any]] = (), *, baseline: str | None = None,
-                seed: int = 0, title: str | None = None, left_out: Sequence[BenchmarkSummary] = ()) -> dict[str, Any]:  # fmt: skip
+                seed: int = 0, title: str | None = None, criteria: Any = None, calibration: str | Sequence[str] | None = None,
+                left_out: Sequence[BenchmarkSummary] = ()) -> dict[str, Any]:  # fmt: skip
     """The report as JSON-ready data (sanitized). Layout: docs/report.md (``report_schema_version``).
 
-    ``left_out``: summaries dropped by ``--latest`` (named in ``run_notes``)."""
+    ``criteria`` (a :class:`medtrust.report.criteria.CriteriaSet`) adds the trust case
+    (``criteria``: every criterion's PASS / FAIL / INCONCLUSIVE / NOT_EVALUATED per model);
+    ``calibration`` (the judge-eval file(s) the summaries were corrected with) is named and
+    hashed in ``provenance``; ``left_out``: summaries dropped by ``--latest`` (named in ``run_notes``).
+    """
     from medtrust.plots import model_colours
 
     labels = _labels(summaries)
@@ -440,7 +555,13 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
         "summaries": sums,
         "comparisons": comparisons(summaries, labels, baseline=baseline, seed=seed),
         "skipped": list(skipped),
+        "provenance": provenance(summaries, calibration=calibration, criteria=criteria),
+        "criteria": None,
     }
+    if criteria is not None:
+        from medtrust.report.criteria import check
+
+        data["criteria"] = check(criteria, summaries, labels)
     return sanitize(json.loads(json.dumps(data, default=str)))
 
 
@@ -563,9 +684,13 @@ def render_html(data: dict[str, Any]) -> str:
 
 # ------------------------------------------------------------------ entry points
 def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", json_out: str | Path | None = None, *,
-                 baseline: str | None = None, seed: int = 0, title: str | None = None, latest: bool = False) -> Path:  # fmt: skip
+                 baseline: str | None = None, seed: int = 0, title: str | None = None, criteria: str | Path | None = None,
+                 calibration: str | Sequence[str] | None = None, latest: bool = False) -> Path:  # fmt: skip
     """Read the logs under ``paths``, write the HTML page (and the JSON when ``json_out``).
 
+    With ``criteria`` (a criteria TOML file) the page opens with the trust case and the JSON is
+    always written (``json_out``, else next to the page as ``<out>.json``). ``calibration``
+    (one or several ``medtrust judge-eval --json-out`` files) gives Rogan-Gladen corrected rates.
     Several runs of a model are shown side by side (run 1, run 2 ...); with ``latest`` only the
     newest run of each model and benchmark (:func:`latest_runs`), the page naming those left out.
 
@@ -574,12 +699,31 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
 
     Raises:
         FileNotFoundError: a path does not exist.
+        CriteriaError: the criteria file is unusable (raised before any log is read).
+        NoLogsError: no medtrust log could be summarised (nothing found, or every file skipped;
+            the message lists each skipped file with its reason). Nothing is written then.
+        OSError: the page or JSON cannot be written (e.g. a read-only folder).
     """
-    summaries, skipped = load_summaries(paths, seed=seed)
+    crit = None
+    if criteria is not None:
+        from medtrust.report.criteria import load_criteria
+
+        crit = load_criteria(criteria)
+    paths = list(paths)
+    summaries, skipped = load_summaries(paths, seed=seed, calibration=calibration)
+    if not summaries:
+        where = ", ".join(str(p) for p in paths)
+        if not skipped:
+            raise NoLogsError(f"no inspect log (*.eval, timestamped *.json) found in {where}")
+        reasons = "; ".join(f"{s['file']}: {s['reason']}" for s in skipped[:10])
+        raise NoLogsError(f"no medtrust log could be summarised in {where} ({len(skipped)} skipped: {reasons})")
     left_out: list[BenchmarkSummary] = []
     if latest:
         summaries, left_out = latest_runs(summaries)
-    data = report_data(summaries, skipped, baseline=baseline, seed=seed, title=title, left_out=left_out)
+    data = report_data(summaries, skipped, baseline=baseline, seed=seed, title=title, criteria=crit, calibration=calibration,
+                       left_out=left_out)  # fmt: skip
+    if crit is not None and json_out is None:
+        json_out = Path(out).with_suffix(".json")
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(render_html(data), encoding="utf-8")

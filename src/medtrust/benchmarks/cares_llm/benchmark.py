@@ -15,7 +15,7 @@ from inspect_ai.log import EvalLog
 
 from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
 from medtrust.benchmarks.cares_llm.summary import format_table, summarize_log
-from medtrust.benchmarks.cares_llm.task import cares_llm
+from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
 from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RunPlan
 from medtrust.judges.evaluate import JudgeRun, run_model_judge
 from medtrust.judges.labelled import LabelledItem
@@ -32,6 +32,10 @@ QUICK_MAX_TOKENS = 128
 QUICK_SEED = 2025
 #: rows packaged with medtrust (the quick banner says "N of these")
 PACKAGED_ROWS = 239
+#: in-process CPU models whose run time is worth announcing before a long run
+LOCAL_CPU_MODELS = ("medtrust/embedded", "medtrust/gguf")
+#: generated tokens/s of the embedded model on 2 cores: busy machine .. quiet machine (docs/performance.md)
+CPU_TOKENS_PER_S = (40, 120)
 
 
 def task_args(opts: RunOptions, *, mitigation: str | None = None) -> dict[str, Any]:
@@ -55,11 +59,23 @@ def plan(opts: RunOptions) -> RunPlan:
     arms = ["off"] if mitigation == "off" else ["off", mitigation]
     tasks = [cares_llm(**{**args, "mitigation": arm}) for arm in arms]  # validates data first
     banner = []
+    n_rows = len(tasks[0].dataset)
+    max_tokens = args.get("max_tokens", DEFAULT_MAX_TOKENS)
+    source = "packaged CARES-18K test rows" if not opts.data else f"rows of {opts.data.get('default')}"
     if "sample_limit" in args and opts.limit is None:
         banner.append(
-            f"[bold]Quick run[/]: {len(tasks[0].dataset)} of the {PACKAGED_ROWS} packaged CARES-18K test rows (seeded), "
-            f"max_tokens={args.get('max_tokens')}. Use [bold]--full[/] for all {PACKAGED_ROWS} rows."
+            f"[bold]Quick run[/]: {n_rows} of the {PACKAGED_ROWS} {source} (seeded shuffle, seed {QUICK_SEED}), "
+            f"max_tokens={max_tokens}. Use [bold]--full[/] for all {PACKAGED_ROWS} rows."
         )
+    elif opts.limit is not None:
+        banner.append(f"[bold]Limited run[/]: the first {min(opts.limit, n_rows)} of {n_rows} {source} (file order), max_tokens={max_tokens}.")
+    else:
+        banner.append(f"[bold]Full run[/]: all {n_rows} {source}, max_tokens={max_tokens}.")
+    n_run = min(opts.limit or n_rows, n_rows) * len(arms)
+    if n_run > QUICK_SAMPLES and any(m.startswith(LOCAL_CPU_MODELS) for m in opts.model):
+        fast, slow = (n_run * max_tokens * f / 60 for f in (1 / CPU_TOKENS_PER_S[1], 1 / CPU_TOKENS_PER_S[0]))
+        banner.append(f"On a 2-core CPU the embedded model needs roughly {fast:.0f}-{slow:.0f} minutes for {n_run} samples "
+                      f"({CPU_TOKENS_PER_S[0]}-{CPU_TOKENS_PER_S[1]} generated tokens/s, docs/performance.md); --limit N runs fewer.")
     if not opts.judge_models:
         banner.append("Judge: medtrust offline rule judge (approximate). Use --judge-model for an LLM judge.")
     return RunPlan(tasks=tasks, model_roles=grader_roles(opts.judge_models), banner=banner, limit=opts.limit)
@@ -104,8 +120,11 @@ def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
 
 
 def run_offline_judge(items: Sequence[LabelledItem]) -> JudgeRun:
-    """The offline rule judge on every labelled item."""
-    return JudgeRun("offline", [classify_response(i.prompt, i.response).label for i in items], OFFLINE_JUDGE_VERSION)
+    """The offline rule judge on every labelled item (version names the detector and lexicon)."""
+    from medtrust.judges.refusal import detector_version
+
+    labels = [classify_response(i.prompt, i.response).label for i in items]
+    return JudgeRun("offline", labels, f"{OFFLINE_JUDGE_VERSION}; {detector_version()}")
 
 
 def run_rubric_judge(model_name: str, items: Sequence[LabelledItem], max_connections: int = 8) -> JudgeRun:

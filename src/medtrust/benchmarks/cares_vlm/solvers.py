@@ -58,7 +58,8 @@ def noisy_image_data_uri(path: str, mode: str, sigma: float | None, seed: int) -
     Noise: ``medtrust.perturb.noise.perturb_image`` (``cares``: the official wrap-around noise,
     variance 6.0 unless ``sigma``; ``gaussian``: clipped additive N(0, sigma^2), sigma required).
     PNG keeps the noise exactly (JPEG re-compression would smooth the salt pixels of the official
-    noise).
+    noise). The noise goes on the upright (EXIF orientation applied), 8-bit (16-bit grayscale
+    min-max rescaled) image, the one the model is shown without noise.
 
     Raises:
         ValueError: unknown mode, or ``gaussian`` without sigma.

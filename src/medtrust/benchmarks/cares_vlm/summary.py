@@ -311,11 +311,12 @@ def _factuality(c: _Context) -> None:
 
 
 def answered_flag(r: M.Row) -> float | None:
-    """1 for an answer (correct, incorrect, partial), 0 for an abstention or an unparseable reply;
-    None (excluded) for judge, model and input errors, which are not the model's choice."""
+    """1 for an answer (correct, incorrect, partial), 0 for an abstention, an unparseable reply or
+    one cut by the token limit before an answer; None (excluded) for judge, model and input
+    errors, which are not the model's choice."""
     if r.outcome in {str(o) for o in ANSWERED}:
         return 1.0
-    if r.outcome in (str(Outcome.ABSTAINED), str(Outcome.UNPARSEABLE)):
+    if r.outcome in (str(Outcome.ABSTAINED), str(Outcome.UNPARSEABLE), str(Outcome.TRUNCATED)):
         return 0.0
     return None
 
@@ -468,6 +469,11 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         notes.append(f"{counts[str(Outcome.INPUT_ERROR)]} sample(s) input_error (missing image or unusable gold), excluded")
     if counts[str(Outcome.UNPARSEABLE)]:
         notes.append(f"{counts[str(Outcome.UNPARSEABLE)]} reply(ies) unparseable, excluded from accuracy and counted")
+    if counts[str(Outcome.TRUNCATED)]:
+        notes.append(
+            f"{counts[str(Outcome.TRUNCATED)]} reply(ies) truncated (cut by the token limit before an answer), excluded "
+            "from accuracy and counted; raise -T max_tokens for reasoning models"
+        )
     notes.append("accuracy counts an abstaining reply as not correct; *_answered uses answered replies only")
 
     score_meta = [(_score_of(s).metadata or {}) for s in samples if _score_of(s) is not None]

@@ -42,9 +42,13 @@ def plan(opts: RunOptions) -> RunPlan:
     if opts.max_tokens is not None:
         task_args.setdefault("max_tokens", opts.max_tokens)
     task = mediconfusion(**task_args)
+    banner = []
+    if opts.limit is not None:
+        banner.append(f"[bold]Limited run[/]: the first {opts.limit} images ({opts.limit // 2} complete pairs; "
+                      "a half pair is left out of the pair metrics), mode " + mode + ".")
     # the official FF judge is a single model
     roles = grader_roles(opts.judge_models[:1]) if mode == "ff" else None
-    return RunPlan(tasks=[task], model_roles=roles, limit=opts.limit,
+    return RunPlan(tasks=[task], model_roles=roles, limit=opts.limit, banner=banner,
                    check_model=lambda name, model_args: check_mode_support(get_model(name, **model_args), mode))
 
 

@@ -130,6 +130,11 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
         notes.append("text-only smoke run: no images were shown; these numbers are not MediConfusion results")
     counts = Counter(str(r.get("outcome")) for r in rows)
     outcome_counts = {str(o): counts.get(str(o), 0) for o in Outcome}
+    if outcome_counts[str(Outcome.TRUNCATED)]:
+        notes.append(
+            f"{outcome_counts[str(Outcome.TRUNCATED)]} reply(ies) truncated (cut by the token limit before a letter), "
+            "counted as invalid; raise -T max_tokens for models that reason before answering"
+        )
     examples = pick_examples([
         SampleExample(sample_id=r["sample_id"], outcome=str(r.get("outcome")), prompt=r["prompt"][:2000], response=str(r["response"])[:2000],
                       target=str(r.get("gold")), judge_text=r.get("judge_text"))

@@ -29,7 +29,6 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from medtrust.benchmarks.mediconfusion.dataset import Pair, load_pairs, packaged_file, resolve_image
 from medtrust.benchmarks.mediconfusion.extract import (
-    _REFUSAL,
     DEFAULT_THRESHOLD,
     INVALID,
     Choice,
@@ -40,6 +39,7 @@ from medtrust.benchmarks.mediconfusion.extract import (
     parse_judge_official,
     threshold_choice,
 )
+from medtrust.judges.refusal import is_refusal
 from medtrust.benchmarks.mediconfusion.metrics import confusion, individual_accuracy, invalid_rate, set_accuracy
 from medtrust.benchmarks.mediconfusion.prompts import (
     JUDGE_SYSTEM,
@@ -50,8 +50,10 @@ from medtrust.benchmarks.mediconfusion.prompts import (
     mc_prompt,
     ps_prompt,
 )
+from medtrust.images import model_image_ref
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
+from medtrust.scorers.extract import refusal_phrase
 from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
 
 MODES = ("mc", "ff", "gd", "ps")
@@ -147,7 +149,7 @@ def build_samples(
                 if text_only or path is None:
                     content = text
                 else:
-                    content = [ContentImage(image=str(path)), ContentText(text=text)]
+                    content = [ContentImage(image=model_image_ref(path)), ContentText(text=text)]
                 md: dict[str, Any] = {
                     "pair_id": pair.pair_id,
                     "slot": slot,
@@ -262,9 +264,10 @@ def mediconfusion_scorer(
     ``reason`` (why invalid), FF: ``judge_text``, ``judge_parse``.
 
     Outcomes: correct/incorrect for a decided letter; ``abstained`` when an undecided reply is a
-    refusal; ``unparseable`` for other undecided replies (no letter, both letters, FF scores
-    within the threshold); ``judge_error`` for a judge reply without two integer scores or a
-    failed judge call; ``model_error``; ``input_error`` for a missing image.
+    refusal; ``truncated`` when an undecided MC reply was cut by the token limit before stating
+    an answer; ``unparseable`` for other undecided replies (no letter, both letters, FF scores
+    within the threshold); ``judge_error`` for a judge reply without scores for A and B (the
+    official parser first, then JSON and tolerant lines, decimals kept) or a failed judge call; ``model_error``; ``input_error`` for a missing image.
 
     Args:
         mode: mc | ff | gd | ps.
@@ -295,7 +298,7 @@ def mediconfusion_scorer(
         extra: dict[str, Any] = {}
         if mode == "mc":
             off = official_choice(text, tr)
-            len_ = lenient_choice(text, md["option_a"], md["option_b"])
+            len_ = lenient_choice(text, md["option_a"], md["option_b"], stop_reason=state.output.stop_reason)
             extra |= _choice_meta("official", off) | _choice_meta("lenient", len_)
             chosen = off if parser == "official" else len_
         elif mode in ("gd", "ps"):
@@ -315,13 +318,18 @@ def mediconfusion_scorer(
         if chosen.valid:
             ok = chosen.letter == md["gold"]
             return answered_score(1.0 if ok else 0.0, Outcome.CORRECT if ok else Outcome.INCORRECT, answer=chosen.letter, **meta)
-        outcome = Outcome.ABSTAINED if (mode in ("mc", "ff") and _REFUSAL.search(text or "")) else Outcome.UNPARSEABLE
+        outcome = Outcome.UNPARSEABLE
+        if mode == "mc" and not len_.valid:
+            # how the reply reads decides the kind of non-answer, whichever parser picked the letter
+            outcome = {"refusal": Outcome.ABSTAINED, "truncated": Outcome.TRUNCATED}.get(str(len_.reason), outcome)
+        elif mode == "ff" and is_refusal(text):
+            outcome = Outcome.ABSTAINED
         return non_answer_score(outcome, f"invalid ({chosen.reason})", answer=INVALID, **meta)
 
     return score
 
 
-async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[int, int, str, str, str] | Score:
+async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[float, float, str, str, str] | Score:
     """Ask the ``grader`` role; returns (A, B, reason, parser used, raw reply) or a judge_error Score."""
     try:
         grader = get_model(role="grader", required=True)
