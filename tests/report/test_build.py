@@ -219,7 +219,7 @@ def test_report_command_and_write_report(policy_logs, tmp_path):
     res = CliRunner().invoke(main, ["report", str(d), "--out", str(tmp_path / "a.html"), "--json", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
     data = json.loads((tmp_path / "a.json").read_text())
-    assert data["report_schema_version"] == "1.1" and data["summary_schema_version"] == "1.3"
+    assert data["report_schema_version"] == "1.2" and data["summary_schema_version"] == "1.4"
     assert len(data["summaries"]) == 2
     p = write_report(d, out=tmp_path / "b.html")
     assert p == tmp_path / "b.html" and p.stat().st_size > 10_000
