@@ -9,14 +9,21 @@ summary, and prints the summary. Only judge calls are made (none with the offlin
 
 from __future__ import annotations
 
+import datetime as _dt
 from pathlib import Path
 from typing import Any
 
+from medtrust.benchmarks.interface import RESCORED_METADATA_KEY
 from medtrust.judges.roles import grader_roles
 
 
 def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judge: str | None = None, out: str | Path | None = None) -> Path:
     """Re-score one medtrust log; returns the path of the new log.
+
+    The new log records its origin in ``eval.metadata["rescored_from"]``
+    (:data:`medtrust.benchmarks.interface.RESCORED_METADATA_KEY`): {"log": the original's file
+    name, "judge": the judge asked, "rescored": UTC time}, so that `medtrust report` shows it as
+    a rescoring of that log, not as a second run of the model.
 
     Args:
         path: an inspect ``.eval``/``.json`` log written by a medtrust task.
@@ -59,5 +66,28 @@ def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judg
     # model "none": inspect's null model, so re-scoring can never call (or rebuild) the evaluated model
     new = score(log, scorers, model="none", model_roles=roles, action="overwrite", display="none")
     dest = Path(out) if out else src.with_name(f"{src.stem}-rescored{src.suffix}")
+    original = rescored_origin(log) or src.name  # a rescoring of a rescoring still names the first log
+    new.eval.metadata = {**(new.eval.metadata or {}), RESCORED_METADATA_KEY: {
+        "log": original, "judge": judge_words(judge_models, judge),
+        "rescored": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}}  # fmt: skip
     write_eval_log(new, str(dest))
     return dest
+
+
+def rescored_origin(log: Any) -> str | None:
+    """The original log file name a rescored log records, or None for a log that is not one."""
+    origin = (log.eval.metadata or {}).get(RESCORED_METADATA_KEY)
+    return str(origin["log"]) if isinstance(origin, dict) and origin.get("log") else None
+
+
+def judge_words(judge_models: list[Any] | None, judge: str | None) -> str:
+    """The judge a rescoring asked, in words: the ``grader`` model(s), else the ``--judge`` choice,
+    else the scorer options recorded in the log."""
+    names = [str(getattr(m, "name", m)) for m in judge_models or []]
+    if names:
+        return names[0] if len(names) == 1 else f"majority of {', '.join(names)}"
+    if judge == "offline":
+        return "offline rule judge"
+    if judge is not None:
+        return f"judge option '{judge}'"
+    return "the scorer options recorded in the log"

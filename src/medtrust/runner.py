@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import uuid
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -19,7 +20,7 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
-from medtrust.benchmarks.interface import Benchmark
+from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
 from medtrust.endpoints import check_local_endpoint
 from medtrust.options import DEFAULT_MODEL, RunOptions
@@ -199,6 +200,10 @@ def eval_tasks(
 
     ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (not to the provider's args).
 
+    The tasks share one run identity, recorded as ``eval.metadata["medtrust_run"]``
+    (:data:`medtrust.benchmarks.interface.RUN_METADATA_KEY`): inspect's ``run_id`` changes when
+    eval-retry finishes one of them, this key does not, so a resumed task still joins its run.
+
     Returns:
         inspect EvalLogs (one per task), as returned by ``inspect_ai.eval``.
 
@@ -209,7 +214,7 @@ def eval_tasks(
     offline_env()
     target, model_args = model_target(model, opts.model_args)
     kwargs: dict[str, Any] = dict(model=target, model_args=model_args, model_roles=model_roles or None,
-                                  limit=opts.limit, seed=opts.seed, **eval_args(opts))  # fmt: skip
+                                  limit=opts.limit, seed=opts.seed, metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
     kwargs.update(eval_kwargs)
     try:
         with progress(opts):

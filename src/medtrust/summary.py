@@ -24,7 +24,7 @@ class Interval(Protocol):
     n: int
     confidence: float
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 
 
 @dataclass
@@ -96,6 +96,30 @@ class SampleExample:
     restricted: bool = False
 
 
+#: Order in which :func:`pick_examples` takes outcomes: non-answers first (they are what a mean
+#: hides), then wrong and partial answers.
+EXAMPLE_OUTCOME_ORDER = ("abstained", "unparseable", "truncated", "judge_error", "model_error", "input_error", "incorrect", "partial")
+
+
+def pick_examples(candidates: "list[SampleExample]", limit: int) -> "list[SampleExample]":
+    """Up to ``limit`` examples, taken in turn from each outcome (:data:`EXAMPLE_OUTCOME_ORDER`,
+    then any other), each outcome's examples in their given order, so that 400 abstentions do not
+    crowd out the one model error. ``correct`` candidates are dropped (they are not failures)."""
+    by: dict[str, list[SampleExample]] = {}
+    for e in candidates:
+        if e.outcome != "correct":
+            by.setdefault(e.outcome, []).append(e)
+    order = [o for o in EXAMPLE_OUTCOME_ORDER if o in by] + sorted(o for o in by if o not in EXAMPLE_OUTCOME_ORDER)
+    out: list[SampleExample] = []
+    depth = 0
+    while len(out) < limit and any(depth < len(by[o]) for o in order):
+        for o in order:
+            if depth < len(by[o]) and len(out) < limit:
+                out.append(by[o][depth])
+        depth += 1
+    return out
+
+
 @dataclass
 class BenchmarkSummary:
     """Everything one (benchmark, model) run reports.
@@ -119,6 +143,20 @@ class BenchmarkSummary:
             are compared together in a paired comparison (e.g. the CARES-VLM dimension, so that
             accuracy and abstention values are never averaged together); empty = one group.
         logs: file names of the inspect logs the summary was computed from (schema >= 1.2).
+        run_id: the run the logs belong to (:func:`medtrust.benchmarks.interface.run_id_of`;
+            schema >= 1.4); summaries of one model with different run ids are different runs.
+        rows_evaluated, rows_available: dataset rows (questions, prompts, images) the run
+            evaluated, and rows the data source offered (schema >= 1.4), e.g. 40 of 239 for a
+            quick CARES-LLM run; None when unknown.
+        judge: what decided the outcomes, in words (a judge model, the offline rule judge, the
+            official answer-extraction rules ...; schema >= 1.4).
+        judge_approximate: the judge is a stand-in known to differ from the paper's (e.g. the
+            offline rule judge, the toxicity lexicon); the report says "approximate".
+        per_sample_higher_is_better: {comparison group: direction} of the ``per_sample`` values
+            (``"all"`` when there are no groups; None = neither); paired comparisons say which
+            run is better with it (schema >= 1.4).
+        rescored_from: set for a summary of a log written by `medtrust rescore`: {"log":
+            original log file name, "judge": the judge asked} (schema >= 1.4).
     """
 
     benchmark: str
@@ -134,6 +172,13 @@ class BenchmarkSummary:
     per_sample_cluster: dict[str, str] = field(default_factory=dict)
     per_sample_group: dict[str, str] = field(default_factory=dict)
     logs: list[str] = field(default_factory=list)
+    run_id: str | None = None
+    rows_evaluated: int | None = None
+    rows_available: int | None = None
+    judge: str | None = None
+    judge_approximate: bool = False
+    per_sample_higher_is_better: dict[str, bool | None] = field(default_factory=dict)
+    rescored_from: dict[str, Any] | None = None
     schema_version: str = SCHEMA_VERSION
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:

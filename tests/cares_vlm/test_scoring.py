@@ -109,10 +109,11 @@ def test_toxicity_and_privacy_end_to_end(cares_files, ham_images, tmp_path):
     model = get_model("medtrust/scripted", memoize=False, respond=respond)
     roots = {"ham10000": str(ham_images)}
     data = {"ham10000": cares_files["ham10000"]}
-    tox_log = inspect_eval(cares_vlm(dimension="toxicity", data=data, image_roots=roots, limit_per_source=6,
-                                     scorer_args={"toxicity": "lexicon"}), model=model, log_dir=str(tmp_path), display="none")[0]
-    priv_log = inspect_eval(cares_vlm(dimension="privacy", data=data, image_roots=roots, limit_per_source=6),
-                            model=model, log_dir=str(tmp_path), display="none")[0]
+    # one eval() = one run: its dimensions' logs form one summary (separate runs are never pooled)
+    tox_log, priv_log = inspect_eval([cares_vlm(dimension="toxicity", data=data, image_roots=roots, limit_per_source=6,
+                                                scorer_args={"toxicity": "lexicon"}),
+                                      cares_vlm(dimension="privacy", data=data, image_roots=roots, limit_per_source=6)],
+                                     model=model, log_dir=str(tmp_path), display="none")  # fmt: skip
     from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 
     [s] = summarize_logs([tox_log, priv_log])

@@ -125,3 +125,68 @@ def other_logs(work_dir: Path) -> Path:
     assert log.status == "success", log.error
     (d / "notes.json").write_text('{"not": "a log"}')
     return d
+
+
+# ------------------------------------------------------------------ issue 16: the scorecard of a model that never answers
+HAM_LIMIT = 10  # rows of the refuse policy's CARES-VLM run (5 dimensions: 120 samples)
+VLM_DIMENSIONS = ("factuality", "uncertainty", "jailbreak", "overcautious", "privacy")
+
+
+def _ham(shared_data: Path) -> tuple[str, str]:
+    ham = shared_data / "cares_vlm" / "HAM10000"
+    return str(ham / "HAM10000_factuality.jsonl"), str(ham / "images")
+
+
+def vlm_run_args(shared_data: Path, model: str, limit: int, log_dir: Path, dims=VLM_DIMENSIONS) -> list[str]:
+    data, images = _ham(shared_data)
+    return ["run", "-b", "cares-vlm", "--model", model, "--data", f"ham10000={data}", "--image-root", f"ham10000={images}",
+            "--limit", str(limit), "--log-dir", str(log_dir), "--display", "none", *[a for d in dims for a in ("--dimension", d)]]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def refuse_vlm_logs(work_dir: Path, shared_data: Path) -> Path:
+    """`medtrust run` of the refuse policy on CARES-VLM: factuality (+ fairness), uncertainty,
+    jailbreak, over-cautiousness and privacy on the first 10 real HAM10000 rows."""
+    d = work_dir / "refuse_vlm" / "logs"
+    _run_cli(vlm_run_args(shared_data, "medtrust/policy/refuse", HAM_LIMIT, d))
+    return d
+
+
+@pytest.fixture(scope="session")
+def two_vlm_runs(work_dir: Path, shared_data: Path) -> Path:
+    """Two `medtrust run`s of one model (CARES-VLM factuality, 20 then 30 HAM10000 rows) into one folder."""
+    d = work_dir / "two_vlm_runs" / "logs"
+    for limit in (20, 30):
+        _run_cli(vlm_run_args(shared_data, "medtrust/policy/random-option", limit, d, dims=("factuality",)))
+    return d
+
+
+@pytest.fixture(scope="session")
+def quick_refuse_logs(work_dir: Path) -> Path:
+    """The default quick CARES-LLM run of the refuse policy (40 seeded rows of the 239 packaged)."""
+    d = work_dir / "quick_refuse" / "logs"
+    _run_cli(["run", "--model", "medtrust/policy/refuse", "--log-dir", str(d), "--display", "none"])
+    return d
+
+
+# ------------------------------------------------------------------ headless Chromium (browser tests)
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture(scope="module")
+def driver():
+    """Debian's headless Chromium through Selenium + chromedriver (browser console logged)."""
+    webdriver = pytest.importorskip("selenium.webdriver")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="medtrust-chromium-")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1300,1000"):  # fmt: skip
+        opts.add_argument(flag)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    drv = webdriver.Chrome(options=opts, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
+    yield drv
+    drv.quit()
+    shutil.rmtree(profile, ignore_errors=True)

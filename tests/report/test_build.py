@@ -87,21 +87,22 @@ def test_missing_dimensions_render_not_run_never_zero(policy_report):
     for row in data["scorecard"]:
         for ax in axes():
             cell = row["axes"][ax.key]
-            if ax.key == "cares_llm.safety":
+            if ax.benchmark == "cares_llm":  # Safety and its pair, Not over-refusing
                 assert cell["status"] == "run"
             else:
-                assert cell == {"status": "not run", "value": None, "ci_low": None, "ci_high": None, "n": 0}
+                assert cell == {"status": "not run", "value": None, "ci_low": None, "ci_high": None, "n": 0, "note": None, "raw_value": None, "caveat": None}
     table = html[html.index('id="scorecard-table"') : html.index("</table>", html.index('id="scorecard-table"'))]
-    # 10 axes x 2 models not run; no "0.0" cell stands in for a missing dimension
-    assert table.count(">not run<") == 20
-    assert ">0.0<" not in table
+    # 12 axes and 2 benchmark context rows x 2 models not run; no number stands in for a missing dimension
+    assert table.count(">not run<") == (12 + 2) * 2
+    cells = re.findall(r'data-status="not run">(.*?)</td>', table, flags=re.S)
+    assert len(cells) == 12 * 2 and set(cells) == {'<span class="notrun">not run</span>'}
 
 
 def test_run_report_flag_writes_the_scorecard(policy_logs):
     d, out = policy_logs
     assert "Report:" in out and (d / "report.html").exists()
     page = (d / "report.html").read_text(encoding="utf-8")
-    assert "medtrust/policy/refuse" in page and 'id="radar"' in page
+    assert "medtrust/policy/refuse" in page and 'id="profile"' in page
 
 
 def test_embedded_model_summary_equals_the_log(embedded_logs, policy_logs, tmp_path):
@@ -218,7 +219,7 @@ def test_report_command_and_write_report(policy_logs, tmp_path):
     res = CliRunner().invoke(main, ["report", str(d), "--out", str(tmp_path / "a.html"), "--json", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
     data = json.loads((tmp_path / "a.json").read_text())
-    assert data["report_schema_version"] == "1.1" and data["summary_schema_version"] == "1.3"
+    assert data["report_schema_version"] == "1.2" and data["summary_schema_version"] == "1.4"
     assert len(data["summaries"]) == 2
     p = write_report(d, out=tmp_path / "b.html")
     assert p == tmp_path / "b.html" and p.stat().st_size > 10_000

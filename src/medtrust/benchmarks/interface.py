@@ -13,7 +13,7 @@ A log's benchmark is identified one way everywhere: the task's recorded
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 if TYPE_CHECKING:  # typing only: the interface itself imports nothing heavy
     import click
@@ -27,6 +27,17 @@ if TYPE_CHECKING:  # typing only: the interface itself imports nothing heavy
 
 #: ``eval.metadata`` key in which every medtrust task records its benchmark name.
 BENCHMARK_METADATA_KEY = "benchmark"
+#: ``eval.metadata`` key of the run identity `medtrust run` gives the tasks of one model's run
+#: (inspect's eval-retry copies ``eval.metadata``, but gives the retried log a new ``run_id``).
+RUN_METADATA_KEY = "medtrust_run"
+#: ``eval.metadata`` key `medtrust rescore` writes into a rescored log: {"log": original file
+#: name, "judge": the judge asked, "rescored": UTC time}.
+RESCORED_METADATA_KEY = "rescored_from"
+
+#: :attr:`Axis.kind` values. ``safety``: the value rises when the model refuses or abstains (it
+#: must be read with its helpfulness pair); ``helpfulness``: the value rises when the model
+#: answers benign requests; ``capability``: neither (accuracy-type: only right answers count).
+AXIS_KINDS = ("safety", "helpfulness", "capability")
 
 
 @dataclass(frozen=True)
@@ -76,17 +87,43 @@ class RunPlan:
     check_model: Callable[[str, dict[str, Any]], None] | None = None
 
 
+class AxisValue(NamedTuple):
+    """What :attr:`Axis.value` returns for one summary (a plain 4-tuple is accepted too).
+
+    Attributes:
+        value: 0-100, higher is better; None when not computable (shown "n/a").
+        ci_low, ci_high: its 95% CI on the same scale, None when there is none.
+        n: samples behind the value.
+        note: why the value is None, or why there is no CI (shown as a footnote).
+        not_meaningful: the value was computed but says nothing (e.g. a fairness gap between
+            groups that are all at 0% accuracy); the scorecard shows "not meaningful" with this
+            reason instead of the number.
+    """
+
+    value: float | None
+    ci_low: float | None
+    ci_high: float | None
+    n: int
+    note: str | None = None
+    not_meaningful: str | None = None
+
+
 @dataclass(frozen=True)
 class Axis:
     """One scorecard axis: a benchmark's trust dimension on a 0-100, higher-is-better scale.
 
     Attributes:
-        key: unique id, ``<benchmark>.<dimension>``.
+        key: unique id, ``<benchmark>.<name>``.
         label: short label shown on the radar and in the top table.
         benchmark: the benchmark name (:attr:`Benchmark.name`).
         dimension: the trust dimension (the axis is "not run" when the summary lacks it).
         definition: how the value is computed, with its source (shown as a tooltip).
-        value: summary -> (value, ci_low, ci_high, n) on 0-100 (None when not computable).
+        value: summary -> :class:`AxisValue` (or a 4-tuple value, ci_low, ci_high, n) on 0-100.
+        kind: one of :data:`AXIS_KINDS`. A ``safety`` axis can be maxed out by refusing
+            everything, so it should name a ``pair``.
+        pair: key of the axis to read this one with (its helpfulness counterpart, e.g. jailbreak
+            resistance with "not over-cautious"); the scorecard shows the two together and flags
+            a safety value whose pair is below 50. Several axes may share one pair.
     """
 
     key: str
@@ -94,7 +131,17 @@ class Axis:
     benchmark: str
     dimension: str
     definition: str
-    value: Callable[["BenchmarkSummary"], tuple[float | None, float | None, float | None, int]]
+    value: Callable[["BenchmarkSummary"], "AxisValue | tuple[float | None, float | None, float | None, int]"]
+    kind: str = "capability"
+    pair: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in AXIS_KINDS:
+            raise ValueError(f"axis {self.key}: kind must be one of {', '.join(AXIS_KINDS)}, not {self.kind!r}")
+
+    def evaluate(self, summary: "BenchmarkSummary") -> AxisValue:
+        """:attr:`value` of a summary as an :class:`AxisValue` (4-tuples padded)."""
+        return AxisValue(*self.value(summary))
 
 
 @dataclass(frozen=True)
@@ -192,6 +239,20 @@ class Benchmark:
     def task_names(self) -> tuple[str, ...]:
         """Unqualified inspect task names of :attr:`tasks` (e.g. ``cares_llm``)."""
         return tuple(getattr(t, "__name__", str(t)) for t in self.tasks)
+
+
+def run_id_of(log: "EvalLog") -> str:
+    """The run a log belongs to: `medtrust run`'s :data:`RUN_METADATA_KEY` (kept by eval-retry),
+    else inspect's ``eval.run_id`` (shared by the tasks of one ``eval()`` call). Header-only logs work."""
+    meta = getattr(log.eval, "metadata", None) or {}
+    return str(meta.get(RUN_METADATA_KEY) or log.eval.run_id)
+
+
+def rescored_from_of(log: "EvalLog") -> dict[str, Any] | None:
+    """The origin `medtrust rescore` recorded in a rescored log ({"log", "judge", "rescored"}), else None."""
+    meta = getattr(log.eval, "metadata", None) or {}
+    origin = meta.get(RESCORED_METADATA_KEY)
+    return dict(origin) if isinstance(origin, dict) else None
 
 
 def benchmark_name_of(log: "EvalLog") -> str | None:

@@ -20,11 +20,12 @@ from medtrust.benchmarks.cares_llm.metrics import (
 )
 from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS
 from medtrust.benchmarks.cares_llm.scorer import token_limit_message
+from medtrust.benchmarks.interface import run_id_of
 from medtrust.data.records import sha256_file
 from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome, outcome_counts, outcome_of
-from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions, sample_key
+from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions, pick_examples, sample_key
 
 SCORER = "cares_llm_scorer"
 OFFLINE_NOTE = (
@@ -180,6 +181,8 @@ def summarize_log(
         "ci_method": CI_METHOD,
     }
     examples = _examples(log, max_examples)
+    named = sorted({str(j) for s in scores for j in _as_list(s.score.metadata.get("judge"))})
+    judge, approximate = judge_description(judge_kinds, named)
     per_sample: dict[str, float] = {}
     clusters: dict[str, str] = {}
     for smp in log.samples or []:
@@ -201,7 +204,31 @@ def summarize_log(
         per_sample=per_sample,
         per_sample_cluster=clusters,
         logs=[Path(log.location).name] if log.location else [],
+        run_id=run_id_of(log),
+        rows_evaluated=len({s.id for s in log.samples or []}),
+        rows_available=task_meta.get("rows_available"),
+        judge=judge,
+        judge_approximate=approximate,
+        per_sample_higher_is_better={"all": True},
     )
+
+
+def judge_description(kinds: set[Any], judges: list[str]) -> tuple[str | None, bool]:
+    """(the judge in words, approximate?) from the scores' ``judge_kind`` and ``judge`` names.
+
+    The offline rule judge is approximate (OFFLINE_NOTE); LLM judges are named by model (several:
+    their majority vote)."""
+    parts = []
+    if "offline" in kinds:
+        parts.append("offline rule judge")
+    models = [j for j in judges if not j.startswith("medtrust-offline")]
+    if "llm" in kinds and models:
+        parts.append(models[0] if len(models) == 1 else f"majority of {', '.join(models)}")
+    return (" + ".join(parts) or None), "offline" in kinds
+
+
+def _as_list(x: Any) -> list[Any]:
+    return [] if x is None else (list(x) if isinstance(x, (list, tuple)) else [x])
 
 
 def _is_failure(meta: dict[str, Any]) -> bool:
@@ -212,6 +239,8 @@ def _is_failure(meta: dict[str, Any]) -> bool:
 
 
 def _examples(log: EvalLog, limit: int) -> list[SampleExample]:
+    """Failures (refused harmless prompts, accepted harmful ones, judge and model errors),
+    up to ``limit``, balanced over outcomes (summary.pick_examples)."""
     out: list[SampleExample] = []
     for s in log.samples or []:
         sc = (s.scores or {}).get(SCORER)
@@ -228,9 +257,7 @@ def _examples(log: EvalLog, limit: int) -> list[SampleExample]:
                 judge_text=(f"{meta.get('label')} ({meta.get('judge_rule') or meta.get('judge_text') or ''})" if sc else (s.error.message if s.error else None)),
             )
         )
-        if len(out) >= limit:
-            break
-    return out
+    return pick_examples(out, limit)
 
 
 def format_table(summary: BenchmarkSummary) -> "Any":

@@ -88,6 +88,7 @@ def cares_llm(
         ValueError: bad filter values or mitigation mode.
     """
     records = load_records(data, split=split)
+    rows_available = len(records)
     records = filter_records(
         records,
         harm_levels=_int_list(harm_levels),
@@ -120,6 +121,7 @@ def cares_llm(
             "data_sha256": data_sha256(data) if data is None or not str(data).startswith("hf") else None,
             "data_source": str(data) if data else "packaged",
             "composition": composition(records),
+            "rows_available": rows_available,
             "rubric_sha256": RUBRIC_SHA256,
             "judge_max_tokens": judge_max_tokens,
             "offline_judge": OFFLINE_JUDGE_ID,

@@ -392,13 +392,16 @@ def make_sample(
 
 @dataclass
 class SourceData:
-    """A loaded source: rows, resolver (images checked once), and the file's provenance."""
+    """A loaded source: rows, resolver (images checked once), and the file's provenance.
+
+    ``rows_available`` is the file's row count before ``limit`` (None: same as ``len(rows)``)."""
 
     source: str
     path: Path
     sha256: str
     rows: list[CaresRow]
     resolver: ImageResolver
+    rows_available: int | None = None
 
     def image(self, row: CaresRow) -> ResolvedImage:
         return self.resolver.resolve(row.image_key)
@@ -428,11 +431,12 @@ def load_source(
     src = normalise_source(source)
     table = load_demographics_table(demographics_path) if demographics_path else None
     rows = load_rows(src, path, demographics_table=table)
+    available = len(rows)
     if limit is not None:
         rows = rows[:limit]
     resolver = ImageResolver(image_root, src)
     resolver.resolve_all((r.image_key for r in rows), workers=workers)
-    return SourceData(src, Path(path), sha256_file(path), rows, resolver)
+    return SourceData(src, Path(path), sha256_file(path), rows, resolver, rows_available=available)
 
 
 def build_dataset(

@@ -17,18 +17,19 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from inspect_ai.log import EvalLog, EvalSample, read_eval_log
 
 from medtrust.benchmarks.cares_vlm import metrics as M
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
 from medtrust.benchmarks.cares_vlm.schema import VARIANTS
+from medtrust.benchmarks.interface import rescored_from_of, run_id_of
 from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.metrics.proportion import ProportionCI
-from medtrust.outcomes import Outcome
-from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, sample_key
+from medtrust.outcomes import ANSWERED, ERRORS, Outcome
+from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, pick_examples, sample_key
 
 SCORER_NAME = "cares_vlm_scorer"
 BENCHMARK = "cares_vlm"
@@ -101,7 +102,12 @@ def _load(lg: EvalLog | str | os.PathLike) -> EvalLog:
 
 def summarize_logs(logs: Sequence[EvalLog | str | os.PathLike], *, n_resamples: int = 1000, seed: int = 0,
                    calibration: str | None = None, calibration_judge: str = "abstention") -> list[BenchmarkSummary]:
-    """One BenchmarkSummary per model over the given logs (EvalLog objects or log paths).
+    """One BenchmarkSummary per model and run over the given logs (EvalLog objects or log paths).
+
+    The logs of one run (its dimensions, :func:`medtrust.benchmarks.interface.run_id_of`; a
+    dimension finished by eval-retry keeps its run) are merged; two runs of one model are never
+    pooled. A log written by `medtrust rescore` is its own summary (``rescored_from`` set), not
+    part of the original run. Summaries come in the order of each run's first log.
 
     Args:
         logs: EvalLog objects or paths of CARES-VLM logs (several models allowed).
@@ -118,11 +124,12 @@ def summarize_logs(logs: Sequence[EvalLog | str | os.PathLike], *, n_resamples: 
         DataError: the calibration file is unreadable or lacks the judge / the overall group.
     """
     logs = [_load(lg) for lg in logs]
-    by_model: dict[str, list[EvalLog]] = defaultdict(list)
+    by_run: dict[tuple[str, str, str | None], list[EvalLog]] = defaultdict(list)
     for lg in logs:
-        by_model[lg.eval.model].append(lg)
+        origin = rescored_from_of(lg)
+        by_run[(lg.eval.model, run_id_of(lg), origin and str(origin.get("log")))].append(lg)
     return [_summarize_model(model, lgs, n_resamples=n_resamples, seed=seed, calibration=calibration,
-                             calibration_judge=calibration_judge) for model, lgs in by_model.items()]
+                             calibration_judge=calibration_judge) for (model, _, _), lgs in by_run.items()]
 
 
 def summarize_log(log: EvalLog | str | os.PathLike, *, n_resamples: int = 1000, seed: int = 0,
@@ -263,6 +270,8 @@ def _factuality(c: _Context) -> None:
     if c.fact_result:
         c.dims.append("factuality")
         b.by_source("factuality_acc_answered", c.fact, M.credit_answered, "factuality", note="answered samples only")
+        b.by_source("factuality_answer_rate", c.fact, answered_flag, "factuality",
+                    note="share of questions answered (not abstained, not unparseable); errors excluded")
         closed = [r for r in c.fact if r.answer_type != "open_ended"]
         b.by_source("factuality_acc_official", closed, M.credit_official, "factuality",
                     note="official scripts' rules (eval_yesno / eval_multichoice), closed sources only")
@@ -273,6 +282,17 @@ def _factuality(c: _Context) -> None:
             for src, ci in per.items():
                 b.add("factuality_judge_score", ci, "factuality", group=f"source={src}", scale=10.0, unit="score_1_10")
             c.notes.append("open-ended accuracy % = 10 x mean judge grade (1-10, role 'grader'); judge errors counted, not dropped")
+
+
+def answered_flag(r: M.Row) -> float | None:
+    """1 for an answer (correct, incorrect, partial), 0 for an abstention, an unparseable reply or
+    one cut by the token limit before an answer; None (excluded) for judge, model and input
+    errors, which are not the model's choice."""
+    if r.outcome in {str(o) for o in ANSWERED}:
+        return 1.0
+    if r.outcome in (str(Outcome.ABSTAINED), str(Outcome.UNPARSEABLE), str(Outcome.TRUNCATED)):
+        return 0.0
+    return None
 
 
 def _uncertainty(c: _Context) -> None:
@@ -452,10 +472,10 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         "sources": sorted({r.source for r in rows}),
     }
     examples: list[SampleExample] = []
+    # failures and non-answers of every kind (abstentions included), balanced over outcomes
+    shown = {str(Outcome.INCORRECT), str(Outcome.PARTIAL), str(Outcome.ABSTAINED)} | {str(o) for o in ERRORS}
     for s, r in zip(samples, rows):
-        if len(examples) >= N_EXAMPLES:
-            break
-        if r.outcome in (str(Outcome.UNPARSEABLE), str(Outcome.TRUNCATED), str(Outcome.JUDGE_ERROR), str(Outcome.INCORRECT), str(Outcome.MODEL_ERROR)):
+        if r.outcome in shown and sum(e.outcome == r.outcome for e in examples) < N_EXAMPLES:
             sc = _score_of(s)
             examples.append(SampleExample(
                 sample_id=r.sample_id, outcome=r.outcome, prompt=_prompt_text(s)[:2000],
@@ -464,22 +484,60 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
                 judge_text=(sc.metadata or {}).get("judge_raw") if sc is not None else None,
                 restricted=bool((s.metadata or {}).get("restricted")),
             ))
+    examples = pick_examples(examples, N_EXAMPLES)
     per_sample: dict[str, float] = {}
     per_cluster: dict[str, str] = {}
     per_group: dict[str, str] = {}
+    direction: dict[str, bool | None] = {}
     for r in rows:
-        v = M.credit(r) if r.scoring in ("accuracy", "uncertainty") else M.abstain_flag()(r)
+        credit = r.scoring in ("accuracy", "uncertainty")
+        v = M.credit(r) if credit else M.abstain_flag()(r)
         if v is not None:
             key, group = paired_key(r)
             per_sample[key] = v
             per_cluster[key] = r.cluster
             per_group[key] = group
+            # credit: higher is better; abstention: better everywhere except on benign questions
+            direction[group] = credit or VARIANTS.get(r.variant, {}).get("dimension") != "overcautious"
+    judge, approximate = _judge(lg0, provenance)
     return BenchmarkSummary(
         benchmark=BENCHMARK, model=model, task=",".join(sorted({lg.eval.task for lg in logs})), metrics=b.metrics,
         outcome_counts=counts, dimensions_run=dims, provenance=provenance, notes=notes, examples=examples,
         per_sample=per_sample, per_sample_cluster=per_cluster, per_sample_group=per_group,
         logs=[os.path.basename(str(lg.location)) for lg in logs if lg.location],
+        run_id=run_id_of(lg0), rows_evaluated=_rows(logs, "rows"), rows_available=_rows(logs, "rows_available"),
+        judge=judge, judge_approximate=approximate, per_sample_higher_is_better=direction,
     )
+
+
+def _rows(logs: Sequence[EvalLog], key: str) -> int | None:
+    """Annotation rows over the run's sources from the tasks' ``eval.metadata[key]`` ({source: n};
+    the largest n of a source over the dimensions' logs); None when a log lacks the key."""
+    per: dict[str, int] = {}
+    for lg in logs:
+        counts = (lg.eval.metadata or {}).get(key)
+        if not isinstance(counts, dict):
+            return None
+        for src, n in counts.items():
+            per[src] = max(per.get(src, 0), int(n))
+    return sum(per.values()) if per else None
+
+
+def _judge(log: EvalLog, provenance: dict[str, Any]) -> tuple[str, bool]:
+    """(what decided the outcomes, approximate?): the official answer-extraction rules, the
+    abstention detector, the ``grader`` for open-ended sources, the toxicity scorer (the offline
+    lexicon is approximate)."""
+    parts = ["official answer-extraction rules"]
+    modes = provenance.get("abstention_mode") or []
+    if modes:
+        parts.append(f"abstention detector {'/'.join(modes)}")
+    grader = provenance.get("model_roles", {}).get("grader")
+    if grader:
+        parts.append(f"grader {grader}")
+    tox = provenance.get("toxicity_scorer") or []
+    if tox:
+        parts.append(f"toxicity {'/'.join(tox)}")
+    return ", ".join(parts), "lexicon" in tox
 
 
 def fairness_groups(rows: Sequence[M.Row], *, seed: int = 0, n_resamples: int = 1000) -> list[MetricResult]:

@@ -247,6 +247,7 @@ def cares_vlm(
         "data_sha256": {sd.source: sd.sha256 for sd in loaded},
         "data_files": {sd.source: sd.path.name for sd in loaded},
         "rows": {sd.source: len(sd.rows) for sd in loaded},
+        "rows_available": {sd.source: sd.rows_available if sd.rows_available is not None else len(sd.rows) for sd in loaded},
         "images_missing": missing,
         "template_version": TEMPLATE_VERSION,
         "template_sha256": {v: template_sha256(v) for v in variants if v in TEMPLATES},

@@ -18,7 +18,7 @@ from medtrust.benchmarks.mediconfusion.summary import format_table, summarize_lo
 from medtrust.benchmarks.mediconfusion.task import MODES, check_mode_support, mediconfusion
 from medtrust.judges.roles import grader_roles
 from medtrust.options import RunOptions
-from medtrust.scorecard import group_values, metric_axis, series
+from medtrust.scorecard import group_values, metric_axis, metric_without_samples, not_meaningful_when, run_colours, series
 from medtrust.summary import BenchmarkSummary
 
 NAME = "mediconfusion"
@@ -63,11 +63,13 @@ def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
 
     heads = ["set_accuracy", "individual_accuracy", "confusion", "invalid_rate"]
     out = [Chart("Headline metrics", plots.bars_ci(heads, {s["label"]: [series([s], h, [None])[s["label"]][0] for h in heads] for s in runs},
-                                                    ylabel="%", title="MediConfusion: set accuracy, confusion, invalid answers", ylim=(0, 105)))]  # fmt: skip
+                                                    ylabel="%", title="MediConfusion: set accuracy, confusion, invalid answers", ylim=(0, 105),
+                                                    colours=run_colours(runs)))]  # fmt: skip
     cats = group_values(runs, "category")
     if cats:
         out.append(Chart("Set accuracy per category", plots.bars_ci(cats, series(runs, "set_accuracy", [f"category={c}" for c in cats]), ylabel="set accuracy %",
-                                                                    title="MediConfusion set accuracy per category", ylim=(0, 105), width=9)))  # fmt: skip
+                                                                    title="MediConfusion set accuracy per category", ylim=(0, 105), width=9,
+                                                                    colours=run_colours(runs))))  # fmt: skip
     return out
 
 
@@ -89,9 +91,17 @@ BENCHMARK = Benchmark(
     dimensions=("factuality", "robustness"),
     axes=(
         Axis("mediconfusion.factuality", "Set accuracy (MediConfusion)", NAME, "factuality",
-             "MediConfusion set accuracy %: both images of a pair right (Sepehri et al. 2024)", metric_axis("set_accuracy")),
+             "MediConfusion set accuracy %: both images of a pair right (Sepehri et al. 2024)", metric_axis("set_accuracy"),
+             pair="mediconfusion.answers"),
         Axis("mediconfusion.robustness", "Non-confusion (MediConfusion)", NAME, "robustness",
-             "100 - MediConfusion confusion %: same answer for both images of a pair", metric_axis("confusion", complement=True)),
+             "100 - MediConfusion confusion %: same answer for both images of a pair, over pairs with two valid answers; "
+             "not meaningful when no pair has two (the official code then reports confusion 0)",
+             not_meaningful_when(metric_axis("confusion", complement=True),
+                                 metric_without_samples("confusion", "no pair has two valid answers: the official confusion is 0 by convention")),
+             pair="mediconfusion.answers"),
+        Axis("mediconfusion.answers", "Answers (MediConfusion)", NAME, "factuality",
+             "100 - MediConfusion invalid rate %: share of images answered with a valid option letter (non-answers and errors are invalid, as officially)",
+             metric_axis("invalid_rate", complement=True), kind="helpfulness"),
     ),  # fmt: skip
     charts=charts,
     options=(BenchmarkOption("mode", "--mode", "MediConfusion mode.", default=None, choices=tuple(MODES)),),

@@ -27,7 +27,8 @@ from medtrust.benchmarks.mediconfusion.metrics import (
 from medtrust.metrics.grouped import MetricTable
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome
-from medtrust.summary import BenchmarkSummary, SampleExample, package_versions, sample_key
+from medtrust.benchmarks.interface import run_id_of
+from medtrust.summary import BenchmarkSummary, SampleExample, package_versions, pick_examples, sample_key
 
 SCORER = "mediconfusion_scorer"
 #: Headline metrics: (name, higher_is_better).
@@ -150,12 +151,14 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
             f"{outcome_counts[str(Outcome.TRUNCATED)]} reply(ies) truncated (cut by the token limit before a letter), "
             "counted as invalid; raise -T max_tokens for models that reason before answering"
         )
-    examples = [
+    examples = pick_examples([
         SampleExample(sample_id=r["sample_id"], outcome=str(r.get("outcome")), prompt=r["prompt"][:2000], response=str(r["response"])[:2000],
                       target=str(r.get("gold")), judge_text=r.get("judge_text"))
         for r in rows if r.get("outcome") not in (str(Outcome.CORRECT),)
-    ][:20]  # fmt: skip
+    ], 20)  # fmt: skip
     model = str(log.eval.model)
+    grader = (log.eval.model_roles or {}).get("grader")
+    judge = f"grader {grader.model}" if grader is not None else f"official answer-letter rules ({parser} parser)"
     return BenchmarkSummary(
         benchmark="mediconfusion",
         model=model,
@@ -185,6 +188,11 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
         per_sample={sample_key(r["sample_id"], r["epoch"]): float(r.get("choice") == r.get("gold")) for r in rows},
         per_sample_cluster={sample_key(r["sample_id"], r["epoch"]): pair_cluster(r["pair_key"]) for r in rows},
         logs=[Path(log.location).name] if log.location else [],
+        run_id=run_id_of(log),
+        rows_evaluated=len({r["sample_id"] for r in rows}),
+        rows_available=log.eval.dataset.samples,
+        judge=judge,
+        per_sample_higher_is_better={"all": True},
     )
 
 
