@@ -9,3 +9,6 @@ from medtrust.models.provider import medtrust_provider
 from medtrust.benchmarks.cares_llm.task import cares_llm
 from medtrust.benchmarks.mediconfusion.task import mediconfusion
 from medtrust.benchmarks.cares_vlm.task import cares_vlm
+
+# scorers that their task module imports lazily: `medtrust rescore` looks them up by name
+from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer

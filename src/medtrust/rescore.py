@@ -18,7 +18,14 @@ import click
 from medtrust.runner import offline_env
 
 
-def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judge: str | None = None, out: str | Path | None = None) -> Path:
+def rescore_log(
+    path: str | Path,
+    *,
+    judge_models: list[Any] | None = None,
+    judge: str | None = None,
+    out: str | Path | None = None,
+    allow_remote_restricted: bool = False,
+) -> Path:
     """Re-score one medtrust log; returns the path of the new log.
 
     Args:
@@ -26,15 +33,20 @@ def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judg
         judge_models: inspect models bound to the ``grader`` role (several = majority).
         judge: override the scorer's ``judge`` option (CARES-LLM: ``auto`` | ``offline`` | ``model``).
         out: where to write the new log (default ``<stem>-rescored<suffix>`` beside the original).
+        allow_remote_restricted: let restricted CARES-VLM samples reach non-local judges (the
+            value recorded in the log is never reused).
 
     Raises:
         ValueError: the log has no samples or was not written by a medtrust scorer.
+        RestrictedDataError (a ValueError): the log holds restricted samples and a judge is not
+            local (checked before any judge call; names model, role and URL).
     """
     from inspect_ai import score
     from inspect_ai._util.registry import registry_create
     from inspect_ai.log import read_eval_log, write_eval_log
 
     import medtrust._registry  # noqa: F401  (registers medtrust scorers)
+    from medtrust.benchmarks.cares_vlm.guard import check_models, is_restricted_sample
 
     src = Path(path)
     log = read_eval_log(str(src))
@@ -46,12 +58,17 @@ def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judg
         options: dict[str, Any] = dict(spec.options or {})
         if judge is not None and "judge" in options:
             options["judge"] = judge
+        if spec.name.split("/")[-1] == "cares_vlm_scorer":
+            options["allow_remote_restricted"] = allow_remote_restricted
         try:
             scorers.append(registry_create("scorer", name, **options))
         except Exception as e:  # noqa: BLE001 - name the log and scorer in one message
             raise ValueError(f"{src}: scorer '{spec.name}' is not a medtrust scorer ({e})") from None
     if not scorers:
         raise ValueError(f"{src}: log records no scorer")
+    restricted = {str(s.metadata.get("source")) for s in log.samples if is_restricted_sample(s.metadata)}
+    if restricted and judge_models:
+        check_models(restricted, [(j, None, "grader") for j in judge_models], allow_remote_restricted=allow_remote_restricted)
     roles = None
     if judge_models:
         roles = {"grader": judge_models if len(judge_models) > 1 else judge_models[0]}
@@ -66,14 +83,15 @@ def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judg
 @click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable).")
 @click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="CARES-LLM judge choice.")
-def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: str | None) -> None:
+@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local judge.")
+def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: str | None, allow_remote_restricted: bool) -> None:
     """Score finished logs again (new judge, new rules) without calling the evaluated model."""
     offline_env()
     from medtrust.report.build import load_summaries
 
     for path in logs:
         try:
-            dest = rescore_log(path, judge_models=list(judge_model), judge=judge)
+            dest = rescore_log(path, judge_models=list(judge_model), judge=judge, allow_remote_restricted=allow_remote_restricted)
         except ValueError as e:
             click.echo(f"error: {e}", err=True)
             sys.exit(2)

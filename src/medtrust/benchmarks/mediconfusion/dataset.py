@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
+from medtrust.data.paths import UnsafePathError, safe_join
 from medtrust.data.records import DataError, read_records
 
 #: Category order of the official tables (doc sec. 1.3).
@@ -170,15 +171,23 @@ def resolve_image(root: str | Path, pair: Pair, slot: int) -> Path | None:
     Both official layouts are accepted (doc sec. 2): local ids ``<root>/<local>.jpg`` (also the
     old ids ``local - 10000``), and the ROCO tree ``<root>/roco-dataset/data/<im_k>`` (root =
     parent of the ROCO clone) or ``<root>/<im_k>`` (root = ROCO ``data/``).
+
+    Raises:
+        UnsafePathError: the pair's ``im_k`` path could leave ``root`` (``..``, a symlink out,
+            a name too long ...); it is never opened (:func:`medtrust.data.paths.safe_join`).
     """
-    r = Path(root)
     local = pair.locals[slot]
-    for cand in (
-        r / f"{local}.jpg",
-        r / f"{local - 10000}.jpg",
-        r / "roco-dataset" / "data" / pair.images[slot],
-        r / pair.images[slot],
-    ):
-        if cand.is_file():
-            return cand
+    names = [f"{local}.jpg", f"{local - 10000}.jpg", f"roco-dataset/data/{pair.images[slot]}", pair.images[slot]]
+    for i, name in enumerate(names):
+        try:
+            cand = safe_join(root, name)
+        except UnsafePathError:
+            if i >= 2:  # the row's own path: refuse the image, naming the pair
+                raise
+            continue
+        try:
+            if cand.is_file():
+                return cand
+        except OSError as e:
+            raise UnsafePathError(f"{name[:80]!r}: {e.strerror or e}") from None
     return None

@@ -148,6 +148,12 @@ def fetch_images(
     try:
         for dlink, wanted in sorted(by_pkg.items()):
             url = _url(dlink, base_url)
+            if urllib.parse.urlsplit(url).scheme.lower() not in ("http", "https", "ftp"):
+                # urllib would also open file:// links: a mapping row must never read a local file
+                for local, _ in wanted:
+                    report.failed[local] = f"refused link {dlink[:80]!r} (only http, https and ftp)"
+                    say(f"{local}.jpg: FAILED {report.failed[local]}")
+                continue
             pkg = tmp_root / "package.tar.gz"
             err: str | None = None
             for attempt in range(retries + 1):
