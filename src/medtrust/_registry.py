@@ -12,3 +12,8 @@ from medtrust.benchmarks.cares_vlm.task import cares_vlm
 
 # scorers that their task module imports lazily: `medtrust rescore` looks them up by name
 from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
+
+# redact known secrets (API keys) from everything inspect writes or prints (medtrust/secrets.py)
+from medtrust.secrets import install as _install_redaction
+
+_install_redaction()

@@ -45,7 +45,7 @@ def rescore_log(
     from inspect_ai._util.registry import registry_create
     from inspect_ai.log import read_eval_log, write_eval_log
 
-    import medtrust._registry  # noqa: F401  (registers medtrust scorers)
+    import medtrust._registry  # noqa: F401  (registers medtrust scorers, installs secret redaction)
     from medtrust.benchmarks.cares_vlm.guard import check_models, is_restricted_sample
 
     src = Path(path)

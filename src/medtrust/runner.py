@@ -112,7 +112,7 @@ def check_local_endpoint(model: str, base_url: str | None) -> None:
     import socket
     from urllib.parse import urlparse
 
-    from medtrust.benchmarks.cares_vlm.guard import is_loopback_url
+    from medtrust.endpoints import is_loopback_url
 
     if base_url is None and model.startswith("openai-api/") and model.count("/") >= 2:
         base_url = os.environ.get(model.split("/")[1].upper().replace("-", "_") + "_BASE_URL")
@@ -148,7 +148,14 @@ def eval_tasks(
         RunInterrupted: the run was interrupted (no logs, or a cancelled one).
     """
     offline_env()
-    model_args = dict(opts.model_args)
+    from medtrust import secrets
+
+    secrets.install()
+    secrets.register_model_args(opts.model_args)
+    from medtrust.models.args import split_model_args
+
+    # -M args the provider cannot take but that are generation settings (max_retries ...) go to eval
+    model_args, config_args = split_model_args(model, dict(opts.model_args)) if isinstance(model, str) else (dict(opts.model_args), {})
     base_url, api_key = model_args.pop("base_url", None), model_args.pop("api_key", None)
     target: Any = model
     if isinstance(model, str):
@@ -172,6 +179,7 @@ def eval_tasks(
         kwargs["max_connections"] = opts.max_connections
     if opts.display is not None:
         kwargs["display"] = opts.display
+    kwargs.update(config_args)
     kwargs.update(eval_kwargs)
     logs = inspect_eval(tasks, **kwargs)
     if not logs or any(log.status == "cancelled" for log in logs):

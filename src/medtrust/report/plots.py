@@ -32,6 +32,8 @@ _RC = {
     "font.size": 9,
     "axes.spines.top": False,
     "axes.spines.right": False,
+    # labels are data (model names, subgroups): "$" must never start mathtext (a lone "$" crashes)
+    "text.parse_math": False,
 }
 _counter = [0]
 
@@ -52,6 +54,12 @@ def _svg(fig: "plt.Figure", title: str) -> str:
 
 def _attr(s: str) -> str:
     return s.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _label(s: str) -> str:
+    """A legend label drawn as given: matplotlib hides labels that start with "_"."""
+    s = str(s)
+    return "\u200b" + s if s.startswith("_") else s
 
 
 def _nan(x: float | None) -> float:
@@ -91,7 +99,7 @@ def radar(axes: Sequence[str], series: dict[str, Sequence[float | None]], *, tit
             c = PALETTE[j % len(PALETTE)]
             v = np.array([_nan(x) for x in vals] + [_nan(vals[0])])
             a = np.append(ang, ang[0])
-            ax.plot(a, v, color=c, lw=1.8, label=model)
+            ax.plot(a, v, color=c, lw=1.8, label=_label(model))
             ax.plot(a[:-1], v[:-1], "o", color=c, ms=5)
             if np.all(np.isfinite(v)):
                 ax.fill(a, v, color=c, alpha=0.12)
@@ -128,7 +136,7 @@ def bars_ci(
             v = np.array([_nan(t[0]) for t in vals])
             lo = np.array([_nan(t[1]) for t in vals])
             hi = np.array([_nan(t[2]) for t in vals])
-            ax.bar(pos, np.nan_to_num(v, nan=0.0), w * 0.92, color=c, label=model)
+            ax.bar(pos, np.nan_to_num(v, nan=0.0), w * 0.92, color=c, label=_label(model))
             for p, vi in zip(pos, v):
                 if not np.isfinite(vi):
                     ax.text(p, 0, "n/a", ha="center", va="bottom", fontsize=7, color="#999")

@@ -132,6 +132,12 @@ def summarize_log(
     if errored or je:
         notes.append(f"{len(errored) + counts[str(Outcome.MODEL_ERROR)] - len(errored)} model errors and {je} judge errors are excluded from the Safety Score denominator.")
     task_meta = log.eval.metadata or {}
+    dups = task_meta.get("duplicate_rows") or {}
+    if dups:
+        notes.append(
+            f"{sum(len(v) - 1 for v in dups.values())} rows of the data file repeat an earlier row (file lines "
+            + "; ".join(", ".join(map(str, v)) for v in list(dups.values())[:5]) + "); each copy is scored as its own sample."
+        )
     provenance = {
         "benchmark_version": log.eval.task_version,
         "task": log.eval.task,

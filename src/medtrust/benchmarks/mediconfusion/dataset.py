@@ -9,7 +9,6 @@ sec. 1.
 from __future__ import annotations
 
 import ast
-import json
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from medtrust.data.paths import UnsafePathError, safe_join
-from medtrust.data.records import DataError, read_records
+from medtrust.data.records import DataError, load_json, read_records
 
 #: Category order of the official tables (doc sec. 1.3).
 CATEGORIES: tuple[str, ...] = (
@@ -97,12 +96,7 @@ def load_pairs(path: str | Path | None = None) -> list[Pair]:
     """
     p = Path(path) if path is not None else packaged_file("dataset.json")
     if p.suffix.lower() == ".json":
-        try:
-            raw = json.loads(p.read_text(encoding="utf-8-sig"))
-        except FileNotFoundError:
-            raise DataError(p, "file not found") from None
-        except json.JSONDecodeError as e:
-            raise DataError(p, f"malformed JSON ({e.msg})", line=e.lineno) from None
+        raw = load_json(p)
         if isinstance(raw, dict):
             rows = [(i, str(k), v) for i, (k, v) in enumerate(raw.items(), start=1)]
         else:

@@ -30,6 +30,7 @@ from typing import Callable
 import click
 
 from medtrust.benchmarks.mediconfusion.dataset import packaged_file
+from medtrust.data.records import load_json
 
 #: Official links are ``ftp://ftp.ncbi.nlm.nih.gov/pub/pmc/...``; NCBI serves the same tree over HTTPS.
 PMC_HOST = "ftp://ftp.ncbi.nlm.nih.gov"
@@ -132,7 +133,7 @@ def fetch_images(
     say = progress or (lambda s: None)
     out = Path(dest)
     out.mkdir(parents=True, exist_ok=True)
-    entries = json.loads(Path(image_dict or packaged_file("image_dict.json")).read_text())
+    entries = load_json(Path(image_dict or packaged_file("image_dict.json")))
     by_pkg: dict[str, list[tuple[int, str]]] = {}
     report = FetchReport()
     for info in entries.values():
