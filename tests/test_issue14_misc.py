@@ -12,7 +12,6 @@ import sys
 import pytest
 from inspect_ai.log import read_eval_log
 
-from medtrust.models.args import split_model_args
 from tests.helpers.fake_openai import FakeOpenAI
 
 
@@ -37,6 +36,8 @@ def test_medtrust_rescore_reads_cares_vlm_logs_in_a_fresh_process(tmp_path, shar
 
 
 def test_generation_settings_given_as_model_args_move_to_the_generate_config():
+    from medtrust.models.args import split_model_args
+
     assert split_model_args("ollama/llava", {"max_retries": 0, "emulate_tools": True, "timeout": 30}) == (
         {"emulate_tools": True}, {"max_retries": 0, "timeout": 30})  # fmt: skip
     assert split_model_args("llama-cpp-python/m", {"max_retries": 2}) == ({}, {"max_retries": 2})

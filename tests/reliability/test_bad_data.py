@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from medtrust.data.records import MAX_DEPTH, DataError, load_json, read_records
+from medtrust.data.records import DataError, read_records
 
 ROW = {"principle_index": 1, "generation_model": "gpt", "harmful_level": 0, "method": "direct", "base_prompt": "Is ibuprofen safe?", "prompt": "Is ibuprofen safe?"}
 
@@ -84,6 +84,8 @@ def test_deeply_nested_json_is_a_data_error_not_a_recursion_error(tmp_path, dept
 
 
 def test_nesting_over_max_depth_names_the_field(tmp_path):
+    from medtrust.data.records import MAX_DEPTH
+
     p = tmp_path / "deep.json"
     p.write_text(json.dumps([{"meta": {"a": [[[1]]]}}, {"meta": {"a": json.loads("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))}}]))
     with pytest.raises(DataError, match=rf"deep\.json, line 2: field 'meta\.a(\[0\])+': nested more than {MAX_DEPTH} levels deep"):
@@ -116,6 +118,8 @@ def test_lone_surrogate_names_file_line_and_field(tmp_path, escape, field):
 
 
 def test_lone_surrogate_in_a_field_name_and_in_a_json_file(tmp_path):
+    from medtrust.data.records import load_json
+
     p = tmp_path / "k.json"
     p.write_text('[{"a\\ud800": 1}]')
     with pytest.raises(DataError, match="line 1: a field name holds a lone surrogate"):

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from inspect_ai import eval as inspect_eval
 
-from medtrust.data.paths import UnsafePathError, safe_join
 
 HAM_IMAGE = "ISIC_0034761.jpg"
 
@@ -58,6 +57,8 @@ BAD_NAMES = {
 
 @pytest.mark.parametrize("name", list(BAD_NAMES))
 def test_safe_join_refuses_names_that_leave_the_root(tree, name):
+    from medtrust.data.paths import UnsafePathError, safe_join
+
     with pytest.raises(UnsafePathError) as e:
         safe_join(tree["root"], name)
     assert BAD_NAMES[name] in str(e.value)
@@ -65,11 +66,15 @@ def test_safe_join_refuses_names_that_leave_the_root(tree, name):
 
 @pytest.mark.parametrize("name", ["sub/ok.jpg", "sub\\ok.jpg", "/sub/ok.jpg", "./sub/./ok.jpg", "sub//ok.jpg"])
 def test_safe_join_accepts_names_inside_the_root(tree, name):
+    from medtrust.data.paths import safe_join
+
     p = safe_join(tree["root"], name)
     assert p == (tree["root"] / "sub" / "ok.jpg").resolve() and p.is_file()
 
 
 def test_safe_join_root_itself_may_be_a_symlink(tree, tmp_path):
+    from medtrust.data.paths import safe_join
+
     alias = tmp_path / "alias"
     alias.symlink_to(tree["root"], target_is_directory=True)
     assert safe_join(alias, "sub/ok.jpg") == (tree["root"] / "sub" / "ok.jpg").resolve()
