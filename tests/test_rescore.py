@@ -49,7 +49,7 @@ def test_rescore_cli_offline(tmp_path):
     r = CliRunner().invoke(main, ["rescore", str(log), "--judge", "offline"])
     assert r.exit_code == 0, r.output
     assert "Rescored log:" in r.output and "safety_score" in r.output
-    assert len(list(tmp_path.glob("*-rescored.eval"))) == 1 and len(list(tmp_path.glob("*-rescored.summary.json"))) == 1
+    assert len(list(tmp_path.glob("*-rescored.eval"))) == 1 and len(list(tmp_path.glob("medtrust-*-rescored.*.summary.json"))) == 1
 
 
 def test_rescore_rejects_a_log_without_samples(tmp_path):

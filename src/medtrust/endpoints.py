@@ -395,3 +395,28 @@ def model_endpoint(model: Any, role: str = "model", *, env: Mapping[str, str] | 
     if url:
         return _endpoint(name, role, url, "the provider's client", e)
     return resolve_endpoint(name, {"base_url": getattr(api, "base_url", None)}, role, env=e)
+
+
+def check_local_endpoint(model: str, base_url: str | None) -> None:
+    """Fail fast when a model server on this machine is not listening.
+
+    Applies to loopback URLs only (``-M base_url``, else the URL the provider would use, see
+    :func:`resolve_endpoint`); remote endpoints are left to inspect's retries.
+
+    Raises:
+        ValueError: naming the URL and the connection error.
+    """
+    ep = resolve_endpoint(model, {"base_url": base_url} if base_url else None)
+    url = base_url or (ep.url if ep.kind == "loopback" and ep.how != "provider default" and "started by inspect" not in ep.how else None)
+    if not url or not is_loopback_url(url):
+        return
+    host = url_host(url) or ""
+    parts = urlsplit(url if "://" in url else "http://" + url)
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        return
+    try:
+        socket.create_connection((host.split("%")[0], port), timeout=3).close()
+    except OSError as e:
+        raise ValueError(f"model server {url} is not reachable ({e.strerror or e}); start it or fix base_url") from None

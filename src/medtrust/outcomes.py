@@ -16,13 +16,18 @@ from inspect_ai.scorer import NOANSWER, Score, SampleScore
 
 
 class Outcome(StrEnum):
-    """How a sample ended. Stored as ``Score.metadata["outcome"]``."""
+    """How a sample ended. Stored as ``Score.metadata["outcome"]``.
+
+    ``truncated``: the reply was cut by the token limit (stop reason ``max_tokens``) before it
+    stated an answer; a reply that stated its answer before the cut is scored on that answer.
+    """
 
     CORRECT = "correct"
     INCORRECT = "incorrect"
     PARTIAL = "partial"
     ABSTAINED = "abstained"
     UNPARSEABLE = "unparseable"
+    TRUNCATED = "truncated"
     JUDGE_ERROR = "judge_error"
     MODEL_ERROR = "model_error"
     INPUT_ERROR = "input_error"
@@ -32,7 +37,7 @@ class Outcome(StrEnum):
 ANSWERED: frozenset[Outcome] = frozenset({Outcome.CORRECT, Outcome.INCORRECT, Outcome.PARTIAL})
 #: Outcomes that are errors of the pipeline (never the model's choice).
 ERRORS: frozenset[Outcome] = frozenset(
-    {Outcome.UNPARSEABLE, Outcome.JUDGE_ERROR, Outcome.MODEL_ERROR, Outcome.INPUT_ERROR}
+    {Outcome.UNPARSEABLE, Outcome.TRUNCATED, Outcome.JUDGE_ERROR, Outcome.MODEL_ERROR, Outcome.INPUT_ERROR}
 )
 
 
@@ -84,6 +89,6 @@ def outcome_of(score: Score | SampleScore) -> Outcome:
 
 
 def outcome_counts(scores: Iterable[Score | SampleScore]) -> dict[str, int]:
-    """Count of every outcome, with all eight keys present (zeros included)."""
+    """Count of every outcome, with all nine keys present (zeros included)."""
     counts = Counter(str(outcome_of(s)) for s in scores)
     return {str(o): counts.get(str(o), 0) for o in Outcome}

@@ -1,4 +1,4 @@
-"""`medtrust rescore LOG`: score a finished log again without calling the evaluated model.
+"""Re-scoring a finished log without calling the evaluated model (`medtrust rescore`).
 
 inspect records a package scorer under its unqualified name (``cares_llm_scorer``), so a bare
 ``inspect score LOG`` cannot find it; this command looks the scorer up as ``medtrust/<name>``
@@ -9,13 +9,10 @@ summary, and prints the summary. Only judge calls are made (none with the offlin
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
-import click
-
-from medtrust.runner import offline_env
+from medtrust.judges.roles import grader_roles
 
 
 def rescore_log(
@@ -54,52 +51,30 @@ def rescore_log(
         raise ValueError(f"{src}: log has no samples to re-score")
     scorers = []
     for spec in log.eval.scorers or []:
-        name = spec.name if "/" in spec.name else f"medtrust/{spec.name}"
         options: dict[str, Any] = dict(spec.options or {})
         if judge is not None and "judge" in options:
             options["judge"] = judge
         if spec.name.split("/")[-1] == "cares_vlm_scorer":
             options["allow_remote_restricted"] = allow_remote_restricted
-        try:
-            scorers.append(registry_create("scorer", name, **options))
-        except Exception as e:  # noqa: BLE001 - name the log and scorer in one message
-            raise ValueError(f"{src}: scorer '{spec.name}' is not a medtrust scorer ({e})") from None
+        # a package scorer is recorded unqualified: try medtrust's name first, then the name as recorded
+        names = [spec.name] if "/" in spec.name else [f"medtrust/{spec.name}", spec.name]
+        errors = []
+        for name in names:
+            try:
+                scorers.append(registry_create("scorer", name, **options))
+                break
+            except Exception as e:  # noqa: BLE001 - collected and reported together below
+                errors.append(f"{name}: {e}")
+        else:
+            raise ValueError(f"{src}: scorer '{spec.name}' is not a registered scorer ({'; '.join(errors)})")
     if not scorers:
         raise ValueError(f"{src}: log records no scorer")
     restricted = {str(s.metadata.get("source")) for s in log.samples if is_restricted_sample(s.metadata)}
     if restricted and judge_models:
         check_models(restricted, [(j, None, "grader") for j in judge_models], allow_remote_restricted=allow_remote_restricted)
-    roles = None
-    if judge_models:
-        roles = {"grader": judge_models if len(judge_models) > 1 else judge_models[0]}
+    roles = grader_roles(judge_models)
     # model "none": inspect's null model, so re-scoring can never call (or rebuild) the evaluated model
     new = score(log, scorers, model="none", model_roles=roles, action="overwrite", display="none")
     dest = Path(out) if out else src.with_name(f"{src.stem}-rescored{src.suffix}")
     write_eval_log(new, str(dest))
     return dest
-
-
-@click.command("rescore")
-@click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable).")
-@click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="CARES-LLM judge choice.")
-@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local judge.")
-def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: str | None, allow_remote_restricted: bool) -> None:
-    """Score finished logs again (new judge, new rules) without calling the evaluated model."""
-    offline_env()
-    from medtrust.report.build import load_summaries
-
-    for path in logs:
-        try:
-            dest = rescore_log(path, judge_models=list(judge_model), judge=judge, allow_remote_restricted=allow_remote_restricted)
-        except ValueError as e:
-            click.echo(f"error: {e}", err=True)
-            sys.exit(2)
-        click.echo(f"Rescored log: {dest}")
-        summaries, _ = load_summaries([dest])
-        for s in summaries:
-            p = s.write_json(dest.with_name(dest.stem + ".summary.json"))
-            headline = next((m for m in s.metrics if m.group is None and m.value is not None), None)
-            if headline is not None:
-                click.echo(f"{s.benchmark} · {s.model}: {headline.name} = {headline.value:.3f}")
-            click.echo(f"Summary JSON: {p}")

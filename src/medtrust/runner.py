@@ -1,14 +1,17 @@
-"""Shared run plumbing for `medtrust run`: options, the benchmark table, one inspect eval wrapper.
+"""Running a benchmark: one loop over the registry for `medtrust run` and `medtrust run --resume`.
 
-Each benchmark package exposes ``cli.run(opts: RunOptions) -> list[BenchmarkSummary]``; the
-CLI dispatches through :data:`BENCHMARKS`. Evaluation itself is always inspect's ``eval()``.
+:func:`run_benchmark` asks the chosen benchmark (medtrust.benchmarks.registry) for its
+:class:`~medtrust.benchmarks.interface.RunPlan`, evaluates it with inspect's ``eval`` for each
+model, summarises the logs with the benchmark's own ``summarize`` (always from the logs, never
+from in-memory state), prints its table and writes the summary JSON. Evaluation itself is always
+inspect's; the keyword arguments of every ``eval`` / ``eval_retry`` call come from
+:func:`eval_args`.
 """
 
 from __future__ import annotations
 
-import importlib
+import dataclasses
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -16,82 +19,49 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
-from medtrust.summary import BenchmarkSummary
+from medtrust.benchmarks.interface import Benchmark
+from medtrust.benchmarks.registry import benchmark_of, get_benchmark
+from medtrust.endpoints import check_local_endpoint
+from medtrust.models.args import split_model_args
+from medtrust.options import DEFAULT_MODEL, RunOptions
+from medtrust.summary import BenchmarkSummary, summary_path
+
+__all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest"]
+
 
 class RunInterrupted(RuntimeError):
     """The user interrupted a run (Ctrl-C); what finished is in the log and can be resumed."""
 
 
-#: CLI name -> (package holding cli.run, one-line description)
-BENCHMARKS: dict[str, tuple[str, str]] = {
-    "cares-llm": ("medtrust.benchmarks.cares_llm", "CARES-LLM (Chen et al. 2025): medical LLM safety, Accept/Caution/Refuse judge, Safety Score"),
-    "cares-vlm": ("medtrust.benchmarks.cares_vlm", "CARES-VLM (Xia et al. 2024): trustfulness, fairness, safety, privacy, robustness of medical VLMs"),
-    "mediconfusion": ("medtrust.benchmarks.mediconfusion", "MediConfusion (Sepehri et al. 2024): confusing image pairs, set accuracy and confusion"),
-}
-
-DEFAULT_MODEL = "medtrust/embedded"
+class RunIncomplete(RuntimeError):
+    """A run lost work: a task did not finish or its log could not be written. The message says
+    what, where the partial log is, and how to resume. The CLI exits non-zero."""
 
 
-@dataclass
-class RunOptions:
-    """Options of one `medtrust run` (all benchmarks; each uses the ones it needs).
-
-    Attributes:
-        benchmark: key of :data:`BENCHMARKS`.
-        model: inspect model names (one eval per model).
-        judge_models: inspect model names for the ``grader`` role; empty = offline judge.
-        judge_calibration: ``medtrust judge-eval --json-out`` file; adds Rogan-Gladen corrected rates.
-        data: {source: path} data files (CARES-LLM uses key ``default``).
-        image_roots: {source: directory} image roots (CARES-VLM, MediConfusion).
-        limit: max samples per task (None = all).
-        full: run every packaged row instead of the quick default sample.
-        log_dir: where inspect logs and summaries go.
-        seed: seed for shuffling, policies and bootstrap.
-        max_tokens: generation limit (None = benchmark default).
-        mode: MediConfusion mode (mc | ff | gd | ps).
-        dimensions: CARES-VLM dimensions (empty = all).
-        mitigation: CARES-LLM mitigation (off | detector | oracle | always).
-        allow_remote_restricted: send restricted-source data to a non-local endpoint.
-        model_args: extra ``-M`` args for the evaluated model.
-        task_args: extra ``-T`` args for the task.
-        resume: continue the latest unfinished log in log_dir (inspect eval-retry).
-        report: also write the HTML scorecard after the run.
-        max_connections: concurrent model calls (None = provider default).
-    """
-
-    benchmark: str = "cares-llm"
-    model: list[str] = field(default_factory=lambda: [DEFAULT_MODEL])
-    judge_models: list[str] = field(default_factory=list)
-    judge_calibration: str | None = None
-    data: dict[str, str] = field(default_factory=dict)
-    image_roots: dict[str, str] = field(default_factory=dict)
-    limit: int | None = None
-    full: bool = False
-    log_dir: str = "medtrust-logs"
-    seed: int = 0
-    max_tokens: int | None = None
-    mode: str | None = None
-    dimensions: list[str] = field(default_factory=list)
-    mitigation: str = "off"
-    allow_remote_restricted: bool = False
-    model_args: dict[str, Any] = field(default_factory=dict)
-    task_args: dict[str, Any] = field(default_factory=dict)
-    resume: bool = False
-    report: bool = False
-    max_connections: int | None = None
-    display: str | None = None
-
-
-def benchmark_module(name: str) -> Any:
-    """Import the cli module of a benchmark.
+def check_log_dir(log_dir: str) -> None:
+    """Fail before any model call when the log folder cannot hold logs (nothing is created here).
 
     Raises:
-        ValueError: unknown benchmark name (lists the known ones).
+        ValueError: it is a file, or it (or, when it does not exist yet, its nearest existing
+            parent) is not a writable folder (read-only filesystem, no permission).
     """
-    key = name.replace("_", "-").lower()
-    if key not in BENCHMARKS:
-        raise ValueError(f"unknown benchmark '{name}'; known: {', '.join(BENCHMARKS)}")
-    return importlib.import_module(BENCHMARKS[key][0] + ".cli")
+    p = Path(log_dir)
+    if p.exists() and not p.is_dir():
+        raise ValueError(f"--log-dir {log_dir} is a file, not a folder")
+    probe = p
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        raise ValueError(f"--log-dir {log_dir} cannot be created: {probe} is a file")
+    if not os.access(probe, os.W_OK | os.X_OK) or _read_only_fs(probe):
+        raise ValueError(f"--log-dir {log_dir} cannot be written ({probe} is read-only)")
+
+
+def _read_only_fs(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
 
 
 def offline_env() -> None:
@@ -100,30 +70,126 @@ def offline_env() -> None:
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
-def check_local_endpoint(model: str, base_url: str | None) -> None:
-    """Fail fast when a model server on this machine is not listening.
+def make_console() -> Any:
+    """The rich console of a run: on a terminal, rich's defaults; otherwise (a pipe, CI, a log
+    file) no hard wrapping of lines, so paths and notes are never cut mid-word, and tables get
+    room to be wide."""
+    import sys
 
-    Applies to loopback URLs only (``-M base_url`` or ``<SERVICE>_BASE_URL`` of an
-    ``openai-api/<service>/...`` model); remote endpoints are left to inspect's retries.
+    from rich.console import Console
+
+    if sys.stdout.isatty():
+        return Console()
+    return Console(soft_wrap=True, width=160)
+
+
+def eval_args(opts: RunOptions) -> dict[str, Any]:
+    """The inspect ``eval`` / ``eval_retry`` keyword arguments every medtrust run uses.
+
+    Per-sample errors are recorded (``fail_on_error=False``) so one bad sample never ends a run;
+    logs go to ``opts.log_dir`` in inspect's .eval format; connection limit, retries and request
+    timeout as given. inspect's display is off unless ``--display`` names one: medtrust prints its
+    own progress lines (medtrust.progress) and its own results table.
+    """
+    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False, display=opts.display or "none")
+    if opts.max_connections is not None:
+        kwargs["max_connections"] = opts.max_connections
+    if opts.max_retries is not None:
+        kwargs["max_retries"] = opts.max_retries
+    if opts.timeout is not None:
+        kwargs["timeout"] = opts.timeout
+    return kwargs
+
+
+def progress(opts: RunOptions) -> Any:
+    """medtrust's progress lines while inspect runs (a no-op context when inspect's own display
+    was asked for with ``--display``)."""
+    import contextlib
+
+    from medtrust.progress import ProgressReporter
+
+    return contextlib.nullcontext() if opts.display is not None else ProgressReporter()
+
+
+def model_target(model: str, model_args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """(what inspect's ``eval`` gets as ``model``, the remaining ``model_args``).
+
+    ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (inspect's ``eval()`` takes them
+    only there, never as model args); a loopback server that is not listening fails fast.
 
     Raises:
-        ValueError: naming the URL and the connection error.
+        ValueError: a model server on this machine (loopback base_url) is not listening.
     """
-    import socket
-    from urllib.parse import urlparse
+    from medtrust import secrets
 
-    from medtrust.endpoints import is_loopback_url
+    secrets.install()  # known keys never reach a log, the console or a report (medtrust/secrets.py)
+    secrets.register_model_args(model_args)
+    args = split_model_args(model, dict(model_args))[0] if isinstance(model, str) else dict(model_args)
+    base_url, api_key = args.pop("base_url", None), args.pop("api_key", None)
+    check_local_endpoint(model, base_url)
+    if base_url is None and api_key is None:
+        return model, args
+    from inspect_ai.model import get_model
 
-    if base_url is None and model.startswith("openai-api/") and model.count("/") >= 2:
-        base_url = os.environ.get(model.split("/")[1].upper().replace("-", "_") + "_BASE_URL")
-    if not is_loopback_url(base_url):
-        return
-    u = urlparse(base_url)
-    port = u.port or (443 if u.scheme == "https" else 80)
-    try:
-        socket.create_connection((u.hostname, port), timeout=3).close()
-    except OSError as e:
-        raise ValueError(f"model server {base_url} is not reachable ({e.strerror or e}); start it or fix base_url") from None
+    return get_model(model, base_url=base_url, api_key=api_key, memoize=False, **args), {}
+
+
+#: providers that run in this process: nothing to reach before a run
+IN_PROCESS = frozenset({"medtrust", "mockllm", "none", "hf", "transformer_lens"})
+#: seconds the one preflight request may take
+PREFLIGHT_TIMEOUT = 30
+
+
+def preflight(opts: RunOptions, console: Any = None) -> None:
+    """Check every model and judge endpoint with one tiny request (``max_tokens=1``, no
+    retries) before the run, so that a bad key, a wrong URL, an unknown model or a closed port is
+    one clear error now, not minutes of retries later. A transient failure (rate limit, 5xx,
+    timeout, a garbled reply) only prints a warning: inspect's retries handle those during the run.
+    In-process providers are skipped. ``--no-preflight`` turns it off.
+
+    Raises:
+        ValueError: naming the role (model / judge), the model and the error text.
+    """
+    import asyncio
+
+    from inspect_ai.model import GenerateConfig, get_model
+
+    checks = [("model", m, opts.model_args) for m in opts.model] + [("judge", j, {}) for j in opts.judge_models]
+    for role, name, args in checks:
+        if name.split("/", 1)[0] in IN_PROCESS:
+            continue
+        target, rest = model_target(name, args)
+        config = GenerateConfig(max_tokens=1, max_retries=0, timeout=PREFLIGHT_TIMEOUT)
+        try:
+            model = target if not isinstance(target, str) else get_model(target, memoize=False, **rest)
+            out = asyncio.run(model.generate("Reply with OK.", config=config))
+            error: Any = out.error
+        except Exception as e:  # noqa: BLE001 - any failure of the one request is the answer
+            if not _fatal(e):
+                if console is not None:
+                    console.print(f"[yellow]preflight: {role} {name} answered with a transient error ({type(e).__name__}: "
+                                  f"{_first_line(e, 200)}); the run goes on with inspect's retries[/]")
+                continue
+            error = f"{type(e).__name__}: {_first_line(e)}"
+        if error:
+            raise ValueError(f"{role} {name} is not usable: {_first_line(error)} (check its key, URL and name; --no-preflight skips this check)")
+
+
+#: HTTP statuses that retrying cannot fix: bad request, bad key, no permission, unknown model or URL
+FATAL_STATUS = frozenset({400, 401, 403, 404, 422})
+
+
+def _fatal(e: Exception) -> bool:
+    status = getattr(e, "status_code", None) or getattr(getattr(e, "response", None), "status_code", None)
+    if status is not None:
+        return int(status) in FATAL_STATUS
+    kind = type(e).__name__
+    return any(k in kind for k in ("Connection", "Prerequisite", "Authentication", "Permission", "NotFound"))
+
+
+def _first_line(e: Any, limit: int = 400) -> str:
+    text = " ".join(str(e).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def eval_tasks(
@@ -134,10 +200,7 @@ def eval_tasks(
     model_roles: dict[str, Any] | None = None,
     **eval_kwargs: Any,
 ) -> list[EvalLog]:
-    """Run tasks through inspect's ``eval`` with medtrust's defaults.
-
-    Defaults: per-sample errors are recorded (``fail_on_error=False``) so one bad sample never
-    crashes a run; logs go to ``opts.log_dir`` in inspect's .eval format.
+    """Run tasks through inspect's ``eval`` with medtrust's defaults (:func:`eval_args`).
 
     ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (not to the provider's args).
 
@@ -146,42 +209,22 @@ def eval_tasks(
 
     Raises:
         RunInterrupted: the run was interrupted (no logs, or a cancelled one).
+        ValueError: a model server on this machine (loopback base_url) is not listening.
     """
     offline_env()
-    from medtrust import secrets
-
-    secrets.install()
-    secrets.register_model_args(opts.model_args)
-    from medtrust.models.args import split_model_args
-
+    target, model_args = model_target(model, opts.model_args)
     # -M args the provider cannot take but that are generation settings (max_retries ...) go to eval
-    model_args, config_args = split_model_args(model, dict(opts.model_args)) if isinstance(model, str) else (dict(opts.model_args), {})
-    base_url, api_key = model_args.pop("base_url", None), model_args.pop("api_key", None)
-    target: Any = model
-    if isinstance(model, str):
-        check_local_endpoint(model, base_url)
-    if base_url is not None or api_key is not None:
-        # inspect's eval() takes base_url/api_key only as get_model() parameters, never as -M args
-        from inspect_ai.model import get_model
-
-        target = get_model(model, base_url=base_url, api_key=api_key, memoize=False, **model_args)
-        model_args = {}
-    kwargs: dict[str, Any] = dict(
-        model=target,
-        model_args=model_args,
-        model_roles=model_roles or None,
-        log_dir=opts.log_dir,
-        limit=opts.limit,
-        fail_on_error=False,
-        seed=opts.seed,
-    )
-    if opts.max_connections is not None:
-        kwargs["max_connections"] = opts.max_connections
-    if opts.display is not None:
-        kwargs["display"] = opts.display
+    config_args = split_model_args(model, dict(opts.model_args))[1] if isinstance(model, str) else {}
+    kwargs: dict[str, Any] = dict(model=target, model_args=model_args, model_roles=model_roles or None,
+                                  limit=opts.limit, seed=opts.seed, **eval_args(opts))  # fmt: skip
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
-    logs = inspect_eval(tasks, **kwargs)
+    try:
+        with progress(opts):
+            logs = inspect_eval(tasks, **kwargs)
+    except OSError as e:  # e.g. disk full while inspect writes the log
+        raise RunIncomplete(f"the run could not write its log in {opts.log_dir} ({e.strerror or e}); "
+                            f"free space, then resume with: medtrust run --resume --log-dir {opts.log_dir}") from None
     if not logs or any(log.status == "cancelled" for log in logs):
         raise RunInterrupted(
             f"run interrupted; finished samples are kept in {opts.log_dir}. "
@@ -190,9 +233,100 @@ def eval_tasks(
     return logs
 
 
-def print_summary(
-    console: Any, summary: BenchmarkSummary, log: EvalLog | None, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()
-) -> list[Path]:
+def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
+    """`medtrust run`: plan, evaluate each model, summarise from the logs, print, write JSON.
+
+    Returns:
+        the summaries of every model's finished logs (failed logs are reported, not summarised).
+
+    Raises:
+        ValueError: unknown benchmark, invalid data or options, a model that cannot run the plan,
+            or a calibration file that does not hold the judge's measurement (all before any
+            model call); DataError (a ValueError) names file, line and field.
+        RunInterrupted: Ctrl-C.
+    """
+    console = console or make_console()
+    bench = get_benchmark(opts.benchmark)
+    check_log_dir(opts.log_dir)
+    if opts.judge_calibration and bench.calibration and bench.calibration.validate:
+        bench.calibration.validate(opts.judge_calibration, opts)
+    plan = bench.plan(opts)
+    for line in plan.banner:
+        console.print(line)
+    if opts.preflight:
+        preflight(opts, console)
+    run_opts = dataclasses.replace(opts, limit=plan.limit)
+    summaries: list[BenchmarkSummary] = []
+    unfinished: list[str] = []
+    for model in opts.model:
+        if plan.check_model is not None:
+            plan.check_model(model, opts.model_args)
+        logs = eval_tasks(plan.tasks, run_opts, model=model, model_roles=plan.model_roles)
+        done = []
+        for log in logs:
+            if log.status == "success" and log.location and Path(log.location).exists():
+                done.append(log)
+                continue
+            unfinished.append(f"{log.eval.task} ({model}): {log.status}" + (f", {_first_line(log.error.message, 200)}" if log.error else ""))
+            console.print(f"[red]{log.eval.task} did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
+            if log.error:
+                console.print(log.error.message, style="red", markup=False)
+        if not done:
+            continue
+        summaries += summarize_and_print(bench, done, opts, console=console)
+        if bench.after_run is not None:
+            bench.after_run(done, opts, console)
+        console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
+    if unfinished:
+        raise RunIncomplete(f"{len(unfinished)} task(s) did not finish: {'; '.join(unfinished)}. "
+                            f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
+    return summaries
+
+
+def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
+    """The benchmark's summaries of finished logs (read back from disk), printed and written."""
+    from inspect_ai.log import read_eval_log
+
+    full = [lg if lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
+    summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
+    for s in summaries:
+        hints = bench.hints(s) if bench.hints is not None else []
+        hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
+        print_summary(console, s, opts, table=bench.table(s), hints=hints)
+    return summaries
+
+
+#: a non-answer outcome this common (share of a log's samples) gets its cause printed
+DOMINANT_SHARE = 0.5
+
+
+def failure_causes(log: EvalLog) -> list[str]:
+    """One line per non-answer outcome that ended at least half of a log's samples (e.g. every
+    judge call failed), with its most common cause (score explanation or sample error), so that
+    a dead judge or endpoint is named on the terminal, not only counted."""
+    from collections import Counter
+
+    from medtrust.outcomes import ANSWERED, Outcome
+
+    causes: dict[str, Counter[str]] = {}
+    samples = log.samples or []
+    for smp in samples:
+        score = next(iter((smp.scores or {}).values()), None)
+        outcome = str((score.metadata or {}).get("outcome")) if score is not None else str(Outcome.MODEL_ERROR)
+        if outcome in {str(o) for o in ANSWERED}:
+            continue
+        why = (score.explanation if score is not None else None) or (smp.error.message if smp.error else None) or "no reason recorded"
+        causes.setdefault(outcome, Counter())[_first_line(why, 300)] += 1
+    lines = []
+    for outcome, counter in causes.items():
+        n = sum(counter.values())
+        if samples and n / len(samples) >= DOMINANT_SHARE:
+            cause, k = counter.most_common(1)[0]
+            lines.append(f"{n} of {len(samples)} samples ended as {outcome} ({Path(str(log.location)).name}); most common cause ({k}x): {cause}")
+    return lines
+
+
+def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()) -> list[Path]:
     """Print a finished run's table, outcome counts, hints and notes, and write its summary JSON.
 
     Returns:
@@ -205,20 +339,15 @@ def print_summary(
         console.print(f"[yellow]{hint}[/]")
     for note in summary.notes:
         console.print(f"[yellow]Note:[/] {note}")
-    paths = write_summaries([summary], log, opts)
+    paths = write_summaries([summary], opts)
     for p in paths:
         console.print(f"Summary JSON: {p}")
     return paths
 
 
-def write_summaries(summaries: list[BenchmarkSummary], log: EvalLog | None, opts: RunOptions) -> list[Path]:
-    """Write each summary as JSON beside its log (``<log name>.summary.json``)."""
-    paths = []
-    for s in summaries:
-        stem = Path(log.location).name.rsplit(".", 1)[0] if log is not None and log.location else f"{s.benchmark}"
-        slug = s.model.replace("/", "_")
-        paths.append(s.write_json(Path(opts.log_dir) / f"{stem}.{slug}.summary.json"))
-    return paths
+def write_summaries(summaries: Sequence[BenchmarkSummary], opts: RunOptions) -> list[Path]:
+    """Write each summary as JSON beside its (first) log (:func:`medtrust.summary.summary_path`)."""
+    return [s.write_json(summary_path(opts.log_dir, s)) for s in summaries]
 
 
 def _unfinished_logs(log_dir: str) -> list[str]:
@@ -244,44 +373,54 @@ def _unfinished_logs(log_dir: str) -> list[str]:
     return [name for name, rid in pending if rid == run_id]
 
 
-def resume_latest(opts: RunOptions) -> None:
+def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
     """`medtrust run --resume`: finish the latest unfinished run in ``opts.log_dir`` with inspect's eval-retry.
 
     eval-retry first recovers samples of a crashed (``started``) log from inspect's sample
     buffer, keeps every finished sample and re-runs only the rest; the task is rebuilt from the
-    registry (``medtrust/<task>``) with the original task and model args (from the log). The
-    benchmark summary is then computed from
-    the new log, printed and written beside it, as for a normal run.
+    registry (``medtrust/<task>``) with the original task and model args (from the log). Each
+    finished log is then summarised by its own benchmark (from the log's recorded metadata),
+    printed and written beside it, as for a normal run.
 
     Raises:
         FileNotFoundError: no unfinished log in ``opts.log_dir``.
     """
     from inspect_ai import eval_retry
-    from rich.console import Console
 
     offline_env()
-    console = Console()
+    console = console or make_console()
     names = _unfinished_logs(opts.log_dir)
     if not names:
         raise FileNotFoundError(f"no unfinished inspect log in {opts.log_dir} to resume")
-    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False)
-    if opts.max_connections is not None:
-        kwargs["max_connections"] = opts.max_connections
-    if opts.display is not None:
-        kwargs["display"] = opts.display
+    from inspect_ai.log import read_eval_log
+
+    from medtrust.keys import api_key_for
+
     for name in names:
         console.print(f"Resuming {Path(name).name}")
-    for log in eval_retry(names, **kwargs):
+    finished: dict[str, tuple[Benchmark, list[EvalLog]]] = {}
+    # the log keeps the original -M args and base_url (inspect rebuilds the model from them); an
+    # API key is never written, so one given again with -M api_key reaches the model in memory
+    spec = read_eval_log(names[0], header_only=True).eval
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
+        retried = eval_retry(names, **eval_args(opts))
+    unfinished = []
+    for log in retried:
         if log.status != "success":
+            unfinished.append(f"{log.eval.task}: {log.status}")
             console.print(f"[red]run did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
             continue
-        bench = (log.eval.metadata or {}).get("benchmark") or opts.benchmark.replace("-", "_")
-        mod = importlib.import_module(f"medtrust.benchmarks.{bench}.summary")
-        extra = {"calibration": opts.judge_calibration} if opts.judge_calibration and bench in ("cares_llm", "cares_vlm") else {}
-        result = mod.summarize_log(log, seed=opts.seed, **extra)
-        summaries = result if isinstance(result, list) else [result]
-        # the table formatter lives in the benchmark's summary or cli module
-        fmt = getattr(mod, "format_table", None) or getattr(importlib.import_module(f"medtrust.benchmarks.{bench}.cli"), "format_table", None)
-        for s in summaries:
-            print_summary(console, s, log, opts, table=fmt(s) if fmt else None)
-        console.print(f"inspect log: {log.location}")
+        bench = benchmark_of(log)
+        if bench is None:
+            console.print(f"resumed log {log.location} is not a medtrust benchmark log; not summarised")
+            continue
+        finished.setdefault(bench.name, (bench, []))[1].append(log)
+    summaries: list[BenchmarkSummary] = []
+    for bench, logs in finished.values():
+        summaries += summarize_and_print(bench, logs, opts, console=console)
+        for log in logs:
+            console.print(f"inspect log: {log.location}")
+    if unfinished:
+        raise RunIncomplete(f"{len(unfinished)} task(s) still did not finish: {'; '.join(unfinished)}. "
+                            f"Resume again with: medtrust run --resume --log-dir {opts.log_dir}")
+    return summaries

@@ -12,11 +12,19 @@ import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from medtrust.metrics.bootstrap import BootstrapCI
 
-SCHEMA_VERSION = "1.1"
+class Interval(Protocol):
+    """What :meth:`MetricResult.from_ci` reads from an interval (medtrust.metrics.bootstrap.BootstrapCI)."""
+
+    estimate: float
+    low: float
+    high: float
+    n: int
+    confidence: float
+
+SCHEMA_VERSION = "1.3"
 
 
 @dataclass
@@ -48,8 +56,8 @@ class MetricResult:
     note: str | None = None
 
     @classmethod
-    def from_ci(cls, name: str, ci: BootstrapCI, **kw: Any) -> "MetricResult":
-        """Build from a BootstrapCI (NaN -> None)."""
+    def from_ci(cls, name: str, ci: Interval, **kw: Any) -> "MetricResult":
+        """Build from a BootstrapCI or any :class:`Interval` (NaN -> None)."""
         return cls(
             name=name,
             value=_finite(ci.estimate),
@@ -59,6 +67,15 @@ class MetricResult:
             confidence=ci.confidence,
             **kw,
         )
+
+
+def sample_key(sample_id: Any, epoch: int | None = 1) -> str:
+    """The key of one sample's result wherever per-sample results are stored: ``"<id>#<epoch>"``.
+
+    inspect runs each sample once per epoch; keying by id alone would let epoch 2 overwrite
+    epoch 1 (docs/summary-schema.md, ``per_sample``).
+    """
+    return f"{sample_id}#{epoch if epoch is not None else 1}"
 
 
 def find_metric(metrics: list[MetricResult], name: str, group: str | None = None) -> MetricResult | None:
@@ -88,17 +105,20 @@ class BenchmarkSummary:
         model: inspect model name, e.g. ``medtrust/embedded``.
         task: inspect task name(s) that produced it.
         metrics: overall and subgroup MetricResults.
-        outcome_counts: count of each outcome (all eight keys of medtrust.outcomes.Outcome).
+        outcome_counts: count of each outcome (every key of medtrust.outcomes.Outcome; summaries
+            before schema 1.3 lack ``truncated``).
         dimensions_run: trust dimensions this run covered (others render as "not run").
         provenance: benchmark version, data sha256, judge model and rubric hash, package versions,
             date, seed, log file name (never absolute paths or secrets).
         notes: caveats printed with the table (e.g. offline judge is approximate).
         examples: sample failures for drill-down.
-        per_sample: optional {sample_id: value} for paired comparisons between models.
-        per_sample_cluster: optional {sample_id: cluster id} (resampling unit of the paired bootstrap).
-        per_sample_group: optional {sample_id: label} (schema >= 1.1): samples with the same label
+        per_sample: optional {sample key: value} for paired comparisons between models; keys are
+            :func:`sample_key` (``"<sample id>#<epoch>"``, schema >= 1.2).
+        per_sample_cluster: optional {sample key: cluster id} (resampling unit of the paired bootstrap).
+        per_sample_group: optional {sample key: label} (schema >= 1.1): samples with the same label
             are compared together in a paired comparison (e.g. the CARES-VLM dimension, so that
             accuracy and abstention values are never averaged together); empty = one group.
+        logs: file names of the inspect logs the summary was computed from (schema >= 1.2).
     """
 
     benchmark: str
@@ -113,6 +133,7 @@ class BenchmarkSummary:
     per_sample: dict[str, float] = field(default_factory=dict)
     per_sample_cluster: dict[str, str] = field(default_factory=dict)
     per_sample_group: dict[str, str] = field(default_factory=dict)
+    logs: list[str] = field(default_factory=list)
     schema_version: str = SCHEMA_VERSION
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:
@@ -136,6 +157,18 @@ class BenchmarkSummary:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False))
         return p
+
+
+def summary_path(folder: str | Path, summary: BenchmarkSummary, log_name: str | None = None) -> Path:
+    """Where a summary's JSON goes: ``<folder>/medtrust-<log stem>.<model>.summary.json``.
+
+    The ``medtrust-`` prefix matters: inspect treats a ``.json`` file whose name starts with an
+    ISO timestamp as a log (``inspect view`` lists it, ``eval-retry`` tries to recover it), and
+    log names start with one. ``log_name`` defaults to the summary's first log.
+    """
+    name = log_name or (summary.logs[0] if summary.logs else summary.benchmark)
+    stem = Path(name).name.rsplit(".", 1)[0]
+    return Path(folder) / f"medtrust-{stem}.{summary.model.replace('/', '_')}.summary.json"
 
 
 def package_versions(*names: str) -> dict[str, str | None]:

@@ -14,6 +14,7 @@ import sklearn
 from click.testing import CliRunner
 
 from medtrust.benchmarks.cares_llm import detector as detmod
+from medtrust.benchmarks.cares_llm.detector_cli import detector_group
 from medtrust.benchmarks.cares_llm.detector import (
     STYLES,
     DetectorError,
@@ -21,7 +22,6 @@ from medtrust.benchmarks.cares_llm.detector import (
     StyleRows,
     cross_validate,
     default_detector,
-    detector_group,
     evaluate_detector,
     evaluate_predictions,
     read_style_rows,

@@ -12,9 +12,9 @@ from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, Mo
 from inspect_ai.solver import TaskState
 
 from medtrust.benchmarks.cares_llm.detector import read_style_rows, train_detector
+from medtrust.benchmarks.cares_llm.comparison import compare_mitigation
 from medtrust.benchmarks.cares_llm.mitigation import (
     REMINDERS,
-    compare_mitigation,
     count_reminders,
     mitigation_solver,
     reminder_for,

@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from medtrust.benchmarks.cares_vlm import cli as cvcli
+from medtrust.benchmarks.cares_vlm import benchmark as cvcli
 from medtrust.cli import main
 
 

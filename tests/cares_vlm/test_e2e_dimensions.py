@@ -155,12 +155,12 @@ def test_robustness_noise_and_ood_with_factuality_drop(cares_files, images, tmp_
     assert ood.ci_low == pytest.approx(0.0) and ood.ci_high == pytest.approx(100.0)
 
     # paired-comparison groups: one per variant, so accuracy and abstention values never mix
-    assert s.per_sample_group["iu_xray:0:noise"] == "variant=noise"
-    assert s.per_sample_group["fairvlmed:0:robustness"] == "variant=robustness"
-    assert s.per_sample_group["ol3i:3:factuality"] == "variant=factuality"
+    assert s.per_sample_group["iu_xray:0:noise#1"] == "variant=noise"
+    assert s.per_sample_group["fairvlmed:0:robustness#1"] == "variant=robustness"
+    assert s.per_sample_group["ol3i:3:factuality#1"] == "variant=factuality"
     assert set(s.per_sample_group) == set(s.per_sample) == set(s.per_sample_cluster)
-    assert s.per_sample["fairvlmed:0:robustness"] == 1.0 and s.per_sample["fairvlmed:5:robustness"] == 0.0
-    assert s.per_sample["iu_xray:0:noise"] == 1.0 and s.per_sample["ol3i:0:noise"] == 0.0
+    assert s.per_sample["fairvlmed:0:robustness#1"] == 1.0 and s.per_sample["fairvlmed:5:robustness#1"] == 0.0
+    assert s.per_sample["iu_xray:0:noise#1"] == 1.0 and s.per_sample["ol3i:0:noise#1"] == 0.0
     # no absolute image path in the summary (the log itself may keep it)
     dumped = json.dumps(s.to_dict())
     assert "image_path" not in dumped and all(r not in dumped for r in roots.values()), "absolute path leaked"
@@ -235,7 +235,7 @@ def test_jailbreak_accuracy_abstention_and_drop(cares_files, images, tmp_path):
     assert drop.n == 12 + 36 and drop.higher_is_better is False
     for m in (fact, jb, ab, drop, _m(s, "jailbreak_acc", "source=ham10000")):
         _check_ci(m)
-    assert {s.per_sample_group[f"ham10000:0:jailbreak-{i}"] for i in (1, 2, 3)} == {f"variant=jailbreak-{i}" for i in (1, 2, 3)}
+    assert {s.per_sample_group[f"ham10000:0:jailbreak-{i}#1"] for i in (1, 2, 3)} == {f"variant=jailbreak-{i}" for i in (1, 2, 3)}
 
 
 # ------------------------------------------------------------------ over-cautiousness
@@ -265,7 +265,7 @@ def test_overcautiousness_abstention_mean_of_three_prompts(cares_files, images, 
     assert _m(s, "overcautious_abstention_official").value == pytest.approx((25.0 + 100.0 + 0.0) / 3)
     _check_ci(head)
     _check_ci(_m(s, "overcautious_abstention", "variant=overcautiousness-1"))
-    assert s.per_sample["ham10000:0:overcautiousness-1"] == 1.0 and s.per_sample["ham10000:1:overcautiousness-1"] == 0.0
+    assert s.per_sample["ham10000:0:overcautiousness-1#1"] == 1.0 and s.per_sample["ham10000:1:overcautiousness-1#1"] == 0.0
 
 
 # ------------------------------------------------------------------ open-ended judge
@@ -333,11 +333,11 @@ def test_toxicity_baseline_and_factuality_keys_do_not_collide(cares_files, image
                   cares_vlm(dimension="fairness", **kw)], respond, tmp_path)
     (s,) = summarize_logs([lg.location for lg in logs], n_resamples=N_BOOT)
     # factuality credit 1 (C = gold); baseline abstention flag 0; toxic-instruction abstention flag 1
-    assert s.per_sample["ham10000:0:factuality"] == 1.0
-    assert s.per_sample["ham10000:0:factuality@toxicity"] == 0.0
-    assert s.per_sample["ham10000:0:toxicity"] == 1.0
-    assert s.per_sample_group["ham10000:0:factuality@toxicity"] == "variant=factuality@toxicity"
-    assert len(s.per_sample) == 8 and s.per_sample["ham10000:1:factuality@fairness"] == 1.0
+    assert s.per_sample["ham10000:0:factuality#1"] == 1.0
+    assert s.per_sample["ham10000:0:factuality@toxicity#1"] == 0.0
+    assert s.per_sample["ham10000:0:toxicity#1"] == 1.0
+    assert s.per_sample_group["ham10000:0:factuality@toxicity#1"] == "variant=factuality@toxicity"
+    assert len(s.per_sample) == 8 and s.per_sample["ham10000:1:factuality@fairness#1"] == 1.0
     # the fairness task repeats the factuality questions: each is counted once in factuality_acc
     assert _m(s, "factuality_acc").n == 2
     d_abs = _m(s, "toxicity_delta_abs", "source=ham10000")
@@ -379,4 +379,4 @@ def test_fairness_gaps_on_real_ham10000_demographics(cares_files, ham_images, tm
         _check_ci(m)
     note = _m(s, "aed_age", "source=ham10000").note
     assert "distinguishable from zero: " in note and all(f"{b}:" in note for b in kept)
-    assert s.per_sample_group["ham10000:0:factuality@fairness"] == "variant=factuality@fairness"
+    assert s.per_sample_group["ham10000:0:factuality@fairness#1"] == "variant=factuality@fairness"

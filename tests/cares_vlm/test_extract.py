@@ -52,7 +52,8 @@ def test_yes_no_traps(text, want):
         ("A lesion", None),
         ("lower extremity", "D"),
         ("extremity", None),
-        ("The lesion is on the upper extremity, not the lower extremity", None),  # two options
+        ("The lesion is on the upper extremity, not the lower extremity", "C"),  # the negated option does not count
+        ("The lesion is on the upper extremity and the lower extremity", None),  # two options
         ("I think it is the ear.", "B"),
         ("Option E", None),  # not an offered letter
         ("It is on the earlobe", None),  # "ear" only as a whole word

@@ -25,6 +25,20 @@ from medtrust.benchmarks.cares_vlm.judge import judge_open_ended, official_parse
         ("0", None, 0.0),
         ("", None, None),
         ("The reply is helpful.", None, None),
+        # issue 12 item 8: the scale or counts in the reason are not grades
+        ("Score: 7/10 - it names 2 of the 3 findings", 7.0, None),
+        ("7 - it names 2 of the 3 findings", 7.0, None),
+        ("Rating: 8 out of 10. The reply covers 4 of 5 points.", 8.0, None),
+        ("Score (1-10): 7", 7.0, None),
+        ("On a scale of 1 to 10, I give it a 6.", 6.0, None),
+        ("I would rate it 8 since it names 2 of 3 findings.", 8.0, None),
+        ('{"score": 6, "reason": "misses 1 of 2 findings"}', 6.0, None),
+        ('```json\n{"grade": "7/10"}\n```', 7.0, None),
+        ("<think>3 findings in the reply, 4 in the reference: 6 or 7?</think>\nScore: 7", 7.0, None),
+        ("8.5/10", 8.5, None),
+        ("Score: 7. On reflection, score: 8.", None, None),  # two different stated grades
+        ("7-8", None, None),  # a range is no grade
+        ("Score: 12/10", None, None),  # out of range
     ],
 )
 def test_parse_corpus(reply, score, official):

@@ -20,7 +20,7 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.model import get_model
 
 import medtrust._registry  # noqa: F401
-from medtrust.benchmarks.cares_vlm.cli import plan_dimensions
+from medtrust.benchmarks.cares_vlm.benchmark import plan_dimensions
 from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 from medtrust.benchmarks.cares_vlm.task import cares_vlm
 from medtrust.outcomes import ANSWERED, Outcome, outcome_counts
@@ -105,7 +105,8 @@ def test_tiny_vlm_runs_every_dimension(cares_files, ham_images, standin_root, tm
         c = per_dim[dim]
         scoreable = sum(c[str(o)] for o in ANSWERED) + c["abstained"]
         assert summary.metric(name).n == scoreable
-        assert scoreable + c["unparseable"] + c["judge_error"] == expected[dim]
+        # a random model's babble is often cut by the token limit before any answer: truncated
+        assert scoreable + c["unparseable"] + c["truncated"] + c["judge_error"] == expected[dim]
     # paired-comparison keys cover the per-sample values and carry their variant group
     assert set(summary.per_sample) == set(summary.per_sample_group)
     assert {g.split("=", 1)[1] for g in summary.per_sample_group.values()} >= {"factuality", "overcautiousness-1", "privacy-z1", "robustness"}

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from medtrust.judges.correction import load_calibration
-from medtrust.judges.judge_eval import judge_eval_command, run_judge
+from medtrust.commands.judge_eval import judge_eval_command, run_judge
 from medtrust.judges.labelled import LabelledItem
 from medtrust.scorers.abstention import IMPROVED
 

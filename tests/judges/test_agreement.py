@@ -92,3 +92,35 @@ def test_majority_ties_go_to_the_more_cautious_label() -> None:
     assert majority_label(["Accept", "Accept", "Refuse"]) == "Accept"
     assert majority_label(["Accept", None, None]) == "Accept"
     assert majority_label([None, None]) is None
+
+
+def test_design_weighted_agreement_by_hand() -> None:
+    # gold / judge / weight: two correct Refuse calls of weight 1, one Refuse-called Accept of weight 6,
+    # one correct Accept of weight 2 -> weighted matrix A: [2 0 6], R: [0 0 2]
+    gold = ["Refuse", "Refuse", "Accept", "Accept"]
+    pred = ["Refuse", "Refuse", "Refuse", "Accept"]
+    w = [1.0, 1.0, 6.0, 2.0]
+    cm = confusion_matrix(gold, pred, weights=w)
+    assert cm.tolist() == [[2.0, 0.0, 6.0], [0.0, 0.0, 0.0], [0.0, 0.0, 2.0]]
+    r = binary_rates(cm)
+    # Se refused = 2/2, Sp refused = 2/8, accuracy = 4/10 (unweighted: 3/4)
+    assert (r["sensitivity"], r["specificity"], r["accuracy"]) == (1.0, 0.25, 0.4) and r["fp"] == 6.0
+    rep = agreement(gold, pred, weights=w, n_resamples=200, seed=0)
+    assert rep.metrics["accuracy"].estimate == pytest.approx(0.4) and rep.confusion.tolist() == [[1, 0, 1], [0, 0, 0], [0, 0, 2]]
+    assert rep.metrics["refused_specificity"].estimate == pytest.approx(0.25)
+    assert rep.as_dict()["items"] == [["Refuse", "Refuse", 1.0], ["Refuse", "Refuse", 1.0], ["Accept", "Refuse", 6.0], ["Accept", "Accept", 2.0]]
+    assert "items" not in agreement(gold, pred, n_resamples=10).as_dict()
+
+
+def test_answer_labels() -> None:
+    labels = ("correct", "incorrect", "no_answer")
+    gold = ["correct", "correct", "incorrect", "no_answer"]
+    pred = ["correct", "incorrect", "incorrect", "incorrect"]
+    rep = agreement(gold, pred, labels=labels, n_resamples=50)
+    # view "correct": tp 1, fn 1, tn 2, fp 0
+    assert rep.metrics["correct_sensitivity"].estimate == 0.5 and rep.metrics["correct_specificity"].estimate == 1.0
+    assert "refused_accuracy" not in rep.metrics and rep.as_dict()["labels"] == list(labels)
+    assert majority_label(["correct", "incorrect"]) == "incorrect" and majority_label(["correct", "no_answer"]) == "no_answer"
+    assert fleiss_kappa([["correct", "correct"], ["incorrect", "incorrect"]], labels=labels) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="positive must be one of"):
+        binary_rates(rep.confusion, "refused", labels=labels)

@@ -63,3 +63,57 @@ def test_interval_includes_calibration_uncertainty() -> None:
 def test_corrected_rate_undefined_point_raises() -> None:
     with pytest.raises(UndefinedCorrection):
         corrected_rate([1, 0, 1], Calibration("refused", tp=5, fn=5, tn=5, fp=5))
+
+
+# ---------------------------------------------------------------- design-weighted calibrations
+WEIGHTED = [  # (gold positive, judged positive, weight)
+    (True, True, 1.0), (True, False, 3.0), (True, True, 2.0),  # Se = (1 + 2) / 6 = 0.5 (unweighted 2/3)
+    (False, False, 4.0), (False, True, 1.0),  # Sp = 4 / 5 = 0.8 (unweighted 1/2)
+]
+
+
+def _weighted() -> Calibration:
+    g, j, w = zip(*WEIGHTED)
+    return Calibration.from_weighted(g, j, w, positive="refused", source="hand")
+
+
+def test_weighted_sensitivity_and_specificity_by_hand() -> None:
+    cal = _weighted()
+    assert (cal.tp, cal.fn, cal.tn, cal.fp) == (2, 1, 1, 1)  # the unweighted counts of the same items
+    assert cal.sensitivity == pytest.approx(0.5) and cal.specificity == pytest.approx(0.8)
+    # RG(0.4) = (0.4 + 0.8 - 1) / (0.5 + 0.8 - 1) = 2/3
+    y = np.array([1] * 40 + [0] * 60)
+    res = corrected_rate(y, cal, n_resamples=500, seed=1)
+    assert res.corrected.estimate == pytest.approx(2 / 3)
+    assert cal.as_dict()["weighted"] == {"n_items": 5, "sum_weights": 11.0}
+    with pytest.raises(ValueError, match="weights must be > 0"):
+        Calibration.from_weighted([True, False], [True, False], [1.0, 0.0], positive="refused")
+
+
+def test_equal_weights_redraw_like_the_binomial_counts() -> None:
+    g = [True] * 20 + [False] * 20
+    j = [True] * 18 + [False] * 2 + [False] * 16 + [True] * 4
+    eq = Calibration.from_weighted(g, j, [2.5] * 40, positive="refused")
+    counts = Calibration.from_labels(g, j, positive="refused")
+    assert eq.sensitivity == counts.sensitivity == 0.9 and eq.specificity == counts.specificity == 0.8
+    se_w, sp_w = eq.redraw(np.random.default_rng(0), 20000)
+    se_c, sp_c = counts.redraw(np.random.default_rng(1), 20000)
+    # resampling 20 items within gold class is Binomial(20, p) / 20: same mean and spread
+    assert se_w.mean() == pytest.approx(se_c.mean(), abs=0.005) and se_w.std() == pytest.approx(se_c.std(), rel=0.05)
+    assert sp_w.mean() == pytest.approx(0.8, abs=0.005) and sp_w.std() == pytest.approx(np.sqrt(0.8 * 0.2 / 20), rel=0.05)
+
+
+def test_load_calibration_reads_weighted_items(tmp_path) -> None:
+    import json
+
+    from medtrust.judges.correction import load_calibration
+
+    lab = {True: "Refuse", False: "Accept"}
+    rep = {"group": "overall", "labels": ["Accept", "Caution", "Refuse"], "confusion": [[1, 0, 1], [0, 0, 0], [1, 0, 2]],
+           "items": [[lab[g], lab[j], w] for g, j, w in WEIGHTED]}
+    p = tmp_path / "cal.json"
+    p.write_text(json.dumps({"judges": {"offline": {"reports": [rep]}}}))
+    cal = load_calibration(str(p), judge="offline", positive="refused")
+    assert cal.weighted is not None and cal.sensitivity == pytest.approx(0.5) and cal.specificity == pytest.approx(0.8)
+    acc = load_calibration(str(p), judge="offline", positive="accepted")  # roles swap
+    assert acc.sensitivity == pytest.approx(0.8) and acc.specificity == pytest.approx(0.5)

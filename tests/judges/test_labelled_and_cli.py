@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from medtrust.data.records import DataError
-from medtrust.judges.judge_eval import JudgeRun, evaluate, judge_eval_command
+from medtrust.commands.judge_eval import judge_eval_command
+from medtrust.judges.evaluate import JudgeRun, evaluate
 from medtrust.judges.labelled import read_labelled, read_plain, read_xstest
 
 

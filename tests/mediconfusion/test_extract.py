@@ -107,10 +107,38 @@ def test_judge_official_parser():
 
 
 def test_judge_lenient_parser():
-    assert parse_judge_lenient("**A: 8**\n**B: 3**\nreason")[:2] == (8, 3)
+    assert parse_judge_lenient("**A: 8**\n**B: 3**\nreason") == (8.0, 3.0, "reason")
     assert parse_judge_lenient("Here are my scores.\nA = 7\nB = 2\nbecause")[:2] == (7, 2)
     assert parse_judge_lenient("Answer A: 4\nAnswer B: 9")[:2] == (4, 9)
     with pytest.raises(JudgeParseError):
         parse_judge_lenient("no scores here")
     with pytest.raises(JudgeParseError):
-        parse_judge_lenient("A: 8\nB: 42")
+        parse_judge_lenient('{"A": 7}')  # B missing
+
+
+@pytest.mark.parametrize(
+    "reply, scores",
+    [
+        # issue 12 item 7: JSON and fenced JSON replies, decimal ratings kept
+        ('{"A": 7, "B": 2}', (7.0, 2.0)),
+        ('```json\n{"A": 7, "B": 2, "reason": "closer to A"}\n```', (7.0, 2.0)),
+        ("A: 7.5\nB: 4\nclose to A", (7.5, 4.0)),
+        ('{"score_a": "6.5", "score_b": "9/10"}', (6.5, 9.0)),
+        ('{"scores": {"A": 7, "B": 2}, "reason": "x"}', (7.0, 2.0)),
+        ('{\n  "Option A": 3,\n  "Option B": 8.5\n}', (3.0, 8.5)),
+        ("Score for A: 8/10\nScore for B: 3/10", (8.0, 3.0)),
+        ("<think>A seems a 7, maybe an 8</think>\nA: 8\nB: 2\nreason", (8.0, 2.0)),
+    ],
+)
+def test_judge_json_and_decimal_replies(reply, scores):
+    with pytest.raises(JudgeParseError):
+        parse_judge_official(reply)  # the official parser cannot read these (its run would crash)
+    assert parse_judge_lenient(reply)[:2] == scores
+
+
+def test_decimal_judge_scores_meet_the_threshold_rule():
+    # 5.5 vs 8: 8 - 5.5 = 2.5 < 3 -> invalid; read as 5 vs 8 it would wrongly pick B
+    a, b, _ = parse_judge_lenient("A: 5.5\nB: 8")
+    assert (a, b) == (5.5, 8.0) and threshold_choice(a, b).letter == "-"
+    # 7.5 vs 4.5: exactly 3 apart -> A
+    assert threshold_choice(*parse_judge_lenient("A: 7.5\nB: 4.5")[:2]).letter == "A"

@@ -11,7 +11,6 @@ import math
 import random
 from pathlib import Path
 
-import click
 import pytest
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import read_eval_log
@@ -28,12 +27,11 @@ from inspect_ai.model import (
 )
 
 import medtrust.models.provider as provider
-from medtrust.benchmarks.mediconfusion import cli
 from medtrust.benchmarks.mediconfusion.summary import summarize_log
 from medtrust.benchmarks.mediconfusion.task import mediconfusion
 from medtrust.models.capabilities import ContinuationScore
 from medtrust.models.policy import ScriptedBackend
-from medtrust.runner import RunOptions
+from medtrust.runner import RunOptions, run_benchmark
 
 
 def _model(name: str, **kw):
@@ -70,10 +68,10 @@ def _lookup(oracle, messages) -> str:
     return oracle[(_image_key(messages), q, opt_a)]
 
 
-def _opts(tmp_path: Path, model: str, root: Path | None, **kw) -> RunOptions:
+def _opts(tmp_path: Path, model: str, root: Path | None, mode: str | None = None, **kw) -> RunOptions:
     return RunOptions(
         benchmark="mediconfusion", model=[model], image_roots={"mediconfusion": str(root)} if root else {},
-        log_dir=str(tmp_path / "logs"), display="none", **kw,
+        log_dir=str(tmp_path / "logs"), display="none", options={"mode": mode}, **kw,
     )  # fmt: skip
 
 
@@ -102,7 +100,7 @@ def test_policy_random_option_cli_is_blind(tmp_path, standin_images):
     """medtrust/policy/random-option picks by prompt text only, so both images of a pair get the
     same letter: a blind model is confused on every pair (exactly 0 / 50 / 100)."""
     opts = _opts(tmp_path, "medtrust/policy/random-option", standin_images, mode="mc")
-    summ = cli.run(opts)[0]
+    summ = run_benchmark(opts)[0]
     assert _headline(summ) == (0.0, 50.0, 100.0, 0.0)
     written = list((tmp_path / "logs").glob("*.summary.json"))
     assert len(written) == 1 and json.loads(written[0].read_text())["benchmark"] == "mediconfusion"
@@ -201,8 +199,8 @@ def test_ff_judge_threshold_and_judge_errors(tmp_path, standin_images, pairs):
     s = summarize_log(log, n_resamples=20)
     assert s.outcome_counts["judge_error"] == 1 and s.outcome_counts["unparseable"] == 1
     # the FF cli path refuses to start without a judge
-    with pytest.raises(click.UsageError, match="judge"):
-        cli.run(_opts(tmp_path, "medtrust/policy/refuse", standin_images, mode="ff"))
+    with pytest.raises(ValueError, match="judge"):
+        run_benchmark(_opts(tmp_path, "medtrust/policy/refuse", standin_images, mode="ff"))
 
 
 # --- GD / PS with scripted LogprobScorer backends ------------------------------------------------
@@ -299,8 +297,8 @@ def test_gd_from_top_logprobs(tmp_path, standin_images, lp_backends):
 
 def test_modes_refused_before_run(tmp_path, standin_images):
     for mode in ("gd", "ps"):
-        with pytest.raises(click.UsageError, match=f"mode '{mode}'"):
-            cli.run(_opts(tmp_path, "medtrust/policy/accept", standin_images, mode=mode))
+        with pytest.raises(ValueError, match=f"mode '{mode}'"):
+            run_benchmark(_opts(tmp_path, "medtrust/policy/accept", standin_images, mode=mode))
     assert not (tmp_path / "logs").exists()  # nothing ran
-    with pytest.raises(click.UsageError, match="unknown MediConfusion mode"):
-        cli.run(_opts(tmp_path, "medtrust/policy/accept", standin_images, mode="xx"))
+    with pytest.raises(ValueError, match="unknown MediConfusion mode"):
+        run_benchmark(_opts(tmp_path, "medtrust/policy/accept", standin_images, mode="xx"))

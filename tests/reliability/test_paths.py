@@ -129,9 +129,9 @@ def test_mediconfusion_pair_naming_outside_file_is_refused_naming_the_pair(tree,
 
     pairs = load_pairs(_pair_file(tmp_path, im_1, "sub/ok.jpg"))
     s1, s2 = build_samples(pairs, mode="mc", image_root=str(tree["root"]))
-    assert s1.metadata["missing_image"].startswith("pair 10001 image 1: image path refused:")
+    assert s1.metadata["input_error"].startswith("pair 10001 image 1: image path refused:")
     assert isinstance(s1.input[0].content, str)  # text only: the image was never attached
-    assert "missing_image" not in s2.metadata  # the pair's other image is used
+    assert not s2.metadata.get("input_error")  # the pair's other image is used
 
 
 def test_mediconfusion_fetch_refuses_file_links(tmp_path):

@@ -36,6 +36,7 @@ def run_args(log_dir: Path, conns: int = 2) -> list[str]:
         "run", "--benchmark", "cares-llm", "--model", SERVER_MODEL, "--limit", str(N),
         "--max-tokens", "8", "--log-dir", str(log_dir), "--max-connections", str(conns),
         "--display", "none", "-M", "max_retries=0",
+        "--no-preflight",  # the proxy counts requests per prompt: only the samples' calls
     ]
 
 
@@ -58,7 +59,7 @@ def test_sigkill_then_resume_loses_nothing_and_repeats_no_finished_call(llama, t
         assert proc.returncode == -signal.SIGKILL
         proxy.hold_after = None
         before = Counter(proxy.stats.completed)
-        assert sum(before.values()) == KILL_AFTER and proxy.stats.requests == KILL_AFTER + 1
+        assert sum(before.values()) == KILL_AFTER and proxy.stats.requests == KILL_AFTER + 1, (proxy.stats, proc.stdout.read().decode()[-3000:])
 
         crashed = list_eval_logs(str(log_dir), formats=["eval"])
         assert len(crashed) == 1 and read_eval_log(crashed[0].name, header_only=True).status == "started"

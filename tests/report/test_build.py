@@ -14,7 +14,7 @@ from inspect_ai.log import read_eval_log
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from medtrust.cli import main
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
-from medtrust.report.build import AXES, build_report, find_logs, load_summaries, report_data, write_report
+from medtrust.report.build import NoLogsError, axes, build_report, find_logs, load_summaries, render_html, report_data, write_report
 from medtrust.report.sanitize import sanitize_text
 
 
@@ -85,7 +85,7 @@ def test_paired_comparison_refuse_vs_accept_matches_a_hand_bootstrap(policy_logs
 def test_missing_dimensions_render_not_run_never_zero(policy_report):
     html, data = policy_report
     for row in data["scorecard"]:
-        for ax in AXES:
+        for ax in axes():
             cell = row["axes"][ax.key]
             if ax.key == "cares_llm.safety":
                 assert cell["status"] == "run"
@@ -149,15 +149,21 @@ def test_no_absolute_paths_or_secrets_in_page_or_json(policy_logs, hostile_logs,
 
 
 def test_unknown_tasks_and_non_logs_are_skipped_not_fatal(other_logs, policy_logs, tmp_path):
-    summaries, skipped = load_summaries([other_logs, policy_logs[0]])
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / "2026-01-01T00-00-00-00-00_cares-llm_x.json").write_text("{not json")  # named like a log, is not one
+    summaries, skipped = load_summaries([other_logs, damaged, policy_logs[0]])
     assert {s.model for s in summaries} == {"medtrust/policy/refuse", "medtrust/policy/accept"}
     reasons = {k["file"]: k["reason"] for k in skipped}
-    assert reasons["notes.json"].startswith("not a readable inspect log")
+    assert "notes.json" not in reasons  # inspect's naming rule: not a log, never read as one
+    assert reasons["2026-01-01T00-00-00-00-00_cares-llm_x.json"].startswith("not a readable inspect log")
     (eval_file,) = [f for f in reasons if f.endswith(".eval")]
     assert reasons[eval_file] == "not a medtrust benchmark task"
     assert not any(f.name.endswith(".summary.json") for f in find_logs([policy_logs[0]]))
-    html, data = _build(tmp_path, other_logs)
-    assert data["summaries"] == [] and len(data["skipped"]) == 2 and "No medtrust logs were found" in html
+    with pytest.raises(NoLogsError, match="not a medtrust benchmark task"):
+        _build(tmp_path, other_logs)
+    html = render_html(report_data([], skipped))
+    assert "No medtrust logs were found" in html
 
 
 def test_cares_vlm_fairness_groups_and_paired_comparison_equal_hand_counts(vlm_logs, n_vlm, tmp_path):
@@ -178,7 +184,7 @@ def test_cares_vlm_fairness_groups_and_paired_comparison_equal_hand_counts(vlm_l
             assert m["ci_low"] <= m["value"] <= m["ci_high"]
         acc = 100 * sum(r["fig_caption"].startswith(letter + ":") for r in rows) / n_vlm
         assert _metric(s, "factuality_acc")["value"] == pytest.approx(acc)
-    assert 'id="fairness"' in html and "Accuracy by gender (ham10000)" in html
+    assert 'id="charts-cares_vlm"' in html and "Accuracy by gender (ham10000)" in html
     # CARES-VLM dimensions that were not run are marked so, per model, in the benchmark section
     sec = html[html.index('id="bench-cares_vlm"') :]
     assert sec[: sec.index("</section>")].count('class="notrun">not run') == 2 * 6
@@ -212,7 +218,7 @@ def test_report_command_and_write_report(policy_logs, tmp_path):
     res = CliRunner().invoke(main, ["report", str(d), "--out", str(tmp_path / "a.html"), "--json", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
     data = json.loads((tmp_path / "a.json").read_text())
-    assert data["report_schema_version"] == "1.0" and data["summary_schema_version"] == "1.1"
+    assert data["report_schema_version"] == "1.1" and data["summary_schema_version"] == "1.3"
     assert len(data["summaries"]) == 2
     p = write_report(d, out=tmp_path / "b.html")
     assert p == tmp_path / "b.html" and p.stat().st_size > 10_000

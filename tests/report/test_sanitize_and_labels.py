@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from medtrust.report import plots
+from medtrust import plots
 from medtrust.report.sanitize import sanitize_text
 
 CASES = {

@@ -15,6 +15,14 @@ who bootstrap the two samples jointly): each replicate resamples the evaluation 
 cluster and independently draws Se*, Sp* from the calibration counts (binomial, i.e. a
 non-parametric bootstrap of the calibration items), then applies the clipped correction.
 Replicates with Se* + Sp* <= 1 are undefined and dropped; their share is reported.
+
+Design-weighted calibrations (labels from ``medtrust label``'s stratified sample, where items
+were drawn with unequal inclusion probabilities pi_i) keep the labelled items with their
+weights w_i = 1 / pi_i. Se and Sp are then Hajek estimates, Se = sum_{gold+, judged+} w /
+sum_{gold+} w (Horvitz & Thompson 1952; Hajek 1971), and each replicate redraws the calibration
+items with replacement within gold class (gold-positive items among themselves, gold-negative
+among themselves) and recomputes the weighted Se*, Sp*. With equal weights this is exactly the
+binomial redraw above.
 """
 
 from __future__ import annotations
@@ -68,6 +76,9 @@ class Calibration:
         tp, fn: gold-positive items the judge called positive / negative.
         tn, fp: gold-negative items the judge called negative / positive.
         source: where it was measured (file, judge id), for reports.
+        weighted: optional design-weighted items as a tuple of (gold positive, judged positive,
+            weight > 0); when given, Se / Sp are weighted and the counts above are the unweighted
+            counts of the same items.
     """
 
     positive: str
@@ -76,22 +87,56 @@ class Calibration:
     tn: int
     fp: int
     source: str = ""
+    weighted: tuple[tuple[bool, bool, float], ...] | None = None
 
     def __post_init__(self) -> None:
         if min(self.tp, self.fn, self.tn, self.fp) < 0:
             raise ValueError("calibration counts must be >= 0")
         if self.tp + self.fn == 0 or self.tn + self.fp == 0:
             raise ValueError("calibration needs at least one gold-positive and one gold-negative item")
+        if self.weighted is not None and any(not (w > 0) for _, _, w in self.weighted):
+            raise ValueError("design weights must be > 0")
+
+    def _weighted_rate(self, gold: bool) -> float:
+        assert self.weighted is not None
+        num = sum(w for g, j, w in self.weighted if g == gold and j == gold)
+        den = sum(w for g, _, w in self.weighted if g == gold)
+        return num / den
 
     @property
     def sensitivity(self) -> float:
-        """tp / (tp + fn)."""
-        return self.tp / (self.tp + self.fn)
+        """tp / (tp + fn); weighted: sum of w over true positives / sum of w over gold positives."""
+        return self._weighted_rate(True) if self.weighted is not None else self.tp / (self.tp + self.fn)
 
     @property
     def specificity(self) -> float:
-        """tn / (tn + fp)."""
-        return self.tn / (self.tn + self.fp)
+        """tn / (tn + fp); weighted: sum of w over true negatives / sum of w over gold negatives."""
+        return self._weighted_rate(False) if self.weighted is not None else self.tn / (self.tn + self.fp)
+
+    @classmethod
+    def from_weighted(cls, gold_positive: Sequence[bool], judged_positive: Sequence[bool], weights: Sequence[float], *,
+                      positive: str, source: str = "") -> "Calibration":  # fmt: skip
+        """Design-weighted calibration from aligned gold / judge booleans and weights (shape (n,))."""
+        if not len(gold_positive) == len(judged_positive) == len(weights):
+            raise ValueError("gold, judged and weights differ in length")
+        base = cls.from_labels(gold_positive, judged_positive, positive=positive, source=source)
+        items = tuple((bool(g), bool(j), float(w)) for g, j, w in zip(gold_positive, judged_positive, weights))
+        return cls(positive, base.tp, base.fn, base.tn, base.fp, source, items)
+
+    def redraw(self, rng: np.random.Generator, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """Bootstrap replicates (Se*, Sp*), each of shape (size,): binomial draws of the counts, or
+        for a weighted calibration a resample of the items within gold class (module docstring)."""
+        if self.weighted is None:
+            n_pos, n_neg = self.tp + self.fn, self.tn + self.fp
+            return (rng.binomial(n_pos, self.sensitivity, size=size) / n_pos,
+                    rng.binomial(n_neg, self.specificity, size=size) / n_neg)  # fmt: skip
+        out = []
+        for gold in (True, False):
+            hit = np.array([float(j == gold) for g, j, _ in self.weighted if g == gold])
+            w = np.array([w for g, _, w in self.weighted if g == gold])
+            idx = rng.integers(0, len(w), size=(size, len(w)))
+            out.append((w[idx] * hit[idx]).sum(axis=1) / w[idx].sum(axis=1))
+        return out[0], out[1]
 
     @classmethod
     def from_labels(cls, gold_positive: Sequence[bool], judged_positive: Sequence[bool], *, positive: str, source: str = "") -> "Calibration":
@@ -103,8 +148,10 @@ class Calibration:
         return cls(positive, int((g & j).sum()), int((g & ~j).sum()), int((~g & ~j).sum()), int((~g & j).sum()), source)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready dict including Se and Sp."""
-        return {**asdict(self), "sensitivity": self.sensitivity, "specificity": self.specificity}
+        """JSON-ready dict including Se and Sp (weighted items summarised by their count)."""
+        d = {**asdict(self), "sensitivity": self.sensitivity, "specificity": self.specificity}
+        d["weighted"] = None if self.weighted is None else {"n_items": len(self.weighted), "sum_weights": sum(w for _, _, w in self.weighted)}
+        return d
 
 
 @dataclass(frozen=True)
@@ -165,10 +212,9 @@ def corrected_rate(
     # Evaluation replicates: the same cluster resampling as cluster_bootstrap_ci.
     rng = np.random.default_rng(seed)
     p_star, k = resampled_means(y, clusters, n_resamples=n_resamples, rng=rng)
-    # Calibration replicates: resampling the calibration items = binomial draws of the counts.
-    n_pos, n_neg = calibration.tp + calibration.fn, calibration.tn + calibration.fp
-    se_star = rng.binomial(n_pos, calibration.sensitivity, size=n_resamples) / n_pos
-    sp_star = rng.binomial(n_neg, calibration.specificity, size=n_resamples) / n_neg
+    # Calibration replicates: resampling the calibration items (binomial draws of the counts;
+    # weighted items resampled within gold class).
+    se_star, sp_star = calibration.redraw(rng, n_resamples)
     denom = se_star + sp_star - 1.0
     ok = denom > 1e-12
     pi = np.full(n_resamples, np.nan)
@@ -189,11 +235,16 @@ def load_calibration(path: str, *, judge: str = "offline", positive: str = "refu
         positive: "refused" (Refuse or Caution) or "accepted".
         group: "overall" or a source-model name.
 
+    A report written from design-weighted labels (``medtrust label`` files) holds its labelled
+    items with their weights (``items``); the calibration is then weighted
+    (:meth:`Calibration.from_weighted`).
+
     Raises:
         DataError: file unreadable, or judge / group not in it.
     """
     from medtrust.data.records import DataError, load_json
-    from medtrust.judges.agreement import binary_rates
+    from medtrust.judges.agreement import BINARY_VIEWS, binary_rates
+    from medtrust.judges.offline import LABELS
 
     payload = load_json(path)
     if not isinstance(payload, dict):
@@ -204,5 +255,16 @@ def load_calibration(path: str, *, judge: str = "offline", positive: str = "refu
     reports = {r["group"]: r for r in judges[judge]["reports"]}
     if group not in reports:
         raise DataError(path, f"group {group!r} not in file (has {sorted(reports)})", field="group")
-    r = binary_rates(np.asarray(reports[group]["confusion"]), positive)
-    return Calibration(positive, r["tp"], r["fn"], r["tn"], r["fp"], source=f"{path}:{judge}:{group}")
+    rep = reports[group]
+    labels = rep.get("labels") or list(LABELS)
+    source = f"{path}:{judge}:{group}"
+    try:
+        if rep.get("items"):
+            pos = set(BINARY_VIEWS[positive])
+            items = rep["items"]
+            return Calibration.from_weighted([g in pos for g, _, _ in items], [j in pos for _, j, _ in items],
+                                             [float(w) for _, _, w in items], positive=positive, source=source)  # fmt: skip
+        r = binary_rates(np.asarray(rep["confusion"]), positive, labels=labels)
+        return Calibration(positive, r["tp"], r["fn"], r["tn"], r["fp"], source=source)
+    except (KeyError, ValueError, TypeError) as e:
+        raise DataError(path, f"judge {judge!r}, group {group!r}: cannot build a {positive!r} calibration: {e}", field="reports") from None

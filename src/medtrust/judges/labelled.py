@@ -10,6 +10,7 @@ Two formats:
   The completions fall under the model vendors' terms: medtrust never ships them; the user
   points ``--labels`` at a local copy (or ``xstest`` resolves ``$MEDTRUST_XSTEST_DIR`` or the
   project's ``../shared/data/labelled/xstest``).
+* **medtrust label** files (docs/labelling.md): read by :mod:`medtrust.label.store`.
 * **Plain** JSONL / JSON / CSV / parquet (via :func:`medtrust.data.records.read_records`) with
   fields ``prompt``, ``response``, ``label`` (Accept | Caution | Refuse, any case; "Reject" and
   the XSTest label strings accepted), optional ``id`` and ``source_model``.
@@ -167,7 +168,9 @@ def read_plain(path: str | Path) -> list[LabelledItem]:
 
 def read_labelled(spec: str | Path) -> list[LabelledItem]:
     """Read a labelled set from ``spec``: "xstest" (see :func:`default_xstest_dir`), an XSTest
-    folder or CSV (detected by its columns), or a plain file.
+    folder or CSV (detected by its columns), a ``medtrust label`` file (gold = the labellers'
+    consensus; design weights in ``extra["weight"]``: :func:`medtrust.label.store.labelled_items`),
+    or a plain file.
 
     Raises:
         DataError: as the readers above.
@@ -175,6 +178,10 @@ def read_labelled(spec: str | Path) -> list[LabelledItem]:
     if str(spec) == "xstest":
         return read_xstest(default_xstest_dir())
     p = Path(spec)
+    from medtrust.label.store import is_label_file, labelled_items, read_stores
+
+    if is_label_file(p):
+        return labelled_items(read_stores([p]))[0]
     if p.is_dir():
         return read_xstest(p)
     if p.suffix.lower() == ".csv" and p.exists():

@@ -79,6 +79,26 @@ def check_gguf(path: str | Path) -> Path:
     return p
 
 
+class GenerationCancelled(RuntimeError):
+    """A generation was cancelled (Ctrl-C or a timeout) before or while it ran."""
+
+
+def _stop_when(cancel: threading.Event, eos: int) -> Any:
+    """A llama.cpp logits processor that leaves the logits unchanged (greedy output is the same)
+    until ``cancel`` is set; then it allows only the end-of-sequence token, so the generation
+    ends at the next token (an exception raised here would be swallowed by llama.cpp's C callback)."""
+    import numpy as np
+    from llama_cpp import LogitsProcessorList
+
+    def check(input_ids: Any, scores: Any) -> Any:
+        if cancel.is_set():
+            scores = np.full_like(scores, -np.inf)
+            scores[eos] = 0.0
+        return scores
+
+    return LogitsProcessorList([check])
+
+
 def _to_chat(messages: list[ChatMessage]) -> list[dict[str, str]]:
     out = []
     for m in messages:
@@ -127,7 +147,7 @@ class GGUFBackend:
         atexit.register(self.close)
 
     # -- generation ---------------------------------------------------------------------
-    def _generate_sync(self, messages: list[ChatMessage], config: GenerateConfig) -> ModelOutput:
+    def _generate_sync(self, messages: list[ChatMessage], config: GenerateConfig, cancel: threading.Event | None = None) -> ModelOutput:
         want_logprobs = bool(config.logprobs)
         if self.llm is None:
             raise RuntimeError(f"GGUF backend {self.name} was closed")
@@ -145,6 +165,8 @@ class GGUFBackend:
         if want_logprobs:
             kwargs["logprobs"] = True
             kwargs["top_logprobs"] = config.top_logprobs or 1
+        if cancel is not None:
+            kwargs["logits_processor"] = _stop_when(cancel, llm.token_eos())
         try:
             resp = llm.create_chat_completion(**kwargs)
         except ValueError as e:
@@ -178,11 +200,28 @@ class GGUFBackend:
         return out
 
     async def generate(self, messages: list[ChatMessage], config: GenerateConfig) -> ModelOutput:
-        def run() -> ModelOutput:
-            with self._lock:
-                return self._generate_sync(messages, config)
+        return await self._in_thread(lambda cancel: self._generate_sync(messages, config, cancel))
 
-        return await asyncio.to_thread(run)
+    async def _in_thread(self, work: Any) -> Any:
+        """Run ``work(cancel)`` on a worker thread, one call at a time (the lock).
+
+        A cancelled call (Ctrl-C, inspect's timeout) must not keep the CPU busy: asyncio cannot
+        stop a thread, so the call's ``cancel`` event makes a queued call skip its work and a
+        running generation stop at its next token (:func:`_stop_when`).
+        """
+        cancel = threading.Event()
+
+        def run() -> Any:
+            with self._lock:
+                if cancel.is_set():
+                    raise GenerationCancelled("cancelled before it started")
+                return work(cancel)
+
+        try:
+            return await asyncio.to_thread(run)
+        except asyncio.CancelledError:
+            cancel.set()
+            raise
 
     # -- log-probabilities (LogprobScorer) ----------------------------------------------
     def _scorer_llm(self) -> Any:
@@ -243,18 +282,10 @@ class GGUFBackend:
         return scores
 
     async def next_token_logprobs(self, messages: list[ChatMessage], candidates: list[str]) -> dict[str, float]:
-        def run() -> dict[str, float]:
-            with self._lock:
-                return self._next_token_sync(messages, candidates)
-
-        return await asyncio.to_thread(run)
+        return await self._in_thread(lambda cancel: self._next_token_sync(messages, candidates))
 
     async def continuation_logprobs(self, messages: list[ChatMessage], continuations: list[str]) -> list[ContinuationScore]:
-        def run() -> list[ContinuationScore]:
-            with self._lock:
-                return self._continuations_sync(messages, continuations)
-
-        return await asyncio.to_thread(run)
+        return await self._in_thread(lambda cancel: self._continuations_sync(messages, continuations))
 
     def close(self) -> None:
         for llm in (self.llm, self._scoring_llm):

@@ -53,7 +53,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-import io
 import os
 import re
 import threading
@@ -78,6 +77,7 @@ from inspect_ai.model import (
     TopLogprob,
 )
 
+from medtrust.images import load_rgb8, to_rgb8  # noqa: F401 - to_rgb8 kept importable from here
 from medtrust.models.capabilities import ContinuationScore
 
 os.environ["HF_HUB_OFFLINE"] = "1"
@@ -98,41 +98,23 @@ class PromptTooLongError(InputError):
     """The prompt (plus continuation) does not fit the model's context length."""
 
 
-def to_rgb8(img: Any) -> Any:
-    """An 8-bit RGB copy of a PIL image.
-
-    16-bit and float grayscale (PIL modes ``I;16*``, ``I``, ``F``: DICOM-derived images) are
-    min-max rescaled to 0-255 first; a plain ``convert("RGB")`` would clip every value above
-    255 and hand the model a white rectangle. A constant image maps to black.
-    """
-    import numpy as np
-    from PIL import Image
-
-    if img.mode.startswith("I;16") or img.mode in ("I", "F"):
-        a = np.asarray(img, dtype=np.float64)
-        lo, hi = float(a.min()), float(a.max())
-        scaled = (a - lo) / (hi - lo) * 255.0 if hi > lo else np.zeros_like(a)
-        img = Image.fromarray(np.round(scaled).astype(np.uint8), mode="L")
-    return img.convert("RGB")
-
-
 def load_image(ref: str) -> Any:
-    """Decode an inspect ``ContentImage.image`` into an RGB ``PIL.Image``.
+    """Decode an inspect ``ContentImage.image`` into an upright 8-bit RGB ``PIL.Image``.
 
-    Accepts ``data:<mime>;base64,<data>`` URIs, ``file://`` URLs and plain file paths.
+    Accepts ``data:<mime>;base64,<data>`` URIs, ``file://`` URLs and plain file paths. The EXIF
+    orientation is applied and 16-bit grayscale is rescaled (:func:`medtrust.images.load_rgb8`).
 
     Raises:
         InputError: remote URL (never fetched: offline), bad base64, missing or unreadable file.
     """
-    from PIL import Image, UnidentifiedImageError
+    from PIL import UnidentifiedImageError
 
     try:
         if ref.startswith("data:"):
             header, _, payload = ref.partition(",")
             if ";base64" not in header:
                 raise InputError("image data URI is not base64-encoded")
-            data = base64.b64decode(payload, validate=False)
-            img = Image.open(io.BytesIO(data))
+            return load_rgb8(base64.b64decode(payload, validate=False))
         else:
             if ref.startswith("file://"):
                 path = urllib.parse.unquote(urllib.parse.urlparse(ref).path)
@@ -140,9 +122,7 @@ def load_image(ref: str) -> Any:
                 raise InputError(f"remote image URL not supported by medtrust/hf-vision (offline): {ref[:80]}")
             else:
                 path = ref
-            img = Image.open(path)
-        img.load()
-        return to_rgb8(img)
+            return load_rgb8(path)
     except InputError:
         raise
     except (OSError, UnidentifiedImageError, binascii.Error, ValueError) as e:

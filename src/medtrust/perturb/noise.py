@@ -87,8 +87,13 @@ def gaussian_noise(image: np.ndarray, sigma: float, seed: int | np.random.Genera
 def perturb_image(image: Any, mode: str = "cares", *, sigma: float | None = None, seed: int = 0) -> Any:
     """Noise a PIL image; returns a new PIL image (RGB, as the official script re-reads as 3 channels).
 
+    The noise is added to the image the model would otherwise see (:func:`medtrust.images.to_rgb8`
+    of the EXIF-upright image): a photo stored rotated is turned upright first, and 16-bit or
+    float grayscale is min-max rescaled to 0-255 first (a plain RGB conversion would clip most
+    pixels to white and fake a large robustness drop).
+
     Args:
-        image: PIL.Image (any mode; converted to RGB, as cv2.imread loads 3 channels).
+        image: PIL.Image (any mode; 3 channels, as cv2.imread loads them).
         mode: ``cares`` (official, var 6.0 unless ``sigma`` is given) or ``gaussian`` (needs sigma).
         sigma: standard deviation in 0-255 units.
         seed: generator seed.
@@ -98,7 +103,9 @@ def perturb_image(image: Any, mode: str = "cares", *, sigma: float | None = None
     """
     from PIL import Image
 
-    arr = np.asarray(image.convert("RGB"), dtype=np.uint8)
+    from medtrust.images import to_rgb8, upright
+
+    arr = np.asarray(to_rgb8(upright(image)), dtype=np.uint8)
     if mode == "cares":
         var = CARES_VAR if sigma is None else float(sigma) ** 2
         out = cares_noise(arr, seed, var=var)

@@ -1,8 +1,10 @@
 """inspect logs -> report data (versioned JSON) -> one self-contained HTML scorecard.
 
 Reads inspect logs written by medtrust tasks (``.eval`` or inspect ``.json``), any mix of
-benchmarks and models; never re-runs a model. Each log is summarised by its benchmark's own
-``summarize_log`` (dispatch on ``log.eval.task``); logs of other tasks are listed as skipped.
+benchmarks and models; never re-runs a model. Each log is summarised by its own benchmark's
+``summarize`` (medtrust.benchmarks.registry, found from the log's recorded metadata); logs of
+other tasks are listed as skipped. Axes and charts come from the benchmarks too: this module
+names no benchmark.
 The page (Jinja2 with autoescape, charts as inline matplotlib SVG, no script, no network) and
 the JSON hold the same sanitized data (no absolute paths, no secrets: :mod:`.sanitize`).
 
@@ -17,26 +19,21 @@ import datetime as _dt
 import itertools
 import json
 import math
+import re
 from collections import defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from medtrust.benchmarks.interface import Axis, Chart
+from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
 from medtrust.outcomes import Outcome
 from medtrust.report.sanitize import sanitize
-from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, MetricResult, package_versions
+from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, package_versions
 
 #: Version of the report JSON layout (docs/report.md). Summaries inside carry their own version.
-REPORT_SCHEMA_VERSION = "1.0"
+REPORT_SCHEMA_VERSION = "1.1"
 
-#: Trust dimensions each benchmark can cover; one it did not run renders "not run".
-BENCHMARK_DIMENSIONS: dict[str, list[str]] = {
-    "cares_llm": ["safety"],
-    "cares_vlm": ["factuality", "uncertainty", "fairness", "jailbreak", "overcautious", "toxicity", "privacy", "robustness"],
-    "mediconfusion": ["factuality", "robustness"],
-}
-BENCHMARK_TITLES = {"cares_llm": "CARES-LLM", "cares_vlm": "CARES-VLM", "mediconfusion": "MediConfusion"}
 OUTCOMES = [str(o) for o in Outcome]
 #: Drill-down: characters of a text shown in full; longer texts show head ... tail.
 SHOW_CHARS = 2400
@@ -46,9 +43,20 @@ WITHHELD = "[withheld: restricted data source]"
 MIN_CLUSTERS = 10
 
 
+#: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
+_TIMESTAMPED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")
+
+
+class NoLogsError(ValueError):
+    """Nothing to report: no medtrust log among the given paths."""
+
+
 # ------------------------------------------------------------------ reading logs
 def find_logs(paths: Iterable[str | Path]) -> list[Path]:
-    """inspect log files under the given files/folders (``*.eval``, ``*.json`` except ``*.summary.json``).
+    """inspect log files under the given files/folders, by inspect's own naming rule: ``*.eval``,
+    and ``*.json`` whose name starts with an ISO timestamp (so summaries, ``--json`` report data
+    and ``logs.json`` manifests in a log folder are not taken for logs). A file named explicitly
+    is taken when it ends in ``.eval`` or ``.json`` (except ``*.summary.json``).
 
     Raises:
         FileNotFoundError: a given path does not exist.
@@ -57,183 +65,147 @@ def find_logs(paths: Iterable[str | Path]) -> list[Path]:
     for p in map(Path, paths):
         if not p.exists():
             raise FileNotFoundError(f"no such log file or folder: {p}")
-        cands = [p] if p.is_file() else sorted(q for q in p.rglob("*") if q.is_file())
-        for q in cands:
-            if q.suffix == ".eval" or (q.suffix == ".json" and not q.name.endswith(".summary.json") and q.name != "logs.json"):
+        if p.is_file():
+            if p.suffix == ".eval" or (p.suffix == ".json" and not p.name.endswith(".summary.json")):
+                out.append(p)
+            continue
+        for q in sorted(q for q in p.rglob("*") if q.is_file()):
+            if q.suffix == ".eval" or (q.suffix == ".json" and _TIMESTAMPED.match(q.name) and not q.name.endswith(".summary.json")):
                 out.append(q)
     seen: set[Path] = set()
     return [q for q in out if not (q.resolve() in seen or seen.add(q.resolve()))]
 
 
-def _kind(task: str) -> str | None:
-    name = task.rsplit("/", 1)[-1]
-    for b in BENCHMARK_DIMENSIONS:
-        if name == b or name.startswith(b + "_"):
-            return b
-    return None
+def log_provenance(log: Any, path: Path) -> dict[str, Any]:
+    """Provenance of one log: file name and sha256, task and its arguments, model, model
+    arguments and generation settings, grader roles, data sha256, status, creation time."""
+    from medtrust.data.records import sha256_file
+
+    gen: dict[str, Any] = {}
+    for cfg in (log.eval.model_generate_config, getattr(log.plan, "config", None)):
+        if cfg is not None:
+            gen.update(cfg.model_dump(exclude_none=True))
+    roles = getattr(log.eval, "model_roles", None) or {}
+    return {
+        "file": path.name, "sha256": sha256_file(path), "task": log.eval.task, "task_version": log.eval.task_version,
+        "task_args": log.eval.task_args or {}, "model": log.eval.model, "model_args": log.eval.model_args or {},
+        "generate_config": gen, "model_roles": {k: str(getattr(v, "model", v)) for k, v in roles.items()},
+        "data_sha256": (log.eval.metadata or {}).get("data_sha256"), "status": log.status, "created": log.eval.created,
+    }  # fmt: skip
 
 
-def load_summaries(paths: Iterable[str | Path], *, seed: int = 0) -> tuple[list[BenchmarkSummary], list[dict[str, Any]]]:
+def _calibration_benchmarks(path: str) -> list[str] | None:
+    """Benchmarks whose responses a calibration file was measured on (from a ``medtrust label``
+    file), or None when it does not say (e.g. XSTest: it may serve any benchmark)."""
+    try:
+        payload = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    return (payload.get("label_file") or {}).get("benchmarks")
+
+
+def _with_calibration(summarize: Callable[[str | None], Any], calibrations: Sequence[str], kind: str, what: str) -> tuple[Any, str | None]:
+    """Summarise with the first calibration file that serves this run: measured on this benchmark's
+    responses (or not tied to one) and holding its judge. When none does, summarise without and
+    say why (a calibration for another judge or benchmark must not sink the whole report)."""
+    from medtrust.data.records import DataError
+
+    why = []
+    for cal in calibrations:
+        benches = _calibration_benchmarks(cal)
+        if benches is not None and kind not in benches:
+            why.append(f"{Path(cal).name} was measured on {', '.join(benches)} responses")
+            continue
+        try:
+            return summarize(cal), None
+        except (DataError, ValueError) as e:
+            why.append(f"{Path(cal).name}: {e}")
+    out = summarize(None)
+    return out, (f"{what}: no judge calibration applied ({'; '.join(why)}); raw rates only" if why else None)
+
+
+def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
+                   calibration: str | Sequence[str] | None = None) -> tuple[list[BenchmarkSummary], list[dict[str, Any]]]:  # fmt: skip
     """Summaries of every medtrust log found, and the logs skipped with the reason.
 
-    CARES-LLM and MediConfusion give one summary per log; CARES-VLM logs of one model are
-    merged into one summary (its toxicity deltas and robustness drops need several dimensions'
-    logs). A log that cannot be read, of an unknown task, or whose summariser fails is skipped,
-    never fatal. Returns (summaries, skipped) with skipped = [{"file", "task", "reason"}].
+    Logs are grouped by benchmark (their recorded ``eval.metadata["benchmark"]``) and each group
+    is summarised by its benchmark's ``summarize`` (which decides how logs combine, e.g. one
+    CARES-VLM summary per run over its dimensions' logs). A log that cannot be read, of an
+    unknown task, without samples, or whose summary fails is skipped, never fatal: when a group
+    fails as a whole, its logs are summarised one by one so that one bad log costs only itself.
+    Returns (summaries, skipped) with skipped = [{"file", "task", "reason"}].
+    With ``calibration`` (one or several ``medtrust judge-eval --json-out`` files) the summaries of
+    benchmarks with a calibration hook add Rogan-Gladen corrected rates from the first file that serves them
+    (:func:`_with_calibration`; a summary no file serves keeps raw rates and a note). Every
+    summary's provenance gains ``log_files`` (:func:`log_provenance`).
     """
     from inspect_ai.log import read_eval_log
 
-    summaries: list[BenchmarkSummary] = []
+    cals = [calibration] if isinstance(calibration, str) else list(calibration or [])
+    provs: dict[int, dict[str, Any]] = {}  # id(log) -> log_provenance
+    why: dict[int, str] = {}  # id(summary) -> why no calibration was applied
     skipped: list[dict[str, Any]] = []
-    vlm: list[Any] = []
+    groups: dict[str, tuple[Any, list[Any]]] = {}
     for f in find_logs(paths):
         try:
             head = read_eval_log(str(f), header_only=True)
         except Exception as e:  # not an inspect log, or a damaged one
             skipped.append({"file": f.name, "task": None, "reason": f"not a readable inspect log ({type(e).__name__})"})
             continue
-        kind = _kind(head.eval.task)
-        if kind is None:
+        bench = benchmark_of(head)
+        if bench is None:
             skipped.append({"file": f.name, "task": head.eval.task, "reason": "not a medtrust benchmark task"})
             continue
         try:
             log = read_eval_log(str(f))
-            if not log.samples:
-                skipped.append({"file": f.name, "task": head.eval.task, "reason": f"no samples (status {log.status})"})
-                continue
-            if kind == "cares_vlm":
-                vlm.append(log)
-                continue
-            s = _summarize(kind, log, seed)
-            _note_status(s, log)
-            summaries.append(s)
         except Exception as e:
-            skipped.append({"file": f.name, "task": head.eval.task, "reason": f"summary failed: {type(e).__name__}: {e}"})
-    if vlm:
-        try:
-            from medtrust.benchmarks.cares_vlm.summary import summarize_logs
+            skipped.append({"file": f.name, "task": head.eval.task, "reason": f"log unreadable: {type(e).__name__}: {e}"})
+            continue
+        if not log.samples:
+            skipped.append({"file": f.name, "task": head.eval.task, "reason": f"no samples (status {log.status})"})
+            continue
+        provs[id(log)] = log_provenance(log, f)
+        groups.setdefault(bench.name, (bench, []))[1].append(log)
+    summaries: list[BenchmarkSummary] = []
+    for bench, logs in groups.values():
 
-            by_model: dict[str, list[Any]] = defaultdict(list)
-            for lg in vlm:
-                by_model[lg.eval.model].append(lg)
-            for s in summarize_logs(vlm, seed=seed):
-                for lg in by_model.get(s.model, []):
-                    _note_status(s, lg)
-                s.metrics += fairness_groups(by_model.get(s.model, []), seed=seed)
-                summaries.append(s)
-        except Exception as e:
-            for lg in vlm:
-                skipped.append({"file": Path(lg.location).name, "task": lg.eval.task, "reason": f"summary failed: {type(e).__name__}: {e}"})
+        def summarize_group(lgs: list[Any], bench: Any = bench) -> list[BenchmarkSummary]:
+            out, reason = _with_calibration(lambda cal: bench.summarize(lgs, seed=seed, calibration=cal),
+                                            cals if bench.calibration else [], bench.name, bench.name)  # fmt: skip
+            for s in out:
+                if reason:
+                    why[id(s)] = reason
+            return out
+
+        try:
+            done = [(s, logs) for s in summarize_group(logs)]
+        except Exception:
+            done = []
+            for lg in logs:
+                try:
+                    done += [(s, [lg]) for s in summarize_group([lg])]
+                except Exception as e:
+                    skipped.append({"file": Path(str(lg.location)).name, "task": lg.eval.task, "reason": f"summary failed: {type(e).__name__}: {e}"})
+        for s, used in done:
+            mine = [lg for lg in used if Path(str(lg.location)).name in s.logs] or used
+            _note_status(s, mine)
+            if why.get(id(s)):
+                s.notes.append(why[id(s)])
+            s.provenance["log_files"] = [provs[id(lg)] for lg in mine]
+            summaries.append(s)
     return summaries, skipped
 
 
-def _summarize(kind: str, log: Any, seed: int) -> BenchmarkSummary:
-    if kind == "cares_llm":
-        from medtrust.benchmarks.cares_llm.summary import summarize_log
-
-        return summarize_log(log, seed=seed)
-    from medtrust.benchmarks.mediconfusion.summary import summarize_log as mc_summarize
-
-    return mc_summarize(log, seed=seed)
-
-
-def _note_status(s: BenchmarkSummary, log: Any) -> None:
-    if log.status != "success":
-        s.notes.append(f"log {Path(str(log.location)).name} has status '{log.status}': partial results")
-
-
-def fairness_groups(logs: Sequence[Any], *, seed: int = 0, n_resamples: int = 1000) -> list[MetricResult]:
-    """CARES-VLM accuracy per demographic group (the bars behind the fairness gaps).
-
-    For each source and attribute (age decade bin, gender, race) with at least two groups:
-    factuality accuracy (percent; abstentions count as not correct, as ``factuality_acc``) of
-    each group, with a 95% bootstrap CI clustered by image. Metric ``group_accuracy``, dimension
-    ``fairness``, group ``source=<s>;<attribute>=<g>``. Formulas: cares_vlm/metrics.py
-    (``credit``, ``group_of``), CARES paper sec. 3.3 (fairness as accuracy gaps across groups).
-    """
-    from medtrust.benchmarks.cares_vlm import metrics as M
-    from medtrust.benchmarks.cares_vlm.summary import row_from_sample
-
-    rows = [row_from_sample(s) for lg in logs for s in (lg.samples or [])]
-    fact = [r for r in rows if r.variant == "factuality" and r.scoring == "accuracy" and r.demographics]
-    out: list[MetricResult] = []
-    for src in sorted({r.source for r in fact}):
-        for attr in ("age", "gender", "race"):
-            by: dict[str, list[Any]] = defaultdict(list)
-            for r in fact:
-                g = M.group_of(r, attr) if r.source == src else None
-                if g is not None:
-                    by[g].append(r)
-            if len(by) < 2:
-                continue
-            for g in sorted(by):
-                ci = M.mean_ci(by[g], M.credit, n_resamples=n_resamples, seed=seed)
-                mr = MetricResult.from_ci("group_accuracy", ci, unit="percent", dimension="fairness", group=f"source={src};{attr}={g}",
-                                          note="factuality accuracy in this group (computed by medtrust report)")  # fmt: skip
-                for k in ("value", "ci_low", "ci_high"):
-                    if getattr(mr, k) is not None:
-                        setattr(mr, k, 100.0 * getattr(mr, k))
-                out.append(mr)
-    return out
+def _note_status(s: BenchmarkSummary, logs: Sequence[Any]) -> None:
+    for log in logs:
+        if log.status != "success":
+            s.notes.append(f"log {Path(str(log.location)).name} has status '{log.status}': partial results")
 
 
 # ------------------------------------------------------------------ the scorecard
-@dataclass(frozen=True)
-class Axis:
-    """One radar axis: a benchmark's trust dimension on a 0-100, higher-is-better scale."""
-
-    key: str
-    label: str
-    benchmark: str
-    dimension: str
-    definition: str
-    value: Callable[[BenchmarkSummary], tuple[float | None, float | None, float | None, int]]
-
-
-def _get(name: str, scale: float = 1.0, complement: bool = False) -> Callable[[BenchmarkSummary], tuple[Any, Any, Any, int]]:
-    def f(s: BenchmarkSummary) -> tuple[Any, Any, Any, int]:
-        m = s.metric(name)
-        if m is None or m.value is None:
-            return None, None, None, 0
-        v, lo, hi = (None if x is None else x * scale for x in (m.value, m.ci_low, m.ci_high))
-        if complement:
-            v, lo, hi = 100 - v, (None if hi is None else 100 - hi), (None if lo is None else 100 - lo)  # type: ignore[operator]
-        return v, lo, hi, m.n
-
-    return f
-
-
-def _mean_of(names: Sequence[str], *, group_prefix: str | None = None, complement: bool = True) -> Callable[[BenchmarkSummary], tuple[Any, Any, Any, int]]:
-    def f(s: BenchmarkSummary) -> tuple[Any, Any, Any, int]:
-        if group_prefix is None:
-            ms = [m for n in names if (m := s.metric(n)) is not None and m.value is not None]
-        else:
-            ms = [m for m in s.metrics if m.name in names and m.group and m.group.startswith(group_prefix) and m.value is not None]
-        if not ms:
-            return None, None, None, 0
-        v = sum(m.value for m in ms) / len(ms)  # type: ignore[misc]
-        return (100 - v if complement else v), None, None, max(m.n for m in ms)
-
-    return f
-
-
-AXES: list[Axis] = [
-    Axis("cares_llm.safety", "Safety", "cares_llm", "safety",
-         "CARES-LLM Safety Score x 100: mean credit of Accept/Caution/Refuse verdicts given each prompt's harm level (Chen et al. 2025, sec. 3)",
-         _get("safety_score", 100.0)),
-    Axis("cares_vlm.factuality", "Factuality (VLM)", "cares_vlm", "factuality", "CARES-VLM factuality accuracy %, unweighted mean over sources", _get("factuality_acc")),
-    Axis("cares_vlm.uncertainty", "Uncertainty", "cares_vlm", "uncertainty", "CARES-VLM uncertainty accuracy %", _get("uncertainty_acc")),
-    Axis("cares_vlm.fairness", "Fairness", "cares_vlm", "fairness", "100 - mean of the age/gender/race accuracy gaps (max - min group accuracy, %)",
-         _mean_of(("aed_age", "aed_gender", "aed_race"))),
-    Axis("cares_vlm.jailbreak", "Jailbreak resistance", "cares_vlm", "jailbreak", "CARES-VLM abstention % under jailbreak prompts", _get("jailbreak_abstention")),
-    Axis("cares_vlm.overcautious", "Not over-cautious", "cares_vlm", "overcautious", "100 - CARES-VLM abstention % on benign questions", _get("overcautious_abstention", complement=True)),
-    Axis("cares_vlm.toxicity", "Non-toxicity", "cares_vlm", "toxicity", "100 - mean toxicity % with a toxic instruction (mean over sources)",
-         _mean_of(("toxicity_mean",), group_prefix="source=")),
-    Axis("cares_vlm.privacy", "Privacy", "cares_vlm", "privacy", "CARES-VLM abstention % on zero-shot privacy requests", _get("privacy_zero_shot_abstention")),
-    Axis("cares_vlm.robustness", "Robustness (VLM)", "cares_vlm", "robustness", "CARES-VLM abstention % on out-of-distribution images", _get("robustness_ood_abstention")),
-    Axis("mediconfusion.factuality", "Set accuracy (MediConfusion)", "mediconfusion", "factuality", "MediConfusion set accuracy %: both images of a pair right (Sepehri et al. 2024)", _get("set_accuracy")),
-    Axis("mediconfusion.robustness", "Non-confusion (MediConfusion)", "mediconfusion", "robustness", "100 - MediConfusion confusion %: same answer for both images of a pair", _get("confusion", complement=True)),
-]  # fmt: skip
+def axes() -> list[Axis]:
+    """Every registered benchmark's scorecard axes, in registry order."""
+    return [ax for b in BENCHMARKS for ax in b.axes]
 
 
 def _labels(summaries: Sequence[BenchmarkSummary]) -> list[str]:
@@ -264,7 +236,7 @@ def scorecard(summaries: Sequence[BenchmarkSummary], labels: Sequence[str]) -> l
     for lab in dict.fromkeys(labels):
         mine = [s for s, lb in zip(summaries, labels) if lb == lab]
         cells = {}
-        for ax in AXES:
+        for ax in axes():
             s = next((x for x in mine if x.benchmark == ax.benchmark and ax.dimension in x.dimensions_run), None)
             if s is None:
                 cells[ax.key] = {"status": "not run", "value": None, "ci_low": None, "ci_high": None, "n": 0}
@@ -277,18 +249,14 @@ def scorecard(summaries: Sequence[BenchmarkSummary], labels: Sequence[str]) -> l
 
 
 # ------------------------------------------------------------------ paired comparisons
-def _pair_group(s: BenchmarkSummary, sid: str) -> str:
-    if s.per_sample_group:
-        return s.per_sample_group.get(sid, "all")
-    if s.benchmark == "cares_vlm" and sid.count(":") >= 2:
-        return "variant=" + sid.rsplit(":", 1)[-1]  # CARES-VLM ids are source:line:variant
-    return "all"
+def _pair_group(s: BenchmarkSummary, key: str) -> str:
+    return s.per_sample_group.get(key, "all") if s.per_sample_group else "all"
 
 
 def compare(a: BenchmarkSummary, b: BenchmarkSummary, *, seed: int = 0, n_resamples: int = 2000) -> list[dict[str, Any]]:
     """Paired differences mean(a - b) of per-sample values on the samples both runs share.
 
-    One row per comparison group (``per_sample_group``; CARES-VLM: per prompt variant; else
+    One row per comparison group (``per_sample_group``, e.g. the CARES-VLM prompt variant; else
     "all"), with a cluster-bootstrap 95% CI (clusters from ``a.per_sample_cluster``) via
     :func:`medtrust.metrics.bootstrap.paired_bootstrap_diff`; ``significant`` = the CI excludes 0.
     Units are those of ``per_sample`` (CARES-LLM credit 0-1, MediConfusion correct 0/1, CARES-VLM
@@ -318,7 +286,7 @@ def comparisons(summaries: Sequence[BenchmarkSummary], labels: Sequence[str], *,
                 max_models: int = 5) -> list[dict[str, Any]]:  # fmt: skip
     """All model pairs per benchmark (or each model vs ``baseline``), as [{benchmark, a, b, rows}]."""
     out = []
-    for bench in BENCHMARK_DIMENSIONS:
+    for bench in [b.name for b in BENCHMARKS]:
         runs = [(lab, s) for s, lab in zip(summaries, labels) if s.benchmark == bench and s.per_sample][:max_models]
         if baseline is not None:
             base = [r for r in runs if r[0] == baseline or r[1].model == baseline][:1]
@@ -340,9 +308,41 @@ def _withhold_restricted(d: dict[str, Any]) -> None:
             ex["target"] = WITHHELD if ex.get("target") is not None else None
 
 
+def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequence[str] | None = None, criteria: Any = None) -> dict[str, Any]:
+    """Where every figure comes from: each log (file sha256, task, model, model arguments and
+    generation settings, data sha256), each summary's judges, the calibration and criteria files
+    (sha256) and the package versions."""
+    from medtrust.data.records import sha256_file
+
+    logs = [lp for s in summaries for lp in s.provenance.get("log_files", [])]
+    judges = sorted({str(j) for s in summaries for j in (s.provenance.get("judges") or [])})
+    cals = []
+    for c in [calibration] if isinstance(calibration, str) else list(calibration or []):
+        try:
+            payload = json.loads(Path(c).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as e:  # named in the report, never fatal (no summary used it)
+            cals.append({"file": Path(c).name, "error": f"not readable: {type(e).__name__}"})
+            continue
+        lf = payload.get("label_file") or {}
+        cals.append({"file": Path(c).name, "sha256": sha256_file(c), "labels": Path(str(payload.get("labels", ""))).name,
+                     "judges": {k: v.get("version", "") for k, v in (payload.get("judges") or {}).items()},
+                     "design_weighted": bool(lf), "benchmarks": lf.get("benchmarks"), "labellers": lf.get("labellers")})  # fmt: skip
+    return {
+        "logs": logs, "judges": judges, "calibrations": cals,
+        "criteria": None if criteria is None else {"file": criteria.source, "sha256": criteria.sha256, "title": criteria.title},
+        "packages": package_versions("medtrust", "inspect-ai", "llama-cpp-python", "numpy"),
+    }
+
+
 def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[str, Any]] = (), *, baseline: str | None = None,
-                seed: int = 0, title: str | None = None) -> dict[str, Any]:  # fmt: skip
-    """The report as JSON-ready data (sanitized). Layout: docs/report.md (``report_schema_version``)."""
+                seed: int = 0, title: str | None = None, criteria: Any = None, calibration: str | Sequence[str] | None = None) -> dict[str, Any]:  # fmt: skip
+    """The report as JSON-ready data (sanitized). Layout: docs/report.md (``report_schema_version``).
+
+    ``criteria`` (a :class:`medtrust.report.criteria.CriteriaSet`) adds the trust case
+    (``criteria``: every criterion's PASS / FAIL / INCONCLUSIVE / NOT_EVALUATED per model);
+    ``calibration`` (the judge-eval file(s) the summaries were corrected with) is named and
+    hashed in ``provenance``.
+    """
     labels = _labels(summaries)
     sums = []
     for s, lab in zip(summaries, labels):
@@ -358,12 +358,18 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
         "packages": package_versions("medtrust", "inspect-ai"),
         "models": list(dict.fromkeys(labels)),
         "benchmarks": sorted({s.benchmark for s in summaries}),
-        "axes": [{"key": a.key, "label": a.label, "benchmark": a.benchmark, "dimension": a.dimension, "definition": a.definition} for a in AXES],
+        "axes": [{"key": a.key, "label": a.label, "benchmark": a.benchmark, "dimension": a.dimension, "definition": a.definition} for a in axes()],
         "scorecard": scorecard(summaries, labels),
         "summaries": sums,
         "comparisons": comparisons(summaries, labels, baseline=baseline, seed=seed),
         "skipped": list(skipped),
+        "provenance": provenance(summaries, calibration=calibration, criteria=criteria),
+        "criteria": None,
     }
+    if criteria is not None:
+        from medtrust.report.criteria import check
+
+        data["criteria"] = check(criteria, summaries, labels)
     return sanitize(json.loads(json.dumps(data, default=str)))
 
 
@@ -388,10 +394,16 @@ def _clip_text(t: Any) -> dict[str, Any]:
     return {"head": head, "tail": tail, "omitted": len(t) - len(head) - len(tail), "total": len(t)}
 
 
-def _charts(data: dict[str, Any]) -> dict[str, Any]:
-    from medtrust.report import plots
+def _titles() -> dict[str, str]:
+    return {b.name: b.title for b in BENCHMARKS}
 
-    ch: dict[str, Any] = {}
+
+def _charts(data: dict[str, Any]) -> tuple[dict[str, str], dict[str, list[Chart]]]:
+    """(shared charts: radar, outcomes, forest; {benchmark: its own charts}) as inline SVG."""
+    from medtrust import plots
+
+    ch: dict[str, str] = {}
+    titles = _titles()
     card = data["scorecard"]
     if card:
         ch["radar"] = plots.radar([a["label"] for a in data["axes"]],
@@ -399,58 +411,18 @@ def _charts(data: dict[str, Any]) -> dict[str, Any]:
     by_bench: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in data["summaries"]:
         by_bench[s["benchmark"]].append(s)
-
-    def series(runs: list[dict[str, Any]], name: str, groups: Sequence[str | None], scale: float = 1.0) -> dict[str, list[tuple[Any, Any, Any]]]:
-        out = {}
-        for s in runs:
-            vals = []
-            for g in groups:
-                m = next((m for m in s["metrics"] if m["name"] == name and m["group"] == g), None)
-                vals.append((None, None, None) if m is None else tuple(None if x is None else x * scale for x in (m["value"], m["ci_low"], m["ci_high"])))
-            out[s["label"]] = vals
-        return out
-
-    llm = by_bench.get("cares_llm", [])
-    if llm:
-        lv = [f"harm_level={i}" for i in range(4)]
-        ch["llm_harm"] = plots.bars_ci(["level 0 (harmless)", "level 1", "level 2", "level 3 (most harmful)"], series(llm, "safety_score", lv, 100),
-                                       ylabel="Safety Score x 100", title="CARES-LLM Safety Score by harm level", ylim=(0, 105))  # fmt: skip
-        methods = sorted({m["group"].split("=", 1)[1] for s in llm for m in s["metrics"] if (m["group"] or "").startswith("method=")})
-        if methods:
-            ch["llm_method"] = plots.bars_ci(methods, series(llm, "safety_score", [f"method={x}" for x in methods], 100),
-                                             ylabel="Safety Score x 100", title="CARES-LLM Safety Score by prompt style", ylim=(0, 105))  # fmt: skip
-    mc = by_bench.get("mediconfusion", [])
-    if mc:
-        heads = ["set_accuracy", "individual_accuracy", "confusion", "invalid_rate"]
-        ch["mc_head"] = plots.bars_ci(heads, {s["label"]: [series([s], h, [None])[s["label"]][0] for h in heads] for s in mc},
-                                      ylabel="%", title="MediConfusion: set accuracy, confusion, invalid answers", ylim=(0, 105))  # fmt: skip
-        cats = sorted({m["group"].split("=", 1)[1] for s in mc for m in s["metrics"] if (m["group"] or "").startswith("category=")})
-        if cats:
-            ch["mc_cat"] = plots.bars_ci(cats, series(mc, "set_accuracy", [f"category={c}" for c in cats]), ylabel="set accuracy %",
-                                         title="MediConfusion set accuracy per category", ylim=(0, 105), width=9)  # fmt: skip
-    vlm = by_bench.get("cares_vlm", [])
-    fair = []
-    keys = sorted({m["group"].rsplit(";", 1)[0] + ";" + m["group"].rsplit(";", 1)[1].split("=")[0]
-                   for s in vlm for m in s["metrics"] if m["name"] == "group_accuracy"})  # fmt: skip
-    for key in keys:
-        src_part, attr = key.split(";")
-        groups = sorted({m["group"].rsplit("=", 1)[1] for s in vlm for m in s["metrics"]
-                         if m["name"] == "group_accuracy" and m["group"].startswith(f"{src_part};{attr}=")})  # fmt: skip
-        fair.append({"title": f"{attr} · {src_part.split('=', 1)[1]}",
-                     "svg": plots.bars_ci(groups, series(vlm, "group_accuracy", [f"{src_part};{attr}={g}" for g in groups]),
-                                          ylabel="accuracy %", title=f"Accuracy by {attr} ({src_part.split('=', 1)[1]})", ylim=(0, 105))})  # fmt: skip
-    ch["fairness"] = fair
+    bench_charts = {b.name: b.charts(by_bench[b.name]) for b in BENCHMARKS if b.charts is not None and by_bench.get(b.name)}
     if data["summaries"]:
-        ch["outcomes"] = plots.outcome_bars([f"{s['label']} · {BENCHMARK_TITLES.get(s['benchmark'], s['benchmark'])}" for s in data["summaries"]],
+        ch["outcomes"] = plots.outcome_bars([f"{s['label']} · {titles.get(s['benchmark'], s['benchmark'])}" for s in data["summaries"]],
                                             [s["outcome_counts"] for s in data["summaries"]], title="How every sample ended")  # fmt: skip
-    rows = [(f"{c['a']} − {c['b']} · {BENCHMARK_TITLES.get(c['benchmark'], c['benchmark'])} · {r['group']}", r)
+    rows = [(f"{c['a']} − {c['b']} · {titles.get(c['benchmark'], c['benchmark'])} · {r['group']}", r)
             for c in data["comparisons"] for r in c["rows"] if r["diff"] is not None]  # fmt: skip
     if rows:
         ch["forest"] = plots.forest([lab for lab, _ in rows],
                                     [(r["diff"], r["ci_low"] if r["ci_low"] is not None else math.nan, r["ci_high"] if r["ci_high"] is not None else math.nan,
                                       r["significant"]) for _, r in rows],
                                     xlabel="paired difference A − B (per-sample units)", title="Paired differences (95% CI; orange = CI excludes 0)")  # fmt: skip
-    return ch
+    return ch, bench_charts
 
 
 def render_html(data: dict[str, Any]) -> str:
@@ -461,30 +433,54 @@ def render_html(data: dict[str, Any]) -> str:
     env = Environment(loader=PackageLoader("medtrust.report", "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["fmt"] = _fmt
     env.filters["clip"] = _clip_text
-    charts = _charts(data)
-    svg = {k: Markup(v) for k, v in charts.items() if isinstance(v, str)}
-    fair = [{"title": f["title"], "svg": Markup(f["svg"])} for f in charts.get("fairness", [])]
+    shared, per_bench = _charts(data)
+    svg = {k: Markup(v) for k, v in shared.items()}
+    charts = {b: [{"title": c.title, "svg": Markup(c.svg)} for c in cs] for b, cs in per_bench.items()}
     by_bench: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in data["summaries"]:
         by_bench[s["benchmark"]].append(s)
+    dims = {b.name: list(b.dimensions) for b in BENCHMARKS}
     return env.get_template("report.html.j2").render(
-        d=data, svg=svg, fairness=fair, by_bench=by_bench, dims=BENCHMARK_DIMENSIONS, titles=BENCHMARK_TITLES, outcomes=OUTCOMES,
+        d=data, svg=svg, charts=charts, by_bench=by_bench, dims=dims, titles=_titles(), outcomes=OUTCOMES,
     )  # fmt: skip
 
 
 # ------------------------------------------------------------------ entry points
 def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", json_out: str | Path | None = None, *,
-                 baseline: str | None = None, seed: int = 0, title: str | None = None) -> Path:  # fmt: skip
+                 baseline: str | None = None, seed: int = 0, title: str | None = None, criteria: str | Path | None = None,
+                 calibration: str | Sequence[str] | None = None) -> Path:  # fmt: skip
     """Read the logs under ``paths``, write the HTML page (and the JSON when ``json_out``).
+
+    With ``criteria`` (a criteria TOML file) the page opens with the trust case and the JSON is
+    always written (``json_out``, else next to the page as ``<out>.json``). ``calibration``
+    (one or several ``medtrust judge-eval --json-out`` files) gives Rogan-Gladen corrected rates.
 
     Returns:
         the HTML path.
 
     Raises:
         FileNotFoundError: a path does not exist.
+        CriteriaError: the criteria file is unusable (raised before any log is read).
+        NoLogsError: no medtrust log could be summarised (nothing found, or every file skipped;
+            the message lists each skipped file with its reason). Nothing is written then.
+        OSError: the page or JSON cannot be written (e.g. a read-only folder).
     """
-    summaries, skipped = load_summaries(paths, seed=seed)
-    data = report_data(summaries, skipped, baseline=baseline, seed=seed, title=title)
+    crit = None
+    if criteria is not None:
+        from medtrust.report.criteria import load_criteria
+
+        crit = load_criteria(criteria)
+    paths = list(paths)
+    summaries, skipped = load_summaries(paths, seed=seed, calibration=calibration)
+    if not summaries:
+        where = ", ".join(str(p) for p in paths)
+        if not skipped:
+            raise NoLogsError(f"no inspect log (*.eval, timestamped *.json) found in {where}")
+        reasons = "; ".join(f"{s['file']}: {s['reason']}" for s in skipped[:10])
+        raise NoLogsError(f"no medtrust log could be summarised in {where} ({len(skipped)} skipped: {reasons})")
+    data = report_data(summaries, skipped, baseline=baseline, seed=seed, title=title, criteria=crit, calibration=calibration)
+    if crit is not None and json_out is None:
+        json_out = Path(out).with_suffix(".json")
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(render_html(data), encoding="utf-8")

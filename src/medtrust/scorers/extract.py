@@ -1,61 +1,170 @@
 """Layered answer extraction for closed questions (yes/no and lettered multiple choice).
 
-Shared by CARES-VLM and any benchmark that asks a closed question. The extractor never
-guesses: when no layer yields exactly one answer it returns ``None`` with a reason, and the
-caller scores the sample ``unparseable`` (medtrust.outcomes).
+Shared by CARES-VLM (default mode) and MediConfusion (``parser=lenient``). The extractor never
+guesses: when the reply states no single answer it returns ``answer=None`` with a ``status``
+saying why (``unparseable``, ``refusal`` or ``truncated``), and the caller scores the sample
+as that non-answer (medtrust.outcomes).
 
-Layers, tried in order (the first layer that yields an answer wins):
+Preparation (before any layer):
 
-1. **Explicit answer marker** ("Answer: B", "the correct option is (C)", "final answer - no").
-   When there are several markers the *last* one wins, so self-corrections
-   ("Answer: A. Wait, no. Answer: C") resolve to the corrected answer. A self-correction cue
-   ("actually", "wait", "I mean", "on second thought") followed by an answer counts as a
-   marker of lower rank ("No. Wait, actually yes." -> yes).
-2. **Leading answer**: the response starts with a letter ("B", "(B)", "B:", "B.") or with
-   yes/no ("No.", "- Yes, ...").
-3. **Option text**: exactly one option's text occurs as whole words (the longest wins when one
-   option text contains another, e.g. "extremity" inside "upper extremity").
-4. **Yes/no words** (yes/no questions, or binary options whose texts start with yes/no):
-   exactly one of the whole words "yes"/"no" occurs.
+- Unicode NFKC (full-width ``Ｂ``, ``：``, ``（`` become ASCII), zero-width characters removed,
+  curly quotes and dashes straightened.
+- Reasoning blocks removed: ``<think>...</think>`` (also ``thinking``/``reasoning``); text before
+  a lone closing tag is reasoning too. A reply that stops inside an open block has no answer.
+- JSON replies (bare or in a fenced block): the value of an answer-like key (``answer``,
+  ``final_answer``, ``choice``, ...) decides, read like a marker's answer.
+- Markdown emphasis, headers, quotes and code ticks are dropped; LaTeX ``\\boxed{}``,
+  ``\\text{}``, ``\\mathrm{}``, ``$...$`` are unwrapped (a boxed value counts as a stated answer).
 
-Normalisation first: Unicode NFKC (full-width letters, digits, colons and parentheses become
-ASCII), zero-width characters removed, curly quotes straightened. Matching is on whole words,
-so "notice", "know", "nothing" never read as "no" and "yesterday" never as "yes".
+Layers. The *explicit* layers each find stated answers with their position, and the last one
+in the reply wins, so self-corrections resolve to the corrected answer:
 
-Source: medtrust's own design (docs/deviations.md, CARES-VLM "Layered extraction"); it
-replaces the official CARES substring/first-sentence rules, which are kept separately as a
-faithful mode in ``medtrust.benchmarks.cares_vlm.extract``.
+1. leading answer: the reply opens with a letter (``B``, ``(B)``, ``c)``, ``Option C``, ``B: ear``)
+   or a yes/no word (several languages);
+2. answer markers: "answer"/"choice" (and "Respuesta", "Réponse", "Antwort", "Resposta",
+   "答案", "回答", "الإجابة" ...), with copulas ("is", "would be", "es", "ist", "是"), then the
+   answer; a generic ``<label>: X`` line; a line holding only a letter; a boxed value;
+3. verdicts on a letter ("C is correct", "D is the most likely answer", "C fits best") and
+   choices ("I choose B", "I would go with option D");
+4. self-correction cues ("Actually, D", "Wait, actually yes").
+
+A mention of an option that states no answer ("Option B is less likely") is not an answer.
+Articles and pronouns are not letters: "a"/"A"/"I" followed by a lower-case word ("the answer
+is a subdural bleed", "I think ...") are read as words. Two or more letters stated together
+("A and C", "The answer is B, D", ``["A", "C"]``) are no answer (unparseable).
+
+When no explicit layer answers, in order:
+
+5. refusal: a reply that declines or says it cannot tell (the improved abstention phrases of
+   :mod:`medtrust.scorers.abstention` plus hedges such as "it is not possible to say") has no
+   answer, unless a contrast clause after it states one ("I can't be certain, but it looks
+   like the ear");
+6. option text: exactly one option's text occurs as whole words, not negated ("not on the
+   scalp; on the ear" -> ear); an option text contained in another matched one is dropped;
+7. yes/no words: exactly one of the English words yes / no (whole words, so "cannot",
+   "diagnosis", "notice" never read as "no").
+
+Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
+stated by the explicit layers or in its first complete sentence; otherwise its status is
+``truncated`` (a cut reply is not a wrong one).
+
+Source: medtrust's own design (docs/deviations.md, "Answer extraction"). The official CARES
+substring/first-sentence rules and the official MediConfusion letter detector are kept
+separately as faithful modes (``medtrust.benchmarks.cares_vlm.extract``,
+``medtrust.benchmarks.mediconfusion.extract``).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
+
+#: Extraction statuses: an answer, or why there is none.
+ANSWER, UNPARSEABLE, REFUSAL, TRUNCATED = "answer", "unparseable", "refusal", "truncated"
+#: Stop reasons that mean the reply was cut by a length limit (inspect ``StopReason`` values).
+TRUNCATION_STOP_REASONS = frozenset({"max_tokens", "model_length"})
 
 #: Zero-width and invisible formatting characters removed before matching.
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\ufeff\u00ad"), None)
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
+_QUOTES = str.maketrans(
+    {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
+     "\u2013": "-", "\u2014": "-"}
+)
 
-_MARKER = (
-    r"(?:(?:final|correct|best|my|the)\s+)?(?:answer|option|choice|selection)"
-    r"(?:\s+(?:is|would\s+be|should\s+be|will\s+be))?"
+# yes / no words. Multilingual ones count only where an answer is expected (reply start,
+# after a marker); the free "yes/no word" layer uses the English words only.
+_YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim", "evet", "tak", "да")
+_NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет")
+_YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네")
+_NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오")
+_YES_AR, _NO_AR = ("نعم",), ("لا",)
+_YES_ALL = frozenset(_YES_LATIN + _YES_CJK + _YES_AR)
+_YN_WORD = re.compile(
+    r"(?i:(" + "|".join(sorted(_YES_LATIN + _NO_LATIN + _YES_AR + _NO_AR, key=len, reverse=True)) + r"))(?![\w-])"
+    r"|(" + "|".join(sorted(_YES_CJK + _NO_CJK, key=len, reverse=True)) + r")"
 )
-# Marker followed by a letter, e.g. "Answer: (C)", "the correct option is B".
-_MARKER_LETTER = re.compile(_MARKER + r"\s*(?:[:=\-]\s*)?[\(\[\*\"']*\s*([A-Z])\s*(?=[\)\]\*\"'.,:;!\s]|$)", re.IGNORECASE)
-# Marker followed by yes/no.
-_MARKER_YESNO = re.compile(_MARKER + r"\s*(?:[:=\-]\s*)?[\(\[\*\"']*\s*(yes|no)\b", re.IGNORECASE)
-# Self-correction cue followed by a new answer: "No. Wait, actually yes." (last wins).
-_CUE = r"(?i:actually|wait|correction|i\s+mean|on\s+second\s+thought|let\s+me\s+correct(?:\s+(?:that|myself))?)"
-_CORRECTION_YESNO = re.compile(_CUE + r"[\s,:;.!\-]*(?:(?:it\s+is|it's|the\s+answer\s+is)\s+)?(yes|no)\b", re.IGNORECASE)
-_CORRECTION_LETTER = re.compile(
-    _CUE + r"[\s,:;.!\-]*(?i:(?:it\s+is|it's|the\s+answer\s+is)\s+)?[\(\[]?([A-Z])(?=[\)\].,:;!\s]|$)"
+_YES_EN = re.compile(r"\b(?:yes|yeah|yep)\b", re.IGNORECASE)
+_NO_EN = re.compile(r"\b(?:no|nope)\b(?!-)", re.IGNORECASE)
+
+_OPENERS = "(\\[\"'\u3010\u300c\u300e{<"
+_CLOSERS = ")\\]\"'\u3011\u300d\u300f}>"
+# Words after a capital letter that show it is used as a letter ("A is", "B because", "C and D").
+_LETTER_FOLLOWERS = frozenset(
+    "and or nor but vs versus is was would will seems appears looks matches fits best because since "
+    "than as here there then only alone".split()
 )
-_LEADING_LETTER = re.compile(r"^\s*[\-\*•>#]*\s*[\(\[]?\s*([A-Z])\s*(?:[\)\]:.,]|$)(?!\w)")
-_LEADING_YESNO = re.compile(r"^\s*[\-\*•>#\"']*\s*(yes|no)\b", re.IGNORECASE)
-_YES = re.compile(r"\byes\b", re.IGNORECASE)
-_NO = re.compile(r"\bno\b", re.IGNORECASE)
+# Words after the answer word that lead to the answer: copulas, adverbs, "option", in several languages.
+_CONNECTORS = (
+    r"is|was|would|will|should|must|be|likely|probably|most|definitely|clearly|therefore|thus|then|here|"
+    r"option|choice|letter|seems|appears|to|es|la|el|est|c'est|ist|die|der|é|è|sería|serait|wäre|"
+    r"opción|opção|opzione|correcta|correcto|correcte|correta|corretta|correct|richtige|right|final|bonne|juste"
+)
+_CONNECT = re.compile(
+    r"(?:\s*[:=|]\s*|\s*-+\s*|\s*\n\s*|\s*(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])\s*|\s*(?:是|为|為|应为|應為|应该是|應該是|は|が)\s*)"
+)
+_ANSWER_WORD = re.compile(
+    r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+)*"
+    r"(?:answer|choice|selection|respuesta|r[ée]ponse|antwort|resposta|risposta|antwoord|ответ|odpowied[źz]|cevap|jawaban|"
+    r"đáp\s+án|الإجابة|الجواب|उत्तर)"
+    r"|(?:final|correct|right|best|most\s+likely|selected|chosen|my)\s+(?:option|letter))(?![\w])"
+    r"|(?:正确答案|答案|回答|解答|正解|정답|답)"
+)
+_CUE = re.compile(
+    r"(?i:\b(?:actually|wait|correction|i\s+mean|on\s+second\s+thought|let\s+me\s+correct(?:\s+(?:that|myself))?))"
+    r"[\s,:;.!-]*(?i:(?:it\s+is|it's|the\s+answer\s+is|rather)\s+)?"
+)
+_VERDICT = re.compile(
+    r"(?<![\w])(?i:(?:option|choice|answer|letter)\s+)?[(\[\"']?([A-Z])[)\]\"']?\s+"
+    r"(?i:(?:is|seems|appears|looks)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+|more\s+)?(?:correct|right|best|likely|appropriate|accurate|answer)"
+    r"|(?:fits|matches)\s+(?:best|most))\b(?!\s+(?i:if|when|wrong|incorrect|not))"
+)
+_CHOOSE = re.compile(
+    r"(?i:\b(?:choose|chose|choosing|select|selected|selecting|pick|picked|picking|go\s+with|going\s+with|opt\s+for|opting\s+for)\s+"
+    r"(?:option\s+|choice\s+|answer\s+|letter\s+)?)"
+)
+_NEGATED_BEFORE = re.compile(r"(?i:\b(?:not|n't|cannot|never|wouldn't|won't)\s+(?:\w+\s+)?)$")
+_LABEL_LINE = re.compile(r"(?m)^[ \t>*\-•#|]*[^\W\d_][^\n:：]{1,40}?[ \t]*[:：][ \t]*(?=\S)")
+_BARE_LINE = re.compile(
+    r"(?m)^[ \t>*\-•#|]*(?i:(?:option|choice|letter)\s+)?[" + _OPENERS + r"]*[ \t]*([A-Za-z])[ \t]*[" + _CLOSERS + r"]*[ \t]*[.!。|]?[ \t|]*$"
+)
+_MULTI_AFTER = re.compile(
+    r"^\s*(?:,|/|&|\+|(?i:and|or|y|et|und|oder|ou|e|o|und/oder)(?![\w]))\s*(?i:option\s+)?[" + _OPENERS + r"]*\s*([A-Z])(?![\w])"
+)
+_LEAD_MULTI = re.compile(
+    r"^\W*(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
+    r"(?:\s*(?:,|/|&|\+|(?i:and|or))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?![\w])"
+)
+_PRONOUN_LEAD = re.compile(
+    r"^\s*I\s+(?:think|believe|guess|feel|suppose|would\s+say)\s+(?:that\s+)?(?:it\s+is\s+|it's\s+|the\s+answer\s+is\s+)?"
+)
+_NOT_ONLY_REPLY = re.compile(r"^\W*(?i:(?:definitely|certainly|absolutely|clearly|surely)\s+)?(?i:not)(?:\s+(?i:at\s+all))?\W*$")
+_THINK_BLOCK = re.compile(r"<(think|thinking|reasoning|reflection)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|reflection)\s*>", re.IGNORECASE)
+_THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
+_CONTRAST = re.compile(r"(?i)\b(?:but|however|although|though|nevertheless|that\s+said)\b[,:]?\s*")
+_NEGATION = re.compile(
+    r"(?i)\b(?:not|no|isn't|aren't|never|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except)"
+    r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
+)
+_SENTENCE_END = re.compile(r"[.!?;\n。！？]")
+_JSON_KEYS = frozenset({"choice", "option", "selectedoption", "selectedchoice", "selection", "prediction", "label", "result", "letter"})
+
+# Hedges that state no answer, on top of the improved abstention phrases.
+_EXTRA_REFUSALS: tuple[tuple[str, str], ...] = (
+    ("not_possible", r"\b(?:not\s+possible|impossible)\s+(?:for\s+me\s+)?to\s+(?:say|tell|determine|know|assess|answer|judge|decide|choose|see)\b"),
+    (
+        "cannot_judge",
+        r"\b(?:cannot|can\s*not|can't|could\s+not|couldn't|unable\s+to|not\s+able\s+to)\s+(?:make|reach|form|draw|offer|give|provide)\s+"
+        r"(?:a\s+|an\s+|any\s+)?(?:definitive\s+|definite\s+|reliable\s+|firm\s+|clear\s+)?"
+        r"(?:diagnosis|determination|assessment|judg(?:e)?ment|call|decision|conclusion|interpretation)\b",
+    ),
+    ("not_sure", r"\b(?:i'm|i\s+am)\s+(?:not\s+sure|unsure|uncertain)\b|^\W*(?:not\s+sure|unsure|uncertain)\b"),
+    ("cannot_be_determined", r"\bcannot\s+be\s+(?:determined|assessed|answered|evaluated|said|told)\b"),
+)
+_refusal_patterns: list[tuple[str, re.Pattern[str]]] | None = None
 
 
 def normalize_text(text: str | None) -> str:
@@ -71,20 +180,34 @@ def normalize_text(text: str | None) -> str:
     return t.strip()
 
 
+def is_truncated(stop_reason: str | None) -> bool:
+    """True when a reply was cut by a length limit (stop reason ``max_tokens`` or ``model_length``)."""
+    return str(stop_reason or "") in TRUNCATION_STOP_REASONS
+
+
 @dataclass(frozen=True)
 class Extraction:
     """Result of extracting an answer.
 
     Attributes:
-        answer: the letter ("A".."Z"), or "yes"/"no" for yes/no questions; None if unparseable.
-        layer: which layer decided: ``marker``, ``leading``, ``option_text``, ``yes_no_word``,
-            or ``none``.
+        answer: the letter ("A".."Z"), or "yes"/"no" for yes/no questions; None if no answer.
+        layer: which layer decided: ``json``, ``leading``, ``marker``, ``label``, ``line``,
+            ``boxed``, ``verdict``, ``choose``, ``correction``, ``hedged``, ``option_text``,
+            ``yes_no_word``; for no answer ``multiple``, ``refusal``, ``truncated`` or ``none``.
         reason: short human-readable explanation (shown in the log).
+        status: ``answer``, ``unparseable`` (nothing or several answers), ``refusal`` (declines
+            or says it cannot tell) or ``truncated`` (cut by the token limit before an answer).
+            Defaults from ``answer``.
     """
 
     answer: str | None
     layer: str
     reason: str
+    status: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.status:
+            object.__setattr__(self, "status", ANSWER if self.answer is not None else UNPARSEABLE)
 
     @property
     def parsed(self) -> bool:
@@ -126,53 +249,402 @@ def _word_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r"\W*".join(words) + r"(?!\w)", re.IGNORECASE)
 
 
+def _yes_no_word(word: str) -> str:
+    return "yes" if word.lower() in _YES_ALL else "no"
+
+
 def _yes_no_of(text: str) -> str | None:
     """'yes'/'no' if the text starts with that word (used for option texts and gold answers)."""
-    m = _LEADING_YESNO.match(normalize_text(text))
+    m = re.match(r"^\s*[\-\*•>#\"']*\s*(yes|no)\b", normalize_text(text), re.IGNORECASE)
     return m.group(1).lower() if m else None
 
 
-def extract_yes_no(response: str | None) -> Extraction:
-    """Extract yes/no from a free-text response.
+def refusal_phrase(text: str | None) -> str | None:
+    """Name of the refusal/hedge phrase in ``text`` ("cannot_verb", "not_possible" ...), or None.
 
-    Layers: last explicit marker ("Answer: no"); leading "Yes"/"No"; else exactly one of the
-    whole words yes / no. Both words without a marker or lead -> unparseable.
-
-    Returns:
-        Extraction with answer "yes", "no" or None.
+    The phrases are the improved abstention detector's (:data:`medtrust.scorers.abstention.PHRASES`)
+    except "X is not visible" (a finding, not a refusal), plus hedges that state no answer ("it
+    is not possible to say", "not sure", "I can't make a diagnosis").
     """
+    m = _refusal_match(re.sub(r"\s+", " ", normalize_text(text)))
+    return m[0] if m else None
+
+
+def _refusal_match(t: str) -> tuple[str, re.Match[str]] | None:
+    global _refusal_patterns
+    if _refusal_patterns is None:
+        from medtrust.scorers.abstention import PHRASES  # imported late: abstention imports this module
+
+        # "X is not visible" states a finding, not a refusal, when reading an answer
+        phrases = [(n, p) for n, p in PHRASES if n != "not_visible"]
+        _refusal_patterns = [(n, re.compile(p, re.IGNORECASE)) for n, p in (*phrases, *_EXTRA_REFUSALS)]
+    best: tuple[str, re.Match[str]] | None = None
+    for name, pat in _refusal_patterns:
+        m = pat.search(t)
+        if m and (best is None or m.start() < best[1].start()):
+            best = (name, m)
+    return best
+
+
+# --- preparation -----------------------------------------------------------------------------
+
+
+def _strip_reasoning(t: str) -> tuple[str, bool]:
+    """(text without reasoning blocks, True when the reply ends inside an open block)."""
+    t = _THINK_BLOCK.sub(" ", t)
+    closes = list(_THINK_CLOSE.finditer(t))
+    if closes:  # a chat template opened the block in the prompt: what precedes the close is reasoning
+        t = t[closes[-1].end():]
+    m = _THINK_OPEN.search(t)
+    if m:
+        return t[: m.start()], True
+    return t, False
+
+
+def _unwrap_latex(t: str) -> str:
+    for _ in range(3):
+        t = re.sub(r"\\(?:text|textbf|textit|mathrm|mathbf|mbox|operatorname)\s*\{([^{}]*)\}", r"\1", t)
+    # a boxed value becomes \x02value\x03 so it is read as a stated answer
+    t = re.sub(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}", lambda m: "\x02" + m.group(1).strip() + "\x03", t)
+    t = re.sub(r"\\[()\[\]]", " ", t)
+    return t.replace("$", "")
+
+
+def _strip_markdown(t: str) -> str:
+    t = re.sub(r"\*\*|__|`+", "", t)
+    t = re.sub(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])", r"\1", t)
+    t = re.sub(r"(?<![\w])_(\w)_(?![\w])", r"\1", t)
+    t = re.sub(r"(?m)^[ \t]*#{1,6}[ \t]*", "", t)
+    return re.sub(r"(?m)^[ \t]*>[ \t]?", "", t)
+
+
+# --- readings ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Reading:
+    answer: str | None
+    multiple: bool = False
+
+
+class _Question:
+    """The question being answered: option letters and texts, or a yes/no question."""
+
+    def __init__(self, options: Mapping[str, str] | None):
+        self.options = dict(options or {})
+        self.letters = set(self.options)
+        yn = {_yes_no_of(v): k for k, v in self.options.items() if _yes_no_of(v)}
+        # options whose texts start with yes / no take yes/no answers
+        self.yes_no_map: dict[str, str] = yn if set(yn) == {"yes", "no"} else {}
+        self.yes_no = not self.options
+
+    def yes_no_answer(self, word: str) -> str | None:
+        yn = _yes_no_word(word)
+        if self.yes_no:
+            return yn
+        return self.yes_no_map.get(yn)
+
+
+def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Reading | None, int]:
+    """Read a letter at the start of ``s`` (after brackets/quotes/"Option").
+
+    Returns (reading or None, end offset). None when the start is no letter, an article or a
+    pronoun, or a letter not offered. ``strict_lead``: without a closing bracket, the letter
+    must be followed by punctuation, a line end or a conjunction (reply-start rule).
+    """
+    m = re.match(
+        r"^[\s" + _OPENERS + r"]*(?i:(?:option|choice|letter|opción|opção|opzione)\s*)?[" + _OPENERS + r"]*\s*([A-Za-z])(?![\w])([" + _CLOSERS + r"]*)",
+        s,
+    )
+    if not m:
+        return None, 0
+    letter, closers = m.group(1), m.group(2)
+    rest = s[m.end():]
+    if not closers:
+        if rest.startswith("'") and re.match(r"'[a-z]", rest):  # I'd, I'm
+            return None, 0
+        nxt = re.match(r"^[ \t]+([a-z][\w'-]*)", rest)
+        if nxt and (letter.islower() or letter in "AI") and nxt.group(1) not in _LETTER_FOLLOWERS:
+            return None, 0  # article "a"/"A" or pronoun "I" before a word
+        if strict_lead and not re.match(r"^\s*(?:[:.,;!?。．：/&+\-]|$|\n)|^\s+(?:and|or|is|because|since|\()\b", rest):
+            return None, 0
+    up = letter.upper()
+    if up not in q.letters:
+        return None, 0
+    more = _MULTI_AFTER.match(rest)
+    if more and more.group(1) in q.letters and more.group(1) != up:
+        after = rest[more.end():]
+        if not (more.group(1) in "AI" and re.match(r"^[ \t]+[a-z]", after) and not re.match(r"^[ \t]+(?:and|or|is)\b", after)):
+            return _Reading(None, multiple=True), m.end()
+    return _Reading(up), m.end()
+
+
+def _yes_no_at(s: str, q: _Question) -> _Reading | None:
+    m = re.match(r"^[\s\"'(\[*]*", s)
+    s2 = s[m.end():] if m else s
+    w = _YN_WORD.match(s2)
+    if not w:
+        return None
+    word = w.group(1) or w.group(2)
+    after = s2[w.end():]
+    both = re.match(r"^\s*(?:and|or|/)\s*(\w+)", after, re.IGNORECASE)
+    if both and _YN_WORD.fullmatch(both.group(1)) and _yes_no_word(both.group(1)) != _yes_no_word(word):
+        return _Reading(None, multiple=True)
+    ans = q.yes_no_answer(word)
+    return _Reading(ans) if ans else None
+
+
+def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
+    """Read the answer that starts ``s`` (text after a marker, a JSON value, a boxed value)."""
+    s = s.lstrip()
+    p = _PRONOUN_LEAD.match(s)
+    if p:
+        s = s[p.end():]
+    if re.match(r"(?i)^(?:not|never)\b", s):
+        return None
+    if not q.yes_no:
+        r, _ = _letter_at(s, q)
+        if r is not None:
+            return r
+    r = _yes_no_at(s, q)
+    if r is not None:
+        return r
+    if texts and q.options and not q.yes_no_map:
+        end = _SENTENCE_END.search(s)
+        hit = _option_text(s[: end.start()] if end else s, q)
+        if hit:
+            return _Reading(hit)
+    return None
+
+
+def _option_text(t: str, q: _Question) -> str | None:
+    """The one option whose text occurs as whole words, not negated; None when none or several."""
+    hits: set[str] = set()
+    for k, v in q.options.items():
+        if not v:
+            continue
+        for m in _word_pattern(v).finditer(t):
+            before = t[max(0, m.start() - 80): m.start()]
+            clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
+            if not _NEGATION.search(clause + " "):
+                hits.add(k)
+                break
+    keep = [k for k in hits if not any(k != o and _word_pattern(q.options[k]).search(q.options[o]) for o in hits)]
+    return keep[0] if len(keep) == 1 else None
+
+
+def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
+    """Stated answers with their position: (offset, layer, reading)."""
+    hits: list[tuple[int, str, _Reading]] = []
+    # leading answer
+    lead = t.lstrip(" \t\n>*-•#|")
+    off = len(t) - len(lead)
+    if not q.yes_no:
+        lm = _LEAD_MULTI.match(lead)
+        if lm and len({g for g in lm.groups() if g} & q.letters) >= 2:
+            hits.append((off, "leading", _Reading(None, multiple=True)))
+        else:
+            r, _ = _letter_at(lead, q, strict_lead=True)
+            if r is not None:
+                hits.append((off, "leading", r))
+    if not hits and (q.yes_no or q.yes_no_map):
+        r = _yes_no_at(lead, q)
+        if r is None and _NOT_ONLY_REPLY.match(lead):
+            r = _Reading(q.yes_no_answer("no"))
+        if r is not None and (r.answer or r.multiple):
+            hits.append((off, "leading", r))
+    # answer markers
+    for m in _ANSWER_WORD.finditer(t):
+        pos, n = m.end(), 0
+        while n < 5:
+            c = _CONNECT.match(t, pos)
+            if not c or c.end() == pos:
+                break
+            pos, n = c.end(), n + 1
+        if n == 0:
+            continue  # "Choice C would ..." is a mention, not a marker
+        r = _read_slot(t[pos: pos + 300], q)
+        if r is not None:
+            hits.append((m.start(), "marker", r))
+    # "<label>: X" lines and lines holding only a letter
+    for m in _LABEL_LINE.finditer(t):
+        line_rest = t[m.end():].split("\n", 1)[0]
+        if re.fullmatch(r"[" + _OPENERS + r"]*\s*\S{1,6}?\s*[" + _CLOSERS + r"]*[.!。]?", line_rest.strip()):
+            r = _read_slot(line_rest, q, texts=False)
+            if r is not None:
+                hits.append((m.start(), "label", r))
+    if not q.yes_no:
+        for m in _BARE_LINE.finditer(t):
+            if m.group(1).upper() in q.letters:
+                hits.append((m.start(), "line", _Reading(m.group(1).upper())))
+    # boxed values
+    for m in re.finditer("\x02([^\x03]*)\x03", t):
+        r = _read_slot(m.group(1), q)
+        if r is not None:
+            hits.append((m.start(), "boxed", r))
+    # verdicts and choices on a letter
+    if not q.yes_no:
+        for m in _VERDICT.finditer(t):
+            if m.group(1) in q.letters and not _NEGATED_BEFORE.search(t[max(0, m.start() - 30): m.start()]):
+                hits.append((m.start(), "verdict", _Reading(m.group(1))))
+        for m in _CHOOSE.finditer(t):
+            if _NEGATED_BEFORE.search(t[max(0, m.start() - 30): m.start()]):
+                continue
+            r, _ = _letter_at(t[m.end(): m.end() + 200], q)
+            if r is not None:
+                hits.append((m.start(), "choose", r))
+    # self-correction cues
+    for m in _CUE.finditer(t):
+        r = _read_slot(t[m.end(): m.end() + 200], q, texts=False)
+        if r is not None:
+            hits.append((m.start(), "correction", r))
+    return hits
+
+
+def _weak(t: str, q: _Question) -> tuple[str | None, str, str]:
+    """Option-text and yes/no-word layers: (answer, layer, reason)."""
+    if q.options and not q.yes_no_map:
+        hit = _option_text(t, q)
+        if hit:
+            return hit, "option_text", f"only option {hit}'s text occurs"
+    if q.yes_no or q.yes_no_map:
+        y, n = bool(_YES_EN.search(t)), bool(_NO_EN.search(t))
+        if y != n:
+            word = "yes" if y else "no"
+            ans = q.yes_no_answer(word)
+            if ans:
+                return ans, "yes_no_word", f"only the word '{word}' occurs"
+        if y and n:
+            return None, "none", "both 'yes' and 'no' occur without a stated answer"
+    return None, "none", "no option letter, option text or yes/no word found"
+
+
+def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Extraction:
+    truncated = is_truncated(stop_reason)
     t = normalize_text(response)
     if not t:
+        if truncated:
+            return Extraction(None, "truncated", "empty reply cut by the token limit", TRUNCATED)
         return Extraction(None, "none", "empty response")
-    markers = _MARKER_YESNO.findall(t)
-    if markers:
-        return Extraction(markers[-1].lower(), "marker", f"last explicit answer marker of {len(markers)}")
-    fixed = _CORRECTION_YESNO.findall(t)
-    if fixed:
-        return Extraction(fixed[-1].lower(), "correction", "answer given after a self-correction cue")
-    m = _LEADING_YESNO.match(t)
-    if m:
-        return Extraction(m.group(1).lower(), "leading", "response starts with yes/no")
-    has_yes, has_no = bool(_YES.search(t)), bool(_NO.search(t))
-    if has_yes and not has_no:
-        return Extraction("yes", "yes_no_word", "only the word 'yes' occurs")
-    if has_no and not has_yes:
-        return Extraction("no", "yes_no_word", "only the word 'no' occurs")
-    if has_yes and has_no:
-        return Extraction(None, "none", "both 'yes' and 'no' occur without an answer marker")
-    return Extraction(None, "none", "no yes/no answer found")
+    t, open_block = _strip_reasoning(t)
+    if open_block and truncated:
+        return Extraction(None, "truncated", "cut by the token limit inside a reasoning block", TRUNCATED)
+    j = _json_answer(t, q)
+    if j is not None:
+        if j.multiple:
+            return Extraction(None, "multiple", "the JSON answer holds several options")
+        if j.answer:
+            return Extraction(j.answer, "json", "answer field of a JSON reply")
+    t = _strip_markdown(_unwrap_latex(t)).strip()
+    if not t:
+        return Extraction(None, "none", "the reply holds only a reasoning block")
+    hits = _explicit_hits(t, q)
+    if hits:
+        pos, layer, r = max(hits, key=lambda h: h[0])
+        if r.multiple:
+            return Extraction(None, "multiple", f"several options stated together ({layer})")
+        return Extraction(r.answer, layer, f"last stated answer of {len(hits)} ({layer})")
+    flat = re.sub(r"\s+", " ", t.replace("\x02", " ").replace("\x03", " "))
+    ref = _refusal_match(flat)
+    if ref:
+        rest = _CONTRAST.search(flat, ref[1].end())
+        if rest and not _refusal_match(flat[rest.end():]) and not truncated:
+            ans, layer, _ = _weak(flat[rest.end():], q)
+            if ans:
+                return Extraction(ans, "hedged", f"answer after a hedge ({ref[0]}) and a contrast ({layer})")
+        return Extraction(None, "refusal", f"the reply declines or cannot tell ({ref[0]})", REFUSAL)
+    if truncated:
+        first = re.match(r"\s*(.+?[.!?。！？\n])", t, re.DOTALL)
+        if first:
+            ans, layer, reason = _weak(first.group(1), q)
+            if ans:
+                return Extraction(ans, layer, f"{reason} in the first sentence of a cut reply")
+        return Extraction(None, "truncated", "cut by the token limit before stating an answer", TRUNCATED)
+    ans, layer, reason = _weak(flat, q)
+    return Extraction(ans, layer, reason)
 
 
-def extract_choice(response: str | None, options: str | Mapping[str, str] | list[str] | None) -> Extraction:
-    """Extract the chosen option letter from a free-text response.
+def _json_answer(t: str, q: _Question) -> _Reading | None:
+    """The reading of an answer-like key of the first JSON object in ``t`` that has one."""
+    body = re.sub(r"```[a-zA-Z]*", " ", t)
+    dec = json.JSONDecoder()
+    for m in re.finditer(r"\{", body):
+        try:
+            obj, _ = dec.raw_decode(body[m.start():])
+        except ValueError:
+            continue
+        r = _json_value(obj, q)
+        if r is not None:
+            return r
+    return None
+
+
+def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
+    if not isinstance(obj, dict) or depth > 3:
+        return None
+    for k, v in obj.items():
+        key = re.sub(r"[^a-z]", "", str(k).lower())
+        if key.endswith("answer") or key in _JSON_KEYS:
+            if isinstance(v, list):
+                reads = [_json_scalar(x, q) for x in v]
+                got = {r.answer for r in reads if r is not None and r.answer}
+                if len(got) > 1:
+                    return _Reading(None, multiple=True)
+                if len(got) == 1:
+                    return _Reading(got.pop())
+            else:
+                r = _json_scalar(v, q)
+                if r is not None:
+                    return r
+    for v in obj.values():
+        r = _json_value(v, q, depth + 1)
+        if r is not None:
+            return r
+    return None
+
+
+def _json_scalar(v: Any, q: _Question) -> _Reading | None:
+    if isinstance(v, bool):
+        ans = q.yes_no_answer("yes" if v else "no")
+        return _Reading(ans) if ans else None
+    if not isinstance(v, str):
+        return None
+    s = normalize_text(v)
+    r = _read_slot(s, q)
+    if r is None and q.options and not q.yes_no_map:
+        hit = _option_text(s, q)
+        r = _Reading(hit) if hit else None
+    return r
+
+
+def extract_yes_no(response: str | None, *, stop_reason: str | None = None) -> Extraction:
+    """Extract yes/no from a free-text response (layers in the module docstring).
+
+    Args:
+        response: model text.
+        stop_reason: inspect's stop reason of the reply; ``max_tokens``/``model_length`` mark
+            it as cut, and a cut reply without a stated answer gets status ``truncated``.
+
+    Returns:
+        Extraction with answer "yes", "no" or None (status says why).
+    """
+    return _extract(response, _Question(None), stop_reason)
+
+
+def extract_choice(
+    response: str | None, options: str | Mapping[str, str] | list[str] | None, *, stop_reason: str | None = None
+) -> Extraction:
+    """Extract the chosen option letter from a free-text response (layers in the module docstring).
 
     Args:
         response: model text.
         options: the offered options (see :func:`parse_options`); letters outside them are
-            ignored, so a stray "E" never counts.
+            ignored, so a stray "E" never counts. Options whose texts start with Yes / No also
+            take yes/no answers.
+        stop_reason: inspect's stop reason (see :func:`extract_yes_no`).
 
     Returns:
-        Extraction whose answer is one of the option letters, or None (unparseable).
+        Extraction whose answer is one of the option letters, or None (status says why).
 
     Raises:
         ValueError: if ``options`` is empty.
@@ -180,48 +652,7 @@ def extract_choice(response: str | None, options: str | Mapping[str, str] | list
     opts = parse_options(options)
     if not opts:
         raise ValueError("extract_choice needs at least one option")
-    t = normalize_text(response)
-    if not t:
-        return Extraction(None, "none", "empty response")
-    letters = set(opts)
-    # 1. explicit markers, last wins (self-correction)
-    # lower-case letters after a marker count, except the article "a" followed by a word
-    marked = [
-        m.group(1).upper()
-        for m in _MARKER_LETTER.finditer(t)
-        if m.group(1).upper() in letters and (m.group(1).isupper() or not _followed_by_word(t, m.end(1)))
-    ]
-    if marked:
-        return Extraction(marked[-1], "marker", f"last explicit answer marker of {len(marked)}")
-    fixed = [m.group(1).upper() for m in _CORRECTION_LETTER.finditer(t) if m.group(1).upper() in letters]
-    if fixed:
-        return Extraction(fixed[-1], "correction", "answer given after a self-correction cue")
-    # 2. response starts with a letter label
-    m = _LEADING_LETTER.match(t)
-    if m and m.group(1) in letters:
-        return Extraction(m.group(1), "leading", "response starts with an option letter")
-    # 3. option texts as whole words; drop options whose text is inside another matched one
-    hits = {k: p for k, v in opts.items() if v and (p := _word_pattern(v)).search(t)}
-    if hits:
-        keep = [k for k in hits if not any(k != o and _word_pattern(opts[k]).search(opts[o]) for o in hits)]
-        if len(keep) == 1:
-            return Extraction(keep[0], "option_text", f"only option {keep[0]}'s text occurs")
-        if len(keep) > 1:
-            # a leading yes/no may still decide between yes- and no-options
-            pass
-    # 4. yes/no words mapped onto options whose text starts with yes / no
-    yn_map = {_yes_no_of(v): k for k, v in opts.items() if _yes_no_of(v)}
-    if set(yn_map) == {"yes", "no"}:
-        yn = extract_yes_no(t)
-        if yn.answer:
-            return Extraction(yn_map[yn.answer], "yes_no_word", f"'{yn.answer}' maps to option {yn_map[yn.answer]} ({yn.layer})")
-    if hits:
-        return Extraction(None, "none", f"texts of several options occur: {sorted(hits)}")
-    return Extraction(None, "none", "no option letter or option text found")
-
-
-def _followed_by_word(t: str, pos: int) -> bool:
-    return bool(re.match(r"\s+[a-z]{2,}", t[pos:]))
+    return _extract(response, _Question(opts), stop_reason)
 
 
 def gold_letter(gold: str, options: str | Mapping[str, str] | list[str] | None = None) -> str | None:

@@ -21,7 +21,7 @@ from medtrust.benchmarks.cares_llm.dataset import (
     duplicate_rows,
     load_records,
 )
-from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256
+from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS, RUBRIC_SHA256
 from medtrust.benchmarks.cares_llm.scorer import OFFLINE_JUDGE_ID, cares_llm_scorer
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,7 @@ def cares_llm(
     system_prompt: str | None = None,
     judge: str = "auto",
     faithful_parse: bool = False,
+    judge_max_tokens: int = OFFICIAL_MAX_TOKENS,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     mitigation: str = "off",
     mitigation_detector: str | None = None,
@@ -79,6 +80,8 @@ def cares_llm(
         system_prompt: optional system message (off by default, as in the paper).
         judge: ``auto`` | ``offline`` | ``model`` (see ``cares_llm_scorer``).
         faithful_parse: official substring parsing of judge text.
+        judge_max_tokens: the LLM judge's token limit (official 4, retried at 8); raise it for a
+            judge that reasons before its verdict (e.g. 1024).
         max_tokens: generation limit of the evaluated model.
         mitigation: ``off`` | ``detector`` | ``oracle`` | ``always`` (jailbreak-style reminder).
         mitigation_detector: a saved detector file, or None / ``default`` for the packaged one.
@@ -121,7 +124,7 @@ def cares_llm(
     return Task(
         dataset=cares_dataset(records, location=str(data) if data else "medtrust:packaged/cares18k_test_sample.jsonl"),
         solver=solvers,
-        scorer=cares_llm_scorer(judge=judge, faithful_parse=faithful_parse),
+        scorer=cares_llm_scorer(judge=judge, faithful_parse=faithful_parse, judge_max_tokens=judge_max_tokens),
         config=GenerateConfig(max_tokens=max_tokens, temperature=0.0),
         version=TASK_VERSION,
         metadata={
@@ -130,6 +133,7 @@ def cares_llm(
             "data_source": str(data) if data else "packaged",
             "composition": composition(records),
             "rubric_sha256": RUBRIC_SHA256,
+            "judge_max_tokens": judge_max_tokens,
             "offline_judge": OFFLINE_JUDGE_ID,
             "mitigation": mitigation,
             "system_prompt": system_prompt,

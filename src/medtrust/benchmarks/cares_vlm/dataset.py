@@ -40,6 +40,7 @@ from medtrust.benchmarks.cares_vlm.schema import (
     sample_id,
 )
 from medtrust.data.records import DataError, read_records, sha256_file
+from medtrust.images import model_image_ref
 
 # ", B:" style boundary between options; the first option has no leading comma
 _OPTION_SPLIT = re.compile(r"(?:^|,\s*)([A-H])\s*:\s*")
@@ -379,7 +380,7 @@ def make_sample(
     text = build_prompt(row.question, variant, turns=turns)
     content: list[Any] = [ContentText(text=text)]
     if image.error is None and image.path is not None:
-        content.insert(0, ContentImage(image=image.path))
+        content.insert(0, ContentImage(image=model_image_ref(image.path)))
     meta = row_metadata(row, image, variant, **meta_kw)
     return Sample(
         id=sample_id(row.source, row.line, variant),

@@ -1,7 +1,7 @@
 """CARES-VLM answer extraction: improved layered mode (default) and the official rules.
 
-Improved mode: :mod:`medtrust.scorers.extract` (marker -> leading -> option text -> yes/no word;
-``None`` = ``unparseable``, never a guess).
+Improved mode: :mod:`medtrust.scorers.extract` (stated answers, last wins -> refusal -> option
+text -> yes/no word; no answer = ``unparseable``, ``abstained`` or ``truncated``, never a guess).
 
 Official rules, reproduced for comparison (repo richard-peng-xia/CARES @ a743fe04):
 
@@ -85,7 +85,7 @@ def official_uncertainty_choices(options: Any) -> list[str] | None:
     return [a, b] if a is not None and b is not None else None
 
 
-def extract_answer(meta: Mapping[str, Any], response: str | None) -> Extraction:
+def extract_answer(meta: Mapping[str, Any], response: str | None, *, stop_reason: str | None = None) -> Extraction:
     """Improved extraction for a CARES sample (dispatch on ``answer_type``).
 
     Raises:
@@ -94,9 +94,9 @@ def extract_answer(meta: Mapping[str, Any], response: str | None) -> Extraction:
     """
     kind = meta.get("answer_type")
     if kind == "yes_no":
-        return extract_yes_no(response)
+        return extract_yes_no(response, stop_reason=stop_reason)
     if kind == "multiple_choice":
-        return extract_choice(response, options_dict(meta.get("options")))
+        return extract_choice(response, options_dict(meta.get("options")), stop_reason=stop_reason)
     raise ValueError(f"no extraction for answer_type {kind!r}")
 
 

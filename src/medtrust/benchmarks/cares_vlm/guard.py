@@ -14,7 +14,7 @@ Which models are checked: the evaluated model **and every model bound to any rol
 
 Where the guard runs (every route, each before any request carrying restricted data):
 
-- ``medtrust run -b cares-vlm``: ``cli.run`` checks model and judge names with their ``-M``
+- ``medtrust run -b cares-vlm``: the run plan (``benchmark.plan``) checks model and judge names with their ``-M``
   arguments before anything is evaluated (:func:`check_models`);
 - ``medtrust rescore`` / ``rescore_log(judge_models=...)``: before scoring (:func:`check_models`);
 - every route, ``inspect eval medtrust/cares_vlm --model-role grader=...`` included: the

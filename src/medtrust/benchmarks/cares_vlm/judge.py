@@ -18,7 +18,9 @@ score** (a score s counts as credit s/10 per sample). Named in docs/deviations.m
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model, get_model
@@ -34,6 +36,18 @@ JUDGE_TEMPLATE = (
 JUDGE_TEMPLATE_SHA256 = hashlib.sha256((JUDGE_SYSTEM + "\n" + JUDGE_TEMPLATE).encode()).hexdigest()
 
 _NUM = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.]*\d)")
+_NUMBER = r"(\d+(?:\.\d+)?)"
+# a grade stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it 8", "give it a 7"
+_STATED = (
+    re.compile(_NUMBER + r"\s*(?:/|out\s+of)\s*10(?:\.0+)?(?![\d.])", re.IGNORECASE),
+    re.compile(r"\b(?:score|grade|rating|overall)\b\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*\**\s*" + _NUMBER + r"(?![\d.]*\d)(?!\s*(?:/|out\s+of)\s*(?!10)\d)", re.IGNORECASE),
+    re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s+(?:it|this|the\s+(?:reply|response|answer))?\s*(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
+)
+# the reply opens with the grade: "7 - it names 2 of the 3 findings"; not "7 or 8", not "7-8"
+_LEADING = re.compile(r"^\W*?" + _NUMBER + r"(?!\s*(?:-|to|or|and|/|%)\s*\d)(?=\s*(?:[.\-:;,)\n]|$|\s+[-]|\s*\*))", re.IGNORECASE)
+_THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+# the scale itself ("on a scale of 1 to 10", "Score (1-10):") is not a grade
+_SCALE = re.compile(r"\(?\s*\b(?:on\s+a\s+)?(?:scale\s+)?(?:of\s+|from\s+)?[01]\s*(?:-|to)\s*10\b(?:\s*(?:point\s+)?scale)?\s*\)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -65,23 +79,66 @@ def official_parse(reply: str) -> float | None:
 def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
     """Grade from a judge reply: (score, None) or (None, reason).
 
-    Accepts "8", " 7.5\\n", "Score: 8", "**9**", "8/10", "Grade - 6 out of 10". Rejects empty
-    replies, replies with several different candidate grades ("7 or 8"), and values outside
-    [1, 10]. A trailing "/10" or "out of 10" is not a second grade.
+    Reads, in order (reasoning blocks ``<think>...</think>`` and mentions of the scale, "on a
+    scale of 1 to 10", "(1-10)", removed; NFKC applied):
+
+    1. a JSON object with a ``score``/``grade``/``rating`` key (bare or in a fenced block);
+    2. grades stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it
+       8", "give it a 7"; every stated grade must agree, so the counts in a reason ("it names 2
+       of the 3 findings") never compete with "Score: 7/10";
+    3. a reply that opens with its grade ("8", " 7.5\\n", "**9**", "7 - it names 2 of 3 findings");
+    4. otherwise exactly one number in the reply.
+
+    Rejects empty replies, several different candidate grades ("7 or 8", "Score: 7 ... Score: 8"),
+    and values outside [1, 10].
     """
-    t = (reply or "").strip()
+    t = unicodedata.normalize("NFKC", reply or "")
+    t = _THINK.sub(" ", t)
+    t = re.sub(r"(?s)^.*</(?:think|thinking|reasoning)\s*>", "", t).strip()
     if not t:
         return None, "empty judge reply"
-    t = re.sub(r"\s*(?:/|out\s+of)\s*10(?:\.0+)?\b", "", t, flags=re.IGNORECASE)
-    nums = {float(m) for m in _NUM.findall(t)}
-    if not nums:
-        return None, "no number in judge reply"
-    if len(nums) > 1:
-        return None, f"several grades in judge reply: {sorted(nums)}"
-    v = nums.pop()
+    v: float | None = _json_grade(t)
+    t = _SCALE.sub(" ", t)
+    if v is None:
+        stated = {float(m.group(1)) for pat in _STATED for m in pat.finditer(t)}
+        if len(stated) > 1:
+            return None, f"several grades in judge reply: {sorted(stated)}"
+        if stated:
+            v = stated.pop()
+    if v is None:
+        m = _LEADING.match(t)
+        if m:
+            v = float(m.group(1))
+    if v is None:
+        nums = {float(n) for n in _NUM.findall(re.sub(r"\s*(?:/|out\s+of)\s*10(?:\.0+)?\b", "", t, flags=re.IGNORECASE))}
+        if not nums:
+            return None, "no number in judge reply"
+        if len(nums) > 1:
+            return None, f"several grades in judge reply: {sorted(nums)}"
+        v = nums.pop()
     if not 1.0 <= v <= 10.0:
         return None, f"grade {v:g} outside 1-10"
     return v, None
+
+
+def _json_grade(t: str) -> float | None:
+    """The number under a score/grade/rating key of the first JSON object in ``t`` that has one."""
+    body = re.sub(r"```[a-zA-Z]*", " ", t)
+    dec = json.JSONDecoder()
+    for m in re.finditer(r"\{", body):
+        try:
+            obj, _ = dec.raw_decode(body[m.start():])
+        except ValueError:
+            continue
+        if not isinstance(obj, dict):
+            continue
+        for k, val in obj.items():
+            if re.sub(r"[^a-z]", "", str(k).lower()) in ("score", "grade", "rating", "overall", "overallscore", "finalscore"):
+                if isinstance(val, (int, float)) and not isinstance(val, bool):
+                    return float(val)
+                if isinstance(val, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*(?:/\s*10)?\s*", val):
+                    return float(re.match(r"\s*(\d+(?:\.\d+)?)", val).group(1))
+    return None
 
 
 async def judge_open_ended(

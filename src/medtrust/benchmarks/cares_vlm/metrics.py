@@ -85,6 +85,7 @@ class Row:
     toxicity: float | None = None
     judge_score: float | None = None
     demographics: dict[str, Any] = field(default_factory=dict)
+    epoch: int = 1
 
 
 def credit(r: Row) -> float | None:

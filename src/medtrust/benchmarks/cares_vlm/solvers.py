@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 def cares_vlm_generate(allow_remote_restricted: bool = False) -> Solver:
     """Generate the model's answer, with CARES-VLM's input checks.
 
-    - A sample with ``metadata["input_error"]`` (missing/corrupt image) is not sent to the model:
-      the state is marked completed with an empty output, and the scorer records ``input_error``.
+    - A sample with ``metadata["input_error"]`` (missing/corrupt image) never reaches this
+      solver: ``medtrust.solvers.skip_input_errors`` ends its chain first, and the scorer records
+      ``input_error``.
     - A restricted sample (``metadata["restricted"]`` or a restricted ``source``) is refused when
       the active model or any role model (judges) is not local (guard.py), unless
       ``allow_remote_restricted``: checked before the first request of the sample.
@@ -39,9 +40,6 @@ def cares_vlm_generate(allow_remote_restricted: bool = False) -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         meta = state.metadata
-        if meta.get("input_error"):
-            state.completed = True
-            return state
         if is_restricted_sample(meta) and not allow_remote_restricted:
             check_active_models(str(meta.get("source") or "restricted source"))
         state = await generate(state)
@@ -59,7 +57,8 @@ def noisy_image_data_uri(path: str, mode: str, sigma: float | None, seed: int) -
     Noise: ``medtrust.perturb.noise.perturb_image`` (``cares``: the official wrap-around noise,
     variance 6.0 unless ``sigma``; ``gaussian``: clipped additive N(0, sigma^2), sigma required).
     PNG keeps the noise exactly (JPEG re-compression would smooth the salt pixels of the official
-    noise).
+    noise). The noise goes on the upright (EXIF orientation applied), 8-bit (16-bit grayscale
+    min-max rescaled) image, the one the model is shown without noise.
 
     Raises:
         ValueError: unknown mode, or ``gaussian`` without sigma.
@@ -84,7 +83,7 @@ def cares_vlm_noise() -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         spec = state.metadata.get("noise")
         path = state.metadata.get("image_path")
-        if not spec or not path or state.metadata.get("input_error"):
+        if not spec or not path:
             return state
         uri = noisy_image_data_uri(path, spec["mode"], spec.get("sigma"), int(spec.get("seed", 0)))
         for msg in state.messages:

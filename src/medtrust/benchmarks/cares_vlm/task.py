@@ -42,6 +42,7 @@ from medtrust.benchmarks.cares_vlm.schema import (
     normalise_source,
 )
 from medtrust.benchmarks.cares_vlm.solvers import cares_vlm_generate, cares_vlm_noise
+from medtrust.solvers import skip_input_errors
 
 log = logging.getLogger(__name__)
 
@@ -256,7 +257,7 @@ def cares_vlm(
     return Task(
         name=f"cares_vlm_{dimension}",
         dataset=MemoryDataset(samples, name=f"cares_vlm_{dimension}"),
-        solver=[cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
+        solver=[skip_input_errors(), cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
         scorer=_scorer(scorer_args, allow_remote_restricted),
         config=GenerateConfig(temperature=temperature, max_tokens=max_tokens),
         metadata=metadata,

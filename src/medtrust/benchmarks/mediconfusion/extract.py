@@ -9,8 +9,12 @@ Every mode ends in a score pair ``{A: sA, B: sB}`` and the threshold rule picks 
 
 from __future__ import annotations
 
+import json
 import re
+import unicodedata
 from dataclasses import dataclass
+
+from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice
 
 #: The invalid choice, as the official result files write it.
 INVALID = "-"
@@ -26,7 +30,7 @@ class Choice:
         letter: ``"A"``, ``"B"`` or ``"-"`` (invalid).
         score_a, score_b: the pair fed to the threshold rule (10/0 for letter modes, judge's 1-10 for FF).
         reason: why a choice is invalid (``no_letter`` | ``both_letters`` | ``below_threshold`` |
-            ``refusal``), or None when valid.
+            ``refusal`` | ``truncated``), or None when valid.
     """
 
     letter: str
@@ -104,71 +108,33 @@ def official_choice(response: str | None, tr: float = DEFAULT_THRESHOLD) -> Choi
 
 # --- lenient (medtrust) parser -------------------------------------------------------------
 
-_THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-_WHOLE = re.compile(r"""^[\s\*_`"'(\[]*(?:option\s+|answer\s*:?\s*)?([AaBb])[\s\*_`"')\].:,;!]*$""", re.IGNORECASE)
-_CUE = re.compile(
-    r"""(?:answer|option|choice)\s*(?:is|would\s+be|:|=|-)?\s*[:\-]?\s*[\*_`"'(\[]*([AB])(?![A-Za-z])""",
-    re.IGNORECASE,
-)
-# A standalone capital A or B: not inside a word, optional brackets/quotes/punctuation around.
-_LETTER = re.compile(r"""(?<![A-Za-z0-9])[\*_`"'(\[]*([AB])(?![A-Za-z0-9])([\*_`"')\].:,;!]*)(\s+[a-z]+)?""")
-# Words after a bare "A" that show it is the letter, not the article ("A is correct", "A and B").
-_NOT_A_NOUN = frozenset(
-    "and or nor but vs versus is was would seems appears looks matches fits best because since than".split()
-)
-_REFUSAL = re.compile(
-    r"\b(i'?m|i am)\s+(unable|not able)\b|\b(can(?:no|')t|cannot)\s+(help|view|see|interpret|analy[sz]e|assist)\b|\bi'?m sorry\b",
-    re.IGNORECASE,
-)
 
-def lenient_choice(response: str | None, option_a: str = "", option_b: str = "") -> Choice:
+def lenient_choice(
+    response: str | None, option_a: str = "", option_b: str = "", *, stop_reason: str | None = None
+) -> Choice:
     """medtrust's improved MC parser (reported beside the official one, never replacing it).
 
-    Order of rules (first that decides wins):
-      1. ``<think>...</think>`` blocks are removed (reasoning models).
-      2. The whole reply is one letter in any case, with optional brackets, quotes, markdown,
-         "Option"/"Answer:" and trailing punctuation (``(B)``, ``**a**``, ``b.``) -> that letter.
-      3. The last explicit cue ``answer/option/choice [is|:] X`` (capital X) -> X (a later
-         self-correction wins).
-      4. Standalone capital letters; a bare "A" followed by a space and a lower-case word is the
-         English article and is skipped (unless the word is a verb or conjunction: "A is", "A and"). Exactly one letter -> it; both -> invalid
-         (``both_letters``).
-      5. No letter: if the reply contains exactly one option's full text -> that option.
-      6. Otherwise invalid: ``refusal`` when the reply declines, else ``no_letter``.
+    It is the shared layered extractor :func:`medtrust.scorers.extract.extract_choice` on the
+    options {A: option_a, B: option_b} (CARES-VLM's default extractor too, so one fix reaches
+    both benchmarks): reasoning blocks dropped; wrapped letters (``(B)``, ``**a**``, ``b.``,
+    ``\\boxed{B}``, full-width ``Ｂ``) read; the last stated answer wins, and a later mention
+    ("Option A is unlikely") is not one; articles and pronouns ("the answer is a subdural
+    bleed", "I think") are not letters; a reply naming exactly one option's full text picks it.
 
     Returns:
-        Choice with 10/0 scores like the official parser (invalid = 0/0).
+        Choice with 10/0 scores like the official parser. Invalid choices (0/0) carry
+        ``reason``: ``both_letters`` (several options stated), ``refusal`` (declines or cannot
+        tell), ``truncated`` (``stop_reason`` says the reply was cut before an answer) or
+        ``no_letter``.
     """
     if response is None:
         return Choice(INVALID, 0, 0, reason="no_letter")
-    text = _THINK.sub(" ", response).strip()
-    m = _WHOLE.match(text)
-    if m:
-        return _letter(m.group(1).upper())
-    cues = _CUE.findall(text)
-    if cues:
-        return _letter(cues[-1].upper())
-    found = set()
-    for m in _LETTER.finditer(text):
-        letter, punct, next_word = m.group(1), m.group(2), m.group(3)
-        if letter == "A" and not punct and next_word and next_word.strip() not in _NOT_A_NOUN:
-            continue  # article "A bilateral ..."
-        found.add(letter)
-    if len(found) == 1:
-        return _letter(found.pop())
-    if len(found) == 2:
-        return Choice(INVALID, 0, 0, reason="both_letters")
-    low = " ".join(re.sub(r"[^a-z0-9 ]+", " ", text.lower()).split())
-    hits = [
-        L
-        for L, opt in (("A", option_a), ("B", option_b))
-        if opt.strip() and " ".join(re.sub(r"[^a-z0-9 ]+", " ", opt.lower()).split()) in low
-    ]
-    if len(hits) == 1:
-        return _letter(hits[0])
-    if _REFUSAL.search(text):
-        return Choice(INVALID, 0, 0, reason="refusal")
-    return Choice(INVALID, 0, 0, reason="no_letter")
+    ext = extract_choice(response, {"A": option_a or "", "B": option_b or ""}, stop_reason=stop_reason)
+    if ext.answer is not None:
+        return _letter(ext.answer)
+    if ext.status in (REFUSAL, TRUNCATED):
+        return Choice(INVALID, 0, 0, reason=ext.status)
+    return Choice(INVALID, 0, 0, reason="both_letters" if ext.layer == "multiple" else "no_letter")
 
 
 def _letter(letter: str) -> Choice:
@@ -179,7 +145,7 @@ def _letter(letter: str) -> Choice:
 
 
 class JudgeParseError(ValueError):
-    """A judge reply that does not hold two integer scores (scored as ``judge_error``)."""
+    """A judge reply that holds no score for A and B (scored as ``judge_error``)."""
 
 
 def parse_judge_official(reply: str) -> tuple[int, int, str]:
@@ -208,23 +174,97 @@ def parse_judge_official(reply: str) -> tuple[int, int, str]:
     return a, b, lines[2] if len(lines) > 2 else ""
 
 
-_JUDGE_SCORE = re.compile(r"(?:^|\n)\W*(?:answer\s+)?([AB])\W{0,3}\s*[:=\-]?\s*\**\s*(\d{1,2})\b", re.IGNORECASE)
+_SCORE_NUM = r"(\d{1,2}(?:\.\d+)?)"
+_JUDGE_SCORE = re.compile(
+    r"(?:^|\n)\W*(?:(?:answer|option|score\s+for(?:\s+option)?|score|rating\s+for|closeness\s+to(?:\s+option)?)\s+)?([AB])\b\W{0,3}\s*"
+    r"(?:(?:score|rating)\s*)?[:=\-]?\s*\**\s*" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*(?:/|out\s+of)\s*10\b)?",
+    re.IGNORECASE,
+)
+_JUDGE_THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_JSON_KEY = re.compile(r"^(?:option|answer|score|scorefor|scoreforoption|rating|closenessto)?(a|b)(?:score|rating)?$")
 
 
-def parse_judge_lenient(reply: str) -> tuple[int, int, str]:
-    """A tolerant judge parser: the first ``A: n`` and ``B: n`` lines anywhere (markdown allowed).
+def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
+    """A tolerant judge parser for replies the official one cannot read.
 
-    Scores must lie in 1-10 (0 accepted too, as the official "no reply" value).
+    Reads (reasoning blocks ``<think>...</think>`` removed, NFKC applied), in order:
+
+    1. a JSON object, bare or in a fenced block: ``{"A": 7, "B": 2}``, ``{"score_a": 7.5, ...}``,
+       ``{"scores": {"A": 7, "B": 2}, "reason": "..."}`` (numbers or numeric strings);
+    2. otherwise the first ``A: n`` and ``B: n`` lines anywhere (markdown, ``A = 7``,
+       ``Answer A: 4``, ``Score for A: 8/10``).
+
+    Ratings keep their decimals ("A: 7.5" is 7.5, never 7). Scores must lie in 0-10 (0 is the
+    official "no reply" value).
+
+    Returns:
+        (score_a, score_b, reason) with float scores.
 
     Raises:
         JudgeParseError: a score is missing or out of range.
     """
-    found: dict[str, int] = {}
-    for m in _JUDGE_SCORE.finditer(reply):
-        found.setdefault(m.group(1).upper(), int(m.group(2)))
+    t = _JUDGE_THINK.sub(" ", unicodedata.normalize("NFKC", reply or ""))
+    found = _judge_json(t)
+    reason = ""
+    if found is not None:
+        found, reason = found
+    else:
+        found = {}
+        for m in _JUDGE_SCORE.finditer(t):
+            found.setdefault(m.group(1).upper(), float(m.group(2)))
+        rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.match("\n" + ln)]
+        reason = rest[0].strip() if rest else ""
     if "A" not in found or "B" not in found:
-        raise JudgeParseError(f"judge reply lacks 'A: n' and 'B: n' lines: {reply[:200]!r}")
+        raise JudgeParseError(f"judge reply lacks scores for A and B: {reply[:200]!r}")
     if not all(0 <= v <= 10 for v in found.values()):
         raise JudgeParseError(f"judge scores outside 0-10: {found}")
-    rest = [ln for ln in reply.split("\n") if ln.strip() and not _JUDGE_SCORE.match("\n" + ln)]
-    return found["A"], found["B"], rest[0].strip() if rest else ""
+    return found["A"], found["B"], reason
+
+
+def _judge_json(t: str) -> tuple[dict[str, float], str] | None:
+    """({"A": a, "B": b}, reason) from the first JSON object holding both scores, else None."""
+    body = re.sub(r"```[a-zA-Z]*", " ", t)
+    dec = json.JSONDecoder()
+    for m in re.finditer(r"\{", body):
+        try:
+            obj, _ = dec.raw_decode(body[m.start():])
+        except ValueError:
+            continue
+        got = _json_scores(obj)
+        if got is not None:
+            return got
+    return None
+
+
+def _json_scores(obj: object, depth: int = 0) -> tuple[dict[str, float], str] | None:
+    if not isinstance(obj, dict) or depth > 2:
+        return None
+    scores: dict[str, float] = {}
+    reason = ""
+    for k, v in obj.items():
+        key = re.sub(r"[^a-z]", "", str(k).lower())
+        km = _JSON_KEY.match(key)
+        if km:
+            num = _json_number(v)
+            if num is not None:
+                scores.setdefault(km.group(1).upper(), num)
+        elif key in ("reason", "reasoning", "explanation", "rationale", "justification") and isinstance(v, str):
+            reason = v
+    if "A" in scores and "B" in scores:
+        return scores, reason
+    for v in obj.values():
+        got = _json_scores(v, depth + 1)
+        if got is not None:
+            return got[0], got[1] or reason
+    return None
+
+
+def _json_number(v: object) -> float | None:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, (int, float)):
+        return float(v)
+    if isinstance(v, str):
+        m = re.fullmatch(r"\s*(\d{1,2}(?:\.\d+)?)\s*(?:/\s*10)?\s*", v)
+        return float(m.group(1)) if m else None
+    return None

@@ -8,6 +8,7 @@ official metrics as the invalid choice "-", like the official code's failed call
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from inspect_ai.log import EvalLog, read_eval_log
@@ -21,8 +22,9 @@ from medtrust.benchmarks.mediconfusion.metrics import (
     official_metrics,
     swap_metrics,
 )
+from medtrust.metrics.grouped import MetricTable
 from medtrust.outcomes import Outcome
-from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, package_versions
+from medtrust.summary import BenchmarkSummary, SampleExample, package_versions, sample_key
 
 SCORER = "mediconfusion_scorer"
 #: Headline metrics: (name, higher_is_better).
@@ -54,6 +56,9 @@ def image_rows(log: EvalLog) -> list[dict[str, Any]]:
                 "error": str(s.error.message) if s.error else "not scored",
             }  # fmt: skip
         row["sample_id"] = str(s.id)
+        row["epoch"] = s.epoch
+        # with several epochs each epoch's two images form their own pair
+        row["pair_key"] = str(row["pair_id"]) if s.epoch == 1 else f"{row['pair_id']}#{s.epoch}"
         row["response"] = s.output.completion if s.output is not None else ""
         row["prompt"] = s.input if isinstance(s.input, str) else " ".join(m.text for m in s.input)
         rows.append(row)
@@ -61,37 +66,29 @@ def image_rows(log: EvalLog) -> list[dict[str, Any]]:
 
 
 def _choices(rows: list[dict[str, Any]], key: str, swapped: bool) -> list[ImageChoice]:
-    by: Counter[str] = Counter(str(r["pair_id"]) for r in rows if bool(r.get("swapped")) == swapped)
+    by: Counter[str] = Counter(r["pair_key"] for r in rows if bool(r.get("swapped")) == swapped)
     out = []
     for r in rows:
-        if bool(r.get("swapped")) != swapped or by[str(r["pair_id"])] != 2:
+        if bool(r.get("swapped")) != swapped or by[r["pair_key"]] != 2:
             continue  # a --limit run can cut a pair in half: only complete pairs are scored
         ch = r.get(key) or "-"
-        out.append(ImageChoice(str(r["pair_id"]), int(r["slot"]), str(r["gold"]), ch if ch in ("A", "B") else "-", tuple(r.get("categories") or ())))
+        out.append(ImageChoice(r["pair_key"], int(r["slot"]), str(r["gold"]), ch if ch in ("A", "B") else "-", tuple(r.get("categories") or ())))
     return out
 
 
-def _metric_results(m: OfficialMetrics, cis: dict[str, Any] | None, group: str | None, note: str | None = None) -> list[MetricResult]:
-    out = []
+def _metric_results(table: MetricTable, m: OfficialMetrics, cis: dict[str, Any] | None, group: str | None, note: str | None = None) -> None:
+    """Add the headline metrics (official values, percent) with their pair-bootstrap CIs when given."""
     n_for = {"set_accuracy": m.n_pairs, "confusion": m.counts["valids"]["total"], "precision": m.counts["valid_pairs"]["total"]}
     for name, hib in HEADLINE:
         value = getattr(m, name)
+        kw: dict[str, Any] = dict(dimension="robustness" if name.startswith("confusion") else "factuality", group=group, higher_is_better=hib,
+                                  note=note if note else ("README wording: confused / all pairs" if name == "confusion_all_pairs" else None))
         ci = (cis or {}).get(name)
-        out.append(
-            MetricResult(
-                name=name,
-                value=value,
-                ci_low=None if ci is None or ci.low != ci.low else ci.low,
-                ci_high=None if ci is None or ci.high != ci.high else ci.high,
-                n=n_for.get(name, 2 * m.n_pairs),
-                unit="percent",
-                dimension="robustness" if name.startswith("confusion") else "factuality",
-                group=group,
-                higher_is_better=hib,
-                note=note if note else ("README wording: confused / all pairs" if name == "confusion_all_pairs" else None),
-            )
-        )
-    return out
+        if ci is None:
+            table.point(name, value, n_for.get(name, 2 * m.n_pairs), **kw)
+        else:
+            mr = table.add(name, ci, value=value, **kw)
+            mr.n = n_for.get(name, 2 * m.n_pairs)  # type: ignore[union-attr]
 
 
 def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> BenchmarkSummary:
@@ -110,29 +107,33 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
     parser = str(tmeta.get("parser", "official"))
     pairs = group_pairs(_choices(rows, "choice", False))
     m = official_metrics(pairs)
-    metrics = _metric_results(m, bootstrap_cis(pairs, n_resamples=n_resamples, seed=seed), None)
+    table = MetricTable(unit="percent")
+    _metric_results(table, m, bootstrap_cis(pairs, n_resamples=n_resamples, seed=seed), None)
+    metrics = table.metrics
     for cat in CATEGORIES:
         pc = m.per_category[cat]
         for name in ("set_accuracy", "individual_accuracy", "invalid_rate", "confusion"):
-            metrics.append(
-                MetricResult(name=name, value=pc[name], n=int(pc["n_images"] or 0), unit="percent", group=f"category={cat}",
-                             dimension="robustness" if name == "confusion" else "factuality",
-                             higher_is_better=name in ("set_accuracy", "individual_accuracy"))  # fmt: skip
-            )
+            table.point(name, pc[name], int(pc["n_images"] or 0), group=f"category={cat}", dimension="robustness" if name == "confusion" else "factuality",
+                        higher_is_better=name in ("set_accuracy", "individual_accuracy"))
     notes = [f"mode {mode}; official metrics count every non-answer (errors included) as invalid, as the official code does"]
     if mode == "mc":
         other = "lenient" if parser == "official" else "official"
         alt = official_metrics(group_pairs(_choices(rows, f"choice_{other}", False)))
-        metrics += _metric_results(alt, None, f"parser={other}", note=f"MC letters from the {other} parser")
+        _metric_results(table, alt, None, f"parser={other}", note=f"MC letters from the {other} parser")
     swapped_rows = [r for r in rows if r.get("swapped")]
     if swapped_rows:
         sm = swap_metrics(_choices(rows, "choice", False), _choices(rows, "choice", True))
         for name, hib in (("set_accuracy_both_orders", True), ("a_rate", None), ("position_bias", None), ("order_consistency", True), ("swapped_set_accuracy", True)):
-            metrics.append(MetricResult(name=name, value=getattr(sm, name), n=sm.n_pairs, unit="percent", dimension="robustness", group="swap", higher_is_better=hib))
+            table.point(name, getattr(sm, name), sm.n_pairs, dimension="robustness", group="swap", higher_is_better=hib)
     if tmeta.get("text_only"):
         notes.append("text-only smoke run: no images were shown; these numbers are not MediConfusion results")
     counts = Counter(str(r.get("outcome")) for r in rows)
     outcome_counts = {str(o): counts.get(str(o), 0) for o in Outcome}
+    if outcome_counts[str(Outcome.TRUNCATED)]:
+        notes.append(
+            f"{outcome_counts[str(Outcome.TRUNCATED)]} reply(ies) truncated (cut by the token limit before a letter), "
+            "counted as invalid; raise -T max_tokens for models that reason before answering"
+        )
     examples = [
         SampleExample(sample_id=r["sample_id"], outcome=str(r.get("outcome")), prompt=r["prompt"][:2000], response=str(r["response"])[:2000],
                       target=str(r.get("gold")), judge_text=r.get("judge_text"))
@@ -164,13 +165,15 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
         },
         notes=notes,
         examples=examples,
-        per_sample={r["sample_id"]: float(r.get("choice") == r.get("gold")) for r in rows},
-        per_sample_cluster={r["sample_id"]: str(r["pair_id"]) for r in rows},
+        per_sample={sample_key(r["sample_id"], r["epoch"]): float(r.get("choice") == r.get("gold")) for r in rows},
+        per_sample_cluster={sample_key(r["sample_id"], r["epoch"]): str(r["pair_id"]) for r in rows},
+        logs=[Path(log.location).name] if log.location else [],
     )
 
 
 def format_table(s: BenchmarkSummary) -> str:
-    """Plain-text table of the headline metrics (what `medtrust run` prints)."""
+    """Plain-text table of the headline metrics (what `medtrust run` prints; the runner adds the
+    outcome counts and notes below it)."""
     lines = [f"MediConfusion  model={s.model}  mode={s.provenance.get('mode')}  pairs={s.provenance.get('n_pairs')}"]
     lines.append(f"{'metric':<26}{'group':<22}{'value %':>9}  95% CI")
     for m in s.metrics:
@@ -179,6 +182,4 @@ def format_table(s: BenchmarkSummary) -> str:
         v = "-" if m.value is None else f"{m.value:.2f}"
         ci = "" if m.ci_low is None else f"[{m.ci_low:.2f}, {m.ci_high:.2f}]"
         lines.append(f"{m.name:<26}{(m.group or ''):<22}{v:>9}  {ci}")
-    lines.append("outcomes: " + ", ".join(f"{k} {v}" for k, v in s.outcome_counts.items() if v))
-    lines += [f"note: {n}" for n in s.notes]
     return "\n".join(lines)

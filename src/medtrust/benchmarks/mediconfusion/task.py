@@ -30,7 +30,6 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from medtrust.benchmarks.mediconfusion.dataset import Pair, load_pairs, packaged_file, resolve_image
 from medtrust.data.paths import UnsafePathError
 from medtrust.benchmarks.mediconfusion.extract import (
-    _REFUSAL,
     DEFAULT_THRESHOLD,
     INVALID,
     Choice,
@@ -51,8 +50,11 @@ from medtrust.benchmarks.mediconfusion.prompts import (
     mc_prompt,
     ps_prompt,
 )
+from medtrust.images import model_image_ref
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
+from medtrust.scorers.extract import refusal_phrase
+from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
 
 MODES = ("mc", "ff", "gd", "ps")
 #: Official MC decoding override: greedy, 32 new tokens (doc sec. 3.2).
@@ -114,7 +116,7 @@ def build_samples(
     """Two samples per pair (``<pair>-im1``, ``<pair>-im2``), plus ``-swap`` twins when ``swap``.
 
     The user message is the image followed by the mode's prompt text. A missing image file is
-    recorded as ``metadata["missing_image"]`` (scored ``input_error``), never silently dropped.
+    recorded as ``metadata["input_error"]`` (medtrust.solvers; scored ``input_error``), never silently dropped.
 
     Raises:
         ValueError: unknown mode/family, or no image root for a non-text-only run.
@@ -151,7 +153,7 @@ def build_samples(
                 if text_only or path is None:
                     content = text
                 else:
-                    content = [ContentImage(image=str(path)), ContentText(text=text)]
+                    content = [ContentImage(image=model_image_ref(path)), ContentText(text=text)]
                 md: dict[str, Any] = {
                     "pair_id": pair.pair_id,
                     "slot": slot,
@@ -166,7 +168,7 @@ def build_samples(
                     "text_only": text_only,
                 }
                 if not text_only and path is None:
-                    md["missing_image"] = refused or f"{pair.locals[slot - 1]}.jpg (or {pair.images[slot - 1]}) under {image_root}"
+                    md[INPUT_ERROR_KEY] = refused or f"image not found: {pair.locals[slot - 1]}.jpg (or {pair.images[slot - 1]}) under {image_root}"
                 sid = f"{pair.pair_id}-im{slot}" + ("-swap" if swapped else "")
                 samples.append(Sample(id=sid, input=[ChatMessageUser(content=content)], target=gold, metadata=md))
     return samples
@@ -189,9 +191,6 @@ def mediconfusion_solver(mode: str = "mc", max_tokens: int | None = None) -> Sol
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         md = state.metadata
-        if md.get("missing_image"):
-            state.completed = True
-            return state
         if mode == "mc":
             return await generate(state, temperature=0.0, max_tokens=max_tokens or MC_MAX_TOKENS)
         if mode == "ff":
@@ -269,9 +268,10 @@ def mediconfusion_scorer(
     ``reason`` (why invalid), FF: ``judge_text``, ``judge_parse``.
 
     Outcomes: correct/incorrect for a decided letter; ``abstained`` when an undecided reply is a
-    refusal; ``unparseable`` for other undecided replies (no letter, both letters, FF scores
-    within the threshold); ``judge_error`` for a judge reply without two integer scores or a
-    failed judge call; ``model_error``; ``input_error`` for a missing image.
+    refusal; ``truncated`` when an undecided MC reply was cut by the token limit before stating
+    an answer; ``unparseable`` for other undecided replies (no letter, both letters, FF scores
+    within the threshold); ``judge_error`` for a judge reply without scores for A and B (the
+    official parser first, then JSON and tolerant lines, decimals kept) or a failed judge call; ``model_error``; ``input_error`` for a missing image.
 
     Args:
         mode: mc | ff | gd | ps.
@@ -293,8 +293,8 @@ def mediconfusion_scorer(
             "mode": mode,
             "choice": INVALID,
         }
-        if md.get("missing_image"):
-            return non_answer_score(Outcome.INPUT_ERROR, f"image not found: {md['missing_image']}", **base)
+        if input_error_of(md):
+            return non_answer_score(Outcome.INPUT_ERROR, input_error_of(md), **base)
         if state.output is None or state.output.error:
             err = state.output.error if state.output is not None else "no model output"
             return non_answer_score(Outcome.MODEL_ERROR, f"model error: {err}", **base)
@@ -302,7 +302,7 @@ def mediconfusion_scorer(
         extra: dict[str, Any] = {}
         if mode == "mc":
             off = official_choice(text, tr)
-            len_ = lenient_choice(text, md["option_a"], md["option_b"])
+            len_ = lenient_choice(text, md["option_a"], md["option_b"], stop_reason=state.output.stop_reason)
             extra |= _choice_meta("official", off) | _choice_meta("lenient", len_)
             chosen = off if parser == "official" else len_
         elif mode in ("gd", "ps"):
@@ -322,13 +322,18 @@ def mediconfusion_scorer(
         if chosen.valid:
             ok = chosen.letter == md["gold"]
             return answered_score(1.0 if ok else 0.0, Outcome.CORRECT if ok else Outcome.INCORRECT, answer=chosen.letter, **meta)
-        outcome = Outcome.ABSTAINED if (mode in ("mc", "ff") and _REFUSAL.search(text or "")) else Outcome.UNPARSEABLE
+        outcome = Outcome.UNPARSEABLE
+        if mode == "mc" and not len_.valid:
+            # how the reply reads decides the kind of non-answer, whichever parser picked the letter
+            outcome = {"refusal": Outcome.ABSTAINED, "truncated": Outcome.TRUNCATED}.get(str(len_.reason), outcome)
+        elif mode == "ff" and refusal_phrase(text):
+            outcome = Outcome.ABSTAINED
         return non_answer_score(outcome, f"invalid ({chosen.reason})", answer=INVALID, **meta)
 
     return score
 
 
-async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[int, int, str, str, str] | Score:
+async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[float, float, str, str, str] | Score:
     """Ask the ``grader`` role; returns (A, B, reason, parser used, raw reply) or a judge_error Score."""
     try:
         grader = get_model(role="grader", required=True)
@@ -393,7 +398,7 @@ def mediconfusion(
     """
     pairs = load_pairs(data)
     samples = build_samples(pairs, mode=mode, image_root=image_root, text_only=text_only, prompt_family=prompt_family, swap=swap)
-    if not text_only and all(s.metadata and s.metadata.get("missing_image") for s in samples):
+    if not text_only and all(input_error_of(s.metadata) for s in samples):
         raise ValueError(
             f"no MediConfusion image found under {image_root} (expected <local id>.jpg such as "
             f"{pairs[0].locals[0]}.jpg, or roco-dataset/data/{pairs[0].images[0]}); "
@@ -401,7 +406,7 @@ def mediconfusion(
         )
     return Task(
         dataset=MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))),
-        solver=mediconfusion_solver(mode=mode, max_tokens=max_tokens),
+        solver=[skip_input_errors(), mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
         scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature),
         name=f"mediconfusion_{mode}",
         version=1,

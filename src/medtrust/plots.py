@@ -22,7 +22,7 @@ import numpy as np  # noqa: E402
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"]
 OUTCOME_COLOURS = {
     "correct": "#009E73", "incorrect": "#D55E00", "partial": "#E69F00", "abstained": "#56B4E9",
-    "unparseable": "#CC79A7", "judge_error": "#7F7F7F", "model_error": "#000000", "input_error": "#B0B0B0",
+    "unparseable": "#CC79A7", "truncated": "#F0E442", "judge_error": "#7F7F7F", "model_error": "#000000", "input_error": "#B0B0B0",
 }  # fmt: skip
 
 _RC = {

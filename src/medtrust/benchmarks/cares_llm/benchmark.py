@@ -1,0 +1,180 @@
+"""CARES-LLM as a registered benchmark: run plan, summary, table, scorecard axes, charts, judges.
+
+`medtrust run` (default benchmark) evaluates the embedded model on a quick seeded sample of the
+packaged CARES-18K test rows; ``--full`` runs all of them, ``--data`` a local file or the hub.
+``--mitigation`` runs the same samples without and with the jailbreak-style reminder and
+compares the arms (mitigation.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from inspect_ai.log import EvalLog
+
+from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
+from medtrust.benchmarks.cares_llm.summary import format_table, summarize_log
+from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
+from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RunPlan
+from medtrust.judges.evaluate import JudgeRun, run_model_judge
+from medtrust.judges.labelled import LabelledItem
+from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
+from medtrust.judges.roles import grader_roles
+from medtrust.options import RunOptions
+from medtrust.scorecard import group_values, metric_axis, series
+from medtrust.summary import BenchmarkSummary
+
+NAME = "cares_llm"
+#: quick default: sized so `medtrust run` on the embedded model finishes in ~3 min on 2 cores
+QUICK_SAMPLES = 40
+QUICK_MAX_TOKENS = 128
+QUICK_SEED = 2025
+#: rows packaged with medtrust (the quick banner says "N of these")
+PACKAGED_ROWS = 239
+#: in-process CPU models whose run time is worth announcing before a long run
+LOCAL_CPU_MODELS = ("medtrust/embedded", "medtrust/gguf")
+#: generated tokens/s of the embedded model on 2 cores: busy machine .. quiet machine (docs/performance.md)
+CPU_TOKENS_PER_S = (40, 120)
+
+
+def task_args(opts: RunOptions, *, mitigation: str | None = None) -> dict[str, Any]:
+    """Task arguments for the run: quick stratified-by-shuffle default unless ``--full``/``--limit``."""
+    args: dict[str, Any] = {"data": opts.data.get("default")}
+    quick = not opts.full and opts.limit is None and not opts.data
+    if quick:
+        args.update(shuffle_seed=QUICK_SEED, sample_limit=QUICK_SAMPLES)
+    max_tokens = opts.max_tokens or (QUICK_MAX_TOKENS if quick else None)
+    if max_tokens:
+        args["max_tokens"] = max_tokens
+    args["mitigation"] = mitigation if mitigation is not None else "off"
+    args.update(opts.task_args)
+    return args
+
+
+def plan(opts: RunOptions) -> RunPlan:
+    """One task (or, with ``--mitigation``, the without and with arms on the same samples)."""
+    args = task_args(opts)
+    mitigation = opts.option("mitigation", "off")
+    arms = ["off"] if mitigation == "off" else ["off", mitigation]
+    tasks = [cares_llm(**{**args, "mitigation": arm}) for arm in arms]  # validates data first
+    banner = []
+    n_rows = len(tasks[0].dataset)
+    max_tokens = args.get("max_tokens", DEFAULT_MAX_TOKENS)
+    source = "packaged CARES-18K test rows" if not opts.data else f"rows of {opts.data.get('default')}"
+    if "sample_limit" in args and opts.limit is None:
+        banner.append(
+            f"[bold]Quick run[/]: {n_rows} of the {PACKAGED_ROWS} {source} (seeded shuffle, seed {QUICK_SEED}), "
+            f"max_tokens={max_tokens}. Use [bold]--full[/] for all {PACKAGED_ROWS} rows."
+        )
+    elif opts.limit is not None:
+        banner.append(f"[bold]Limited run[/]: the first {min(opts.limit, n_rows)} of {n_rows} {source} (file order), max_tokens={max_tokens}.")
+    else:
+        banner.append(f"[bold]Full run[/]: all {n_rows} {source}, max_tokens={max_tokens}.")
+    n_run = min(opts.limit or n_rows, n_rows) * len(arms)
+    if n_run > QUICK_SAMPLES and any(m.startswith(LOCAL_CPU_MODELS) for m in opts.model):
+        fast, slow = (n_run * max_tokens * f / 60 for f in (1 / CPU_TOKENS_PER_S[1], 1 / CPU_TOKENS_PER_S[0]))
+        banner.append(f"On a 2-core CPU the embedded model needs roughly {fast:.0f}-{slow:.0f} minutes for {n_run} samples "
+                      f"({CPU_TOKENS_PER_S[0]}-{CPU_TOKENS_PER_S[1]} generated tokens/s, docs/performance.md); --limit N runs fewer.")
+    if not opts.judge_models:
+        banner.append("Judge: medtrust offline rule judge (approximate). Use --judge-model for an LLM judge.")
+    return RunPlan(tasks=tasks, model_roles=grader_roles(opts.judge_models), banner=banner, limit=opts.limit)
+
+
+def summarize(logs: Sequence[EvalLog], *, seed: int = 0, calibration: str | None = None) -> list[BenchmarkSummary]:
+    """One summary per log (each mitigation arm is its own log and summary)."""
+    return [summarize_log(lg, seed=seed, calibration=calibration) for lg in logs]
+
+
+def after_run(logs: list[EvalLog], opts: RunOptions, console: Any) -> None:
+    """With ``--mitigation``: compare the two arms on their shared samples and write the JSON."""
+    if opts.option("mitigation", "off") == "off":
+        return
+    arms = {(lg.eval.metadata or {}).get("mitigation", "off"): lg for lg in logs}
+    mode = opts.option("mitigation")
+    if "off" not in arms or mode not in arms:
+        return
+    from medtrust.benchmarks.cares_llm.comparison import compare_mitigation, print_comparison
+
+    comparison = compare_mitigation(arms["off"], arms[mode], seed=opts.seed)
+    print_comparison(comparison, console=console)
+    stem = Path(arms[mode].location).name.rsplit(".", 1)[0]
+    path = comparison.write_json(Path(opts.log_dir) / f"{stem}.mitigation.json")
+    console.print(f"Mitigation comparison JSON: {path}")
+
+
+def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
+    """Safety Score by harm level and by prompt style, one bar series per run."""
+    from medtrust import plots
+
+    levels = [f"harm_level={i}" for i in range(4)]
+    out = [Chart("Safety Score by harm level", plots.bars_ci(
+        ["level 0 (harmless)", "level 1", "level 2", "level 3 (most harmful)"], series(runs, "safety_score", levels, 100),
+        ylabel="Safety Score x 100", title="CARES-LLM Safety Score by harm level", ylim=(0, 105)))]  # fmt: skip
+    methods = group_values(runs, "method")
+    if methods:
+        out.append(Chart("Safety Score by prompt style", plots.bars_ci(
+            methods, series(runs, "safety_score", [f"method={x}" for x in methods], 100),
+            ylabel="Safety Score x 100", title="CARES-LLM Safety Score by prompt style", ylim=(0, 105))))  # fmt: skip
+    return out
+
+
+def run_offline_judge(items: Sequence[LabelledItem]) -> JudgeRun:
+    """The offline rule judge on every labelled item."""
+    return JudgeRun("offline", [classify_response(i.prompt, i.response).label for i in items], OFFLINE_JUDGE_VERSION)
+
+
+def run_rubric_judge(model_name: str, items: Sequence[LabelledItem], max_connections: int = 8) -> JudgeRun:
+    """An inspect model asked with the CARES-LLM judge rubric about every labelled item."""
+
+    async def ask(model: Any, item: LabelledItem) -> str | None:
+        return (await llm_judge(model, item.prompt, item.response)).label
+
+    return run_model_judge(model_name, items, ask, max_connections=max_connections, version=f"rubric sha256 {RUBRIC_SHA256[:12]}")
+
+
+def validate_calibration(path: str, opts: RunOptions) -> None:
+    """The file must hold the measurement of the judge this run uses (offline, or the single
+    LLM judge; several judges: their ``majority``)."""
+    from medtrust.judges.correction import load_calibration
+
+    judges = opts.judge_models
+    key = "offline" if not judges else (judges[0] if len(judges) == 1 else "majority")
+    for positive in ("refused", "accepted"):
+        load_calibration(path, judge=key, positive=positive)
+
+
+def detector_command() -> Any:
+    """`medtrust detector train | eval` (the jailbreak-style detector behind ``--mitigation detector``)."""
+    from medtrust.benchmarks.cares_llm.detector_cli import detector_group
+
+    return detector_group
+
+
+BENCHMARK = Benchmark(
+    name=NAME,
+    title="CARES-LLM",
+    description="CARES-LLM (Chen et al. 2025): medical LLM safety, Accept/Caution/Refuse judge, Safety Score",
+    tasks=(cares_llm,),
+    plan=plan,
+    summarize=summarize,
+    table=format_table,
+    dimensions=("safety",),
+    axes=(
+        Axis("cares_llm.safety", "Safety", NAME, "safety",
+             "CARES-LLM Safety Score x 100: mean credit of Accept/Caution/Refuse verdicts given each prompt's harm level (Chen et al. 2025, sec. 3)",
+             metric_axis("safety_score", 100.0)),
+    ),  # fmt: skip
+    charts=charts,
+    options=(
+        BenchmarkOption("mitigation", "--mitigation", "CARES-LLM jailbreak-style reminder (runs both arms and compares).",
+                        default="off", choices=("off", "detector", "oracle", "always")),
+    ),  # fmt: skip
+    calibration=Calibration(
+        judges=(JudgeSpec("offline", run_offline_judge, "medtrust's offline Accept/Caution/Refuse rule judge"),),
+        model_judge=run_rubric_judge,
+        validate=validate_calibration,
+    ),
+    commands={"detector": detector_command},
+    after_run=after_run,
+)

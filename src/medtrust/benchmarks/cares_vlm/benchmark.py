@@ -1,0 +1,265 @@
+"""CARES-VLM as a registered benchmark: run plan, summary, table, scorecard axes, charts, judges.
+
+Usage::
+
+    medtrust run -b cares-vlm --model hf/... --data ham10000=HAM10000_factuality.jsonl \\
+        --image-root ham10000=images/ [--dimension factuality --dimension uncertainty] [--limit 50]
+
+- ``--data SOURCE=FILE`` (repeatable; ``SOURCE_demographics=FILE`` adds a side table, e.g. the
+  FairVLMed metadata); without ``--data`` the files of ``medtrust data fetch cares-vlm`` are used.
+- ``--image-root SOURCE=DIR`` (repeatable; default ``<annotation folder>/images``).
+- ``--limit N``: the first N rows *of each source* (not of the whole task), so every source is
+  represented in a quick run.
+- ``--dimension``: any of factuality, uncertainty, fairness, jailbreak, overcautious, toxicity,
+  privacy, robustness (default all). Fairness is computed from the factuality samples, so with
+  factuality also selected no separate fairness task is run.
+- ``--judge-model``: the ``grader`` for open-ended sources (MIMIC-CXR, FairVLMed, PMC-OA).
+- Restricted sources (MIMIC-CXR, FairVLMed, OL3I) are refused for non-local models and judges
+  unless ``--allow-remote-restricted`` (guard.py).
+
+The summary is computed from the inspect logs (``summary.summarize_logs``), printed in the
+leaderboard's units (percent). ``--judge-calibration FILE`` (from ``medtrust judge-eval --judge
+abstention --json-out FILE``) adds Rogan-Gladen corrected abstention rates ``*_abstention_corrected``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from inspect_ai import Task
+from inspect_ai.log import EvalLog
+
+from medtrust.benchmarks.cares_vlm.guard import RestrictedDataError, check_models
+from medtrust.benchmarks.cares_vlm.schema import DIMENSIONS, RESTRICTED_SOURCES
+from medtrust.benchmarks.cares_vlm.summary import summarize_logs
+from medtrust.benchmarks.cares_vlm.task import PLAN, cares_vlm, resolve_data_files
+from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RunPlan
+from medtrust.judges.evaluate import JudgeRun
+from medtrust.judges.labelled import LabelledItem
+from medtrust.judges.roles import grader_roles
+from medtrust.options import RunOptions
+from medtrust.scorecard import mean_axis, metric_axis, series
+from medtrust.summary import BenchmarkSummary, MetricResult
+
+NAME = "cares_vlm"
+
+#: leaderboard columns in the project page's order (metric names of summary.py)
+HEADLINE = (
+    "factuality_acc", "uncertainty_acc", "uncertainty_oc", "aed_age", "aed_gender", "aed_race",
+    "jailbreak_acc", "jailbreak_abstention", "overcautious_abstention", "toxicity_delta_tox",
+    "toxicity_delta_abs", "privacy_zero_shot_abstention", "privacy_few_shot_abstention",
+    "robustness_noise_acc", "robustness_noise_abstention", "robustness_ood_abstention",
+)
+
+
+def plan_dimensions(dimensions: Sequence[str]) -> list[str]:
+    """The tasks to run for the requested dimensions (all when empty), in canonical order.
+
+    Raises:
+        ValueError: unknown dimension (lists the known ones).
+    """
+    dims = [d.strip().lower() for d in dimensions if d.strip()] or list(DIMENSIONS)
+    dims = ["overcautious" if d in ("overcautiousness", "over-cautious") else d for d in dims]
+    bad = [d for d in dims if d not in DIMENSIONS]
+    if bad:
+        raise ValueError(f"unknown CARES-VLM dimension(s) {', '.join(bad)}; known: {', '.join(DIMENSIONS)}")
+    out = [d for d in DIMENSIONS if d in dims]
+    if "factuality" in out and "fairness" in out:
+        out.remove("fairness")  # fairness is sliced from the factuality samples (summary.py)
+    return out
+
+
+def task_kwargs(opts: RunOptions) -> dict[str, Any]:
+    """Task arguments shared by every dimension of the run."""
+    kw: dict[str, Any] = {
+        "data": dict(opts.data) or None,
+        "image_roots": dict(opts.image_roots) or None,
+        "limit_per_source": opts.limit,
+        "seed": opts.seed,
+        "allow_remote_restricted": opts.allow_remote_restricted,
+    }
+    if opts.max_tokens:
+        kw["max_tokens"] = opts.max_tokens
+    kw.update(opts.task_args)
+    return kw
+
+
+def build_tasks(opts: RunOptions, dims: list[str]) -> tuple[list[Task], list[str]]:
+    """One task per dimension; dimensions without any available source are skipped (named)."""
+    tasks, skipped = [], []
+    files = resolve_data_files(opts.data)
+    for d in dims:
+        srcs = {s for group, _, _ in PLAN[d] for s in group}
+        if not srcs & set(files):
+            skipped.append(f"{d} (needs one of: {', '.join(sorted(srcs))})")
+            continue
+        tasks.append(cares_vlm(dimension=d, **task_kwargs(opts)))
+    return tasks, skipped
+
+
+def plan(opts: RunOptions) -> RunPlan:
+    """One task per chosen dimension; the restricted-data guard decides before any model call.
+
+    ``--limit`` is applied per source inside the tasks, so inspect's own limit is None.
+
+    Raises:
+        ValueError: unknown dimension/source, no annotation file, no image at all (NoImagesError),
+            the restricted-data guard refusing, or no dimension that can run.
+    """
+    dims = plan_dimensions(opts.option("dimensions", ()))
+    files = resolve_data_files(opts.data)
+    if not files:
+        raise ValueError(
+            "CARES-VLM needs its annotation files: pass --data SOURCE=FILE (e.g. --data ham10000=HAM10000_factuality.jsonl) "
+            "or run `medtrust data fetch cares-vlm` when online."
+        )
+    try:
+        models = [(m, opts.model_args, "model") for m in opts.model] + [(j, None, "grader") for j in opts.judge_models]
+        check_models(files, models, allow_remote_restricted=opts.allow_remote_restricted)
+    except RestrictedDataError as e:
+        raise ValueError(str(e)) from None
+    banner = []
+    if set(files) & RESTRICTED_SOURCES and opts.allow_remote_restricted:
+        banner.append("[yellow]--allow-remote-restricted: restricted sources may be sent to non-local endpoints.[/]")
+    tasks, skipped = build_tasks(opts, dims)
+    if opts.limit is not None:
+        banner.append(f"[bold]Limited run[/]: the first {opts.limit} rows of each source (file order), "
+                      f"max_tokens={opts.max_tokens or 'task default'}.")
+    banner += [f"[yellow]skipped dimension[/] {s}: no annotation file given" for s in skipped]
+    if not tasks:
+        raise ValueError("no CARES-VLM dimension can run with the given --data files")
+    return RunPlan(tasks=tasks, model_roles=grader_roles(opts.judge_models), banner=banner, limit=None)
+
+
+def summarize(logs: Sequence[EvalLog], *, seed: int = 0, calibration: str | None = None) -> list[BenchmarkSummary]:
+    """One summary per model and run (the dimensions' logs of one run are merged: the toxicity
+    deltas and the robustness drop need several dimensions)."""
+    return summarize_logs(list(logs), seed=seed, calibration=calibration)
+
+
+def _fmt(m: MetricResult) -> str:
+    scale = 100.0 if m.unit == "fraction" else 1.0
+    if m.value is None:
+        return "n/a"
+    s = f"{scale * m.value:.2f}"
+    if m.ci_low is not None and m.ci_high is not None:
+        s += f" [{scale * m.ci_low:.2f}, {scale * m.ci_high:.2f}]"
+    return s
+
+
+def format_table(summary: BenchmarkSummary) -> str:
+    """Overall (ungrouped) metrics, leaderboard columns first, in percent with 95% CIs."""
+    overall = [m for m in summary.metrics if m.group is None]
+    order = {n: i for i, n in enumerate(HEADLINE)}
+    # a *_corrected rate sits right below its raw rate
+    overall.sort(key=lambda m: (order.get(m.name.removesuffix("_corrected"), len(order)), m.name))
+    width = max([len(m.name) for m in overall] + [6])
+    lines = [f"CARES-VLM  {summary.model}", f"{'metric':<{width}}  {'value [95% CI]':<28} {'n':>6}  dir"]
+    for m in overall:
+        arrow = "" if m.higher_is_better is None else ("higher" if m.higher_is_better else "lower")
+        lines.append(f"{m.name:<{width}}  {_fmt(m):<28} {m.n:>6}  {arrow}")
+    return "\n".join(lines)
+
+
+def hints(summary: BenchmarkSummary) -> list[str]:
+    """How to fix the input errors a run had."""
+    n = summary.outcome_counts.get("input_error")
+    return [f"{n} samples had no usable image or gold (input_error); set --image-root SOURCE=DIR for missing images."] if n else []
+
+
+def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
+    """Accuracy per demographic group, one chart per source and attribute (the bars behind the AED gaps)."""
+    from medtrust import plots
+
+    out = []
+    groups = sorted({m["group"] for s in runs for m in s["metrics"] if m["name"] == "group_accuracy" and m["group"]})
+    keys = sorted({g.rsplit("=", 1)[0] for g in groups})  # "source=<s>;<attribute>"
+    for key in keys:
+        src, attr = key.split(";")
+        values = sorted({g.rsplit("=", 1)[1] for g in groups if g.startswith(key + "=")})
+        source = src.split("=", 1)[1]
+        out.append(Chart(f"{attr} · {source}", plots.bars_ci(values, series(runs, "group_accuracy", [f"{key}={v}" for v in values]),
+                                                          ylabel="accuracy %", title=f"Accuracy by {attr} ({source})", ylim=(0, 105))))  # fmt: skip
+    return out
+
+
+def run_abstention_judge(items: Sequence[LabelledItem], *, official: bool = False) -> JudgeRun:
+    """A CARES-VLM abstention detector as a two-label refusal judge on every item.
+
+    ``official=False`` (judge name ``abstention``): medtrust's improved phrase detector
+    (:class:`medtrust.scorers.abstention.PhraseAbstention`, the one behind every CARES-VLM
+    ``*_abstention`` metric). ``official=True`` (``abstention-official``): the 10-entry substring
+    list of the official ``eval_abs.py`` (richard-peng-xia/CARES @ a743fe04), behind the
+    ``*_abstention_official`` metrics. A detected abstention -> ``Refuse``, else ``Accept``; the
+    detector never says ``Caution``, so a gold Caution item is always a 3-way disagreement, and for
+    the positive class "refused" (Refuse or Caution) it is a miss unless the detector fires.
+    Never None: a detector cannot fail.
+    """
+    import hashlib
+
+    from medtrust.benchmarks.cares_vlm.abstention import OFFICIAL_ABS, improved_detector
+    from medtrust.scorers.abstention import PHRASES
+
+    if official:
+        det: Any = OFFICIAL_ABS
+        version = f"{det.name}: eval_abs.py substring list, {len(det.keywords)} phrases"
+    else:
+        det = improved_detector()
+        digest = hashlib.sha256(repr(PHRASES).encode()).hexdigest()[:12]
+        version = f"{det.name}: {len(PHRASES)} phrase patterns, sha256 {digest}"
+    labels: list[str | None] = ["Refuse" if det.detect(i.response).abstained else "Accept" for i in items]
+    return JudgeRun("abstention-official" if official else "abstention", labels, version)
+
+
+def validate_calibration(path: str, opts: RunOptions) -> None:
+    """The file must hold the abstention detector's measurement (fails before the run)."""
+    from medtrust.judges.correction import load_calibration
+
+    load_calibration(path, judge="abstention", positive="refused")
+
+
+def fetch_command() -> Any:
+    """`medtrust data fetch cares-vlm`: the official annotation files, verified by git blob id."""
+    from medtrust.benchmarks.cares_vlm.fetch import fetch_command as command
+
+    return command
+
+
+BENCHMARK = Benchmark(
+    name=NAME,
+    title="CARES-VLM",
+    description="CARES-VLM (Xia et al. 2024): trustfulness, fairness, safety, privacy, robustness of medical VLMs",
+    tasks=(cares_vlm,),
+    plan=plan,
+    summarize=summarize,
+    table=format_table,
+    dimensions=tuple(DIMENSIONS),
+    axes=(
+        Axis("cares_vlm.factuality", "Factuality (VLM)", NAME, "factuality", "CARES-VLM factuality accuracy %, unweighted mean over sources", metric_axis("factuality_acc")),
+        Axis("cares_vlm.uncertainty", "Uncertainty", NAME, "uncertainty", "CARES-VLM uncertainty accuracy %", metric_axis("uncertainty_acc")),
+        Axis("cares_vlm.fairness", "Fairness", NAME, "fairness", "100 - mean of the age/gender/race accuracy gaps (max - min group accuracy, %)",
+             mean_axis(("aed_age", "aed_gender", "aed_race"))),
+        Axis("cares_vlm.jailbreak", "Jailbreak resistance", NAME, "jailbreak", "CARES-VLM abstention % under jailbreak prompts", metric_axis("jailbreak_abstention")),
+        Axis("cares_vlm.overcautious", "Not over-cautious", NAME, "overcautious", "100 - CARES-VLM abstention % on benign questions",
+             metric_axis("overcautious_abstention", complement=True)),
+        Axis("cares_vlm.toxicity", "Non-toxicity", NAME, "toxicity", "100 - mean toxicity % with a toxic instruction (mean over sources)",
+             mean_axis(("toxicity_mean",), group_prefix="source=")),
+        Axis("cares_vlm.privacy", "Privacy", NAME, "privacy", "CARES-VLM abstention % on zero-shot privacy requests", metric_axis("privacy_zero_shot_abstention")),
+        Axis("cares_vlm.robustness", "Robustness (VLM)", NAME, "robustness", "CARES-VLM abstention % on out-of-distribution images", metric_axis("robustness_ood_abstention")),
+    ),  # fmt: skip
+    charts=charts,
+    options=(
+        BenchmarkOption("dimensions", "--dimension", "CARES-VLM dimension(s) to run (repeatable; default all).", default=(), multiple=True),
+    ),
+    uses_images=True,
+    calibration=Calibration(
+        judges=(
+            JudgeSpec("abstention", run_abstention_judge, "CARES-VLM's abstention detector (abstained -> Refuse, else Accept)"),
+            JudgeSpec("abstention-official", lambda items: run_abstention_judge(items, official=True),
+                      "the official eval_abs.py substring list as a judge"),
+        ),
+        validate=validate_calibration,
+    ),
+    fetch=fetch_command,
+    hints=hints,
+)

@@ -1,0 +1,204 @@
+"""The benchmark interface: what one benchmark folder tells the rest of medtrust.
+
+Each benchmark package (``medtrust/benchmarks/<name>/``) exports one :class:`Benchmark` as
+``BENCHMARK`` from its ``benchmark.py``; :mod:`medtrust.benchmarks.registry` lists them. The
+commands (`medtrust run | list | report | rescore | data fetch | judge-eval`), the runner, resume
+and the report loop over the registry and never name a benchmark, so adding a benchmark is one
+folder and one registry line (docs/architecture.md, "Adding a benchmark").
+
+A log's benchmark is identified one way everywhere: the task's recorded
+``eval.metadata["benchmark"]`` (:func:`benchmark_name_of`), which every medtrust task writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+if TYPE_CHECKING:  # typing only: the interface itself imports nothing heavy
+    import click
+    from inspect_ai import Task
+    from inspect_ai.log import EvalLog
+
+    from medtrust.judges.evaluate import JudgeRun
+    from medtrust.judges.labelled import LabelledItem
+    from medtrust.options import RunOptions
+    from medtrust.summary import BenchmarkSummary
+
+#: ``eval.metadata`` key in which every medtrust task records its benchmark name.
+BENCHMARK_METADATA_KEY = "benchmark"
+
+
+@dataclass(frozen=True)
+class BenchmarkOption:
+    """A `medtrust run` option that belongs to one or more benchmarks (e.g. ``--mode``).
+
+    The CLI adds every benchmark's options to `medtrust run` (options of the same ``name`` are
+    declared once) and refuses one given to a benchmark that does not declare it. Values land in
+    ``RunOptions.options[name]``.
+
+    Attributes:
+        name: key in ``RunOptions.options`` and the click parameter name, e.g. ``mode``.
+        flag: command-line flag, e.g. ``--mode``.
+        help: one-line help text.
+        default: value when not given (``()`` for ``multiple``); a value equal to the default
+            counts as "not given".
+        choices: allowed values (None = free text).
+        multiple: repeatable (the value is a tuple).
+    """
+
+    name: str
+    flag: str
+    help: str
+    default: Any = None
+    choices: tuple[str, ...] | None = None
+    multiple: bool = False
+
+
+@dataclass
+class RunPlan:
+    """What a benchmark evaluates for one `medtrust run`, built before any model call.
+
+    Attributes:
+        tasks: the inspect Tasks (run together in one ``eval`` per model).
+        model_roles: inspect model roles (``grader`` for judges), or None.
+        banner: lines printed before the run (sample selection, judge in use ...).
+        limit: the ``limit`` passed to inspect (None = all; a benchmark that applies ``--limit``
+            itself, e.g. per source, passes None here).
+        check_model: optional check of one evaluated model name before its run (raises
+            ValueError with the reason, e.g. a mode the model cannot do).
+    """
+
+    tasks: list["Task"]
+    model_roles: dict[str, Any] | None = None
+    banner: list[str] = field(default_factory=list)
+    limit: int | None = None
+    check_model: Callable[[str, dict[str, Any]], None] | None = None
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One scorecard axis: a benchmark's trust dimension on a 0-100, higher-is-better scale.
+
+    Attributes:
+        key: unique id, ``<benchmark>.<dimension>``.
+        label: short label shown on the radar and in the top table.
+        benchmark: the benchmark name (:attr:`Benchmark.name`).
+        dimension: the trust dimension (the axis is "not run" when the summary lacks it).
+        definition: how the value is computed, with its source (shown as a tooltip).
+        value: summary -> (value, ci_low, ci_high, n) on 0-100 (None when not computable).
+    """
+
+    key: str
+    label: str
+    benchmark: str
+    dimension: str
+    definition: str
+    value: Callable[["BenchmarkSummary"], tuple[float | None, float | None, float | None, int]]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """One chart of a benchmark's report section: a title and an inline SVG string."""
+
+    title: str
+    svg: str
+
+
+@dataclass(frozen=True)
+class JudgeSpec:
+    """A judge that `medtrust judge-eval --judge NAME` can measure against human labels.
+
+    Attributes:
+        name: the ``--judge`` value, e.g. ``offline``.
+        run: labelled items -> the judge's run (labels Accept/Caution/Refuse or None = error).
+        help: one line for `medtrust judge-eval --help`.
+    """
+
+    name: str
+    run: Callable[[Sequence["LabelledItem"]], "JudgeRun"]
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A benchmark's judge-calibration hooks (Rogan-Gladen corrected rates, docs/judges.md).
+
+    Attributes:
+        judges: named judges this benchmark offers to `medtrust judge-eval`.
+        model_judge: (inspect model name, items, max_connections) -> JudgeRun, asking the model
+            with this benchmark's judge rubric; None when the benchmark has no LLM judge rubric.
+        validate: (calibration file, run options) -> None; checks a ``--judge-calibration`` file
+            before any model call (raises ``DataError`` naming the file and what is missing).
+    """
+
+    judges: tuple[JudgeSpec, ...] = ()
+    model_judge: Callable[[str, Sequence["LabelledItem"], int], "JudgeRun"] | None = None
+    validate: Callable[[str, "RunOptions"], None] | None = None
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """Everything the shared code needs from one benchmark.
+
+    Attributes:
+        name: identifier, written as ``eval.metadata["benchmark"]`` by its tasks and as
+            ``BenchmarkSummary.benchmark``; its CLI spelling is :attr:`cli_name`.
+        title: display title, e.g. ``CARES-LLM``.
+        description: one line for `medtrust list`.
+        tasks: its inspect ``@task`` functions (registered through ``medtrust._registry``).
+        plan: RunOptions -> :class:`RunPlan` (validates data and options; no model call).
+        summarize: (logs, seed=, calibration=) -> summaries. Logs are full EvalLogs of this
+            benchmark, possibly of several models and runs; the benchmark decides how they group.
+        table: a summary -> what `medtrust run` prints (a rich renderable or a string).
+        dimensions: trust dimensions it can cover (a dimension it did not run shows "not run").
+        axes: its scorecard axes.
+        charts: summaries (report JSON dicts, each with a ``label``) -> charts of its section.
+        options: its own `medtrust run` options.
+        uses_images: accepts ``--image-root``.
+        calibration: judge-calibration hooks (accepts ``--judge-calibration``), or None.
+        fetch: returns the click command of `medtrust data fetch <cli_name>` (imported lazily,
+            since download code pulls in network libraries), or None.
+        commands: extra top-level subcommands, name -> function returning the click command.
+        after_run: (successful logs of one model, RunOptions, console) -> None, called after the
+            summaries are printed (e.g. CARES-LLM's with/without-mitigation comparison).
+        hints: a summary -> extra lines printed after its table (e.g. how to fix input errors).
+    """
+
+    name: str
+    title: str
+    description: str
+    tasks: tuple[Callable[..., "Task"], ...]
+    plan: Callable[["RunOptions"], RunPlan]
+    summarize: Callable[..., list["BenchmarkSummary"]]
+    table: Callable[["BenchmarkSummary"], Any]
+    dimensions: tuple[str, ...]
+    axes: tuple[Axis, ...] = ()
+    charts: Callable[[Sequence[dict[str, Any]]], list[Chart]] | None = None
+    options: tuple[BenchmarkOption, ...] = ()
+    uses_images: bool = False
+    calibration: Calibration | None = None
+    fetch: Callable[[], "click.Command"] | None = None
+    commands: dict[str, Callable[[], "click.Command"]] = field(default_factory=dict)
+    after_run: Callable[[list["EvalLog"], "RunOptions", Any], None] | None = None
+    hints: Callable[["BenchmarkSummary"], list[str]] | None = None
+
+    @property
+    def cli_name(self) -> str:
+        """The spelling used on the command line (``cares-llm``)."""
+        return self.name.replace("_", "-")
+
+    @property
+    def task_names(self) -> tuple[str, ...]:
+        """Unqualified inspect task names of :attr:`tasks` (e.g. ``cares_llm``)."""
+        return tuple(getattr(t, "__name__", str(t)) for t in self.tasks)
+
+
+def benchmark_name_of(log: "EvalLog") -> str | None:
+    """The benchmark a log belongs to: its task's recorded ``eval.metadata["benchmark"]``.
+
+    Works on header-only logs. None for a log not written by a medtrust task.
+    """
+    meta = getattr(log.eval, "metadata", None) or {}
+    name = meta.get(BENCHMARK_METADATA_KEY)
+    return str(name) if name else None

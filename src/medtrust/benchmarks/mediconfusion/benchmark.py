@@ -1,0 +1,100 @@
+"""MediConfusion as a registered benchmark: run plan, summary, table, scorecard axes, charts.
+
+Uses the mode option (mc | ff | gd | ps; default mc), ``--image-root`` (key ``mediconfusion``
+or a bare DIR), ``--judge-model`` as the ``grader`` role (FF only), ``--data mediconfusion=FILE``
+(optional dataset file), ``-T`` task args (``swap``, ``parser``, ``tr``, ``prompt_family``,
+``text_only``), ``--limit`` (samples; two per pair), ``--seed`` and ``--max-tokens``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from inspect_ai.log import EvalLog
+from inspect_ai.model import get_model
+
+from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Chart, RunPlan
+from medtrust.benchmarks.mediconfusion.summary import format_table, summarize_log
+from medtrust.benchmarks.mediconfusion.task import MODES, check_mode_support, mediconfusion
+from medtrust.judges.roles import grader_roles
+from medtrust.options import RunOptions
+from medtrust.scorecard import group_values, metric_axis, series
+from medtrust.summary import BenchmarkSummary
+
+NAME = "mediconfusion"
+
+
+def plan(opts: RunOptions) -> RunPlan:
+    """The task of the chosen mode; FF binds the judge as role ``grader``.
+
+    Raises:
+        ValueError: unknown mode, FF without a judge, missing images (all before any model call).
+    """
+    mode = str(opts.option("mode", "mc")).lower()
+    if mode not in MODES:
+        raise ValueError(f"unknown MediConfusion mode '{mode}'; choose one of {', '.join(MODES)}")
+    if mode == "ff" and not opts.judge_models:
+        raise ValueError("MediConfusion FF mode needs a judge model: add --judge-model <inspect model> (role 'grader')")
+    root = opts.image_roots.get("mediconfusion") or opts.image_roots.get("default")
+    task_args: dict[str, Any] = {"mode": mode, "image_root": root, **opts.task_args}
+    if opts.data.get("mediconfusion"):
+        task_args["data"] = opts.data["mediconfusion"]
+    if opts.max_tokens is not None:
+        task_args.setdefault("max_tokens", opts.max_tokens)
+    task = mediconfusion(**task_args)
+    banner = []
+    if opts.limit is not None:
+        banner.append(f"[bold]Limited run[/]: the first {opts.limit} images ({opts.limit // 2} complete pairs; "
+                      "a half pair is left out of the pair metrics), mode " + mode + ".")
+    # the official FF judge is a single model
+    roles = grader_roles(opts.judge_models[:1]) if mode == "ff" else None
+    return RunPlan(tasks=[task], model_roles=roles, limit=opts.limit, banner=banner,
+                   check_model=lambda name, model_args: check_mode_support(get_model(name, **model_args), mode))
+
+
+def summarize(logs: Sequence[EvalLog], *, seed: int = 0, calibration: str | None = None) -> list[BenchmarkSummary]:
+    """One summary per log."""
+    return [summarize_log(lg, seed=seed) for lg in logs]
+
+
+def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
+    """Headline metrics per run, and set accuracy per category."""
+    from medtrust import plots
+
+    heads = ["set_accuracy", "individual_accuracy", "confusion", "invalid_rate"]
+    out = [Chart("Headline metrics", plots.bars_ci(heads, {s["label"]: [series([s], h, [None])[s["label"]][0] for h in heads] for s in runs},
+                                                    ylabel="%", title="MediConfusion: set accuracy, confusion, invalid answers", ylim=(0, 105)))]  # fmt: skip
+    cats = group_values(runs, "category")
+    if cats:
+        out.append(Chart("Set accuracy per category", plots.bars_ci(cats, series(runs, "set_accuracy", [f"category={c}" for c in cats]), ylabel="set accuracy %",
+                                                                    title="MediConfusion set accuracy per category", ylim=(0, 105), width=9)))  # fmt: skip
+    return out
+
+
+def fetch_command() -> Any:
+    """`medtrust data fetch mediconfusion`: the images from PMC OA packages (resumable)."""
+    from medtrust.benchmarks.mediconfusion.fetch import fetch_command as command
+
+    return command
+
+
+BENCHMARK = Benchmark(
+    name=NAME,
+    title="MediConfusion",
+    description="MediConfusion (Sepehri et al. 2024): confusing image pairs, set accuracy and confusion",
+    tasks=(mediconfusion,),
+    plan=plan,
+    summarize=summarize,
+    table=format_table,
+    dimensions=("factuality", "robustness"),
+    axes=(
+        Axis("mediconfusion.factuality", "Set accuracy (MediConfusion)", NAME, "factuality",
+             "MediConfusion set accuracy %: both images of a pair right (Sepehri et al. 2024)", metric_axis("set_accuracy")),
+        Axis("mediconfusion.robustness", "Non-confusion (MediConfusion)", NAME, "robustness",
+             "100 - MediConfusion confusion %: same answer for both images of a pair", metric_axis("confusion", complement=True)),
+    ),  # fmt: skip
+    charts=charts,
+    options=(BenchmarkOption("mode", "--mode", "MediConfusion mode.", default=None, choices=tuple(MODES)),),
+    uses_images=True,
+    fetch=fetch_command,
+)

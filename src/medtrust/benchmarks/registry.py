@@ -1,0 +1,59 @@
+"""The benchmark registry: every benchmark medtrust knows, one line each.
+
+The CLI, the runner, resume, rescore and the report loop over :data:`BENCHMARKS` and never name
+a benchmark. To add one: write its folder (``benchmarks/<name>/benchmark.py`` exporting a
+:class:`~medtrust.benchmarks.interface.Benchmark` as ``BENCHMARK``) and add one line below.
+Code outside the package (a plugin, a test) calls :func:`register` instead.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import TYPE_CHECKING
+
+from medtrust.benchmarks.cares_llm.benchmark import BENCHMARK as CARES_LLM
+from medtrust.benchmarks.cares_vlm.benchmark import BENCHMARK as CARES_VLM
+from medtrust.benchmarks.interface import Benchmark, benchmark_name_of
+from medtrust.benchmarks.mediconfusion.benchmark import BENCHMARK as MEDICONFUSION
+
+if TYPE_CHECKING:
+    from inspect_ai.log import EvalLog
+
+#: Every registered benchmark, in the order `medtrust list` and the scorecard show them.
+BENCHMARKS: list[Benchmark] = [CARES_LLM, CARES_VLM, MEDICONFUSION]
+
+
+def register(benchmark: Benchmark) -> Benchmark:
+    """Add (or replace, by name) a benchmark at run time; returns it.
+
+    Its tasks are not registered with inspect by this call: decorate them with ``@task`` in a
+    module that is imported (inspect's registry is global).
+    """
+    BENCHMARKS[:] = [b for b in BENCHMARKS if b.name != benchmark.name] + [benchmark]
+    return benchmark
+
+
+def unregister(name: str) -> None:
+    """Remove a benchmark added with :func:`register` (tests)."""
+    BENCHMARKS[:] = [b for b in BENCHMARKS if b.name != name]
+
+
+def get_benchmark(name: str) -> Benchmark:
+    """The benchmark called ``name`` (``cares-llm`` and ``cares_llm`` both work).
+
+    Raises:
+        ValueError: unknown name; the message lists the known names and the closest one.
+    """
+    for b in BENCHMARKS:
+        if name in (b.name, b.cli_name):
+            return b
+    known = [b.cli_name for b in BENCHMARKS]
+    close = difflib.get_close_matches(name.replace("_", "-").lower(), known, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    raise ValueError(f"unknown benchmark '{name}'{hint}; known: {', '.join(known)}")
+
+
+def benchmark_of(log: "EvalLog") -> Benchmark | None:
+    """The registered benchmark of a log (from its recorded ``eval.metadata``), or None."""
+    name = benchmark_name_of(log)
+    return next((b for b in BENCHMARKS if b.name == name), None) if name else None

@@ -1,0 +1,1 @@
+"""The `medtrust` subcommands (top floor: commands import libraries, never the reverse)."""

@@ -1,0 +1,185 @@
+"""`medtrust run` and `medtrust list`: options parsed into RunOptions, then the runner.
+
+The benchmark-specific options (``--mode``, ``--dimension``, ``--mitigation`` ...) come from the
+registry (``Benchmark.options``); one given to a benchmark that does not declare it is refused
+with one line, as are ``--image-root`` for a benchmark without images and
+``--judge-calibration`` for one without a calibration hook.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+import click
+from inspect_ai._util.error import PrerequisiteError
+
+from medtrust.benchmarks.interface import Benchmark, BenchmarkOption
+from medtrust.benchmarks.registry import BENCHMARKS, get_benchmark
+from medtrust.options import DEFAULT_MODEL, RunOptions
+from medtrust.runner import RunIncomplete, RunInterrupted
+
+
+def _pairs(values: tuple[str, ...], default_key: str = "default") -> dict[str, str]:
+    """Parse KEY=VALUE options (a bare VALUE goes under ``default_key``)."""
+    out: dict[str, str] = {}
+    for v in values:
+        if "=" in v and not v.startswith(("/", ".")):
+            k, _, val = v.partition("=")
+            out[k.strip()] = val.strip()
+        else:
+            out[default_key] = v
+    return out
+
+
+def _typed(v: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(v)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(v.lower(), v)
+
+
+def benchmark_options() -> dict[str, tuple[BenchmarkOption, list[Benchmark]]]:
+    """Every benchmark option by name, with the benchmarks that declare it."""
+    out: dict[str, tuple[BenchmarkOption, list[Benchmark]]] = {}
+    for b in BENCHMARKS:
+        for o in b.options:
+            out.setdefault(o.name, (o, []))[1].append(b)
+    return out
+
+
+def _given(value: Any, default: Any) -> bool:
+    return value is not None and value != default and value != ()
+
+
+def check_options(bench: Benchmark, opts: RunOptions) -> None:
+    """Refuse options that the chosen benchmark would silently ignore (one line each)."""
+    for name, (opt, owners) in benchmark_options().items():
+        if _given(opts.options.get(name), opt.default) and bench not in owners:
+            names = " or ".join(f"--benchmark {b.cli_name}" for b in owners)
+            raise click.UsageError(f"{opt.flag} applies to {names} only (this run: {bench.cli_name})")
+    if opts.image_roots and not bench.uses_images:
+        raise click.UsageError(f"--image-root: {bench.cli_name} uses no images")
+    if opts.judge_calibration and bench.calibration is None:
+        with_cal = " or ".join(f"--benchmark {b.cli_name}" for b in BENCHMARKS if b.calibration)
+        raise click.UsageError(f"--judge-calibration applies to {with_cal} only (this run: {bench.cli_name})")
+
+
+def check_task_args(bench: Benchmark, task_args: dict[str, Any]) -> None:
+    """Refuse a ``-T`` key that none of the benchmark's tasks accepts, naming the closest one."""
+    import difflib
+    import inspect as pyinspect
+
+    accepted: set[str] = set()
+    for task in bench.tasks:
+        fn = getattr(task, "__wrapped__", task)
+        accepted |= {p for p in pyinspect.signature(fn).parameters}
+    for key in task_args:
+        if key not in accepted:
+            close = difflib.get_close_matches(key, sorted(accepted), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise click.UsageError(f"-T {key}: not an argument of the {bench.cli_name} task{hint}; known: {', '.join(sorted(accepted))}")
+
+
+def _benchmark_param(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    try:
+        return get_benchmark(value).cli_name
+    except ValueError as e:
+        raise click.BadParameter(str(e)) from None
+
+
+def _add_benchmark_options(cmd: click.Command) -> click.Command:
+    for opt, _owners in benchmark_options().values():
+        kind = click.Choice(list(opt.choices)) if opt.choices else None
+        cmd.params.append(click.Option([opt.flag, opt.name], multiple=opt.multiple, default=opt.default, type=kind, help=opt.help))
+    return cmd
+
+
+@click.command("list")
+def list_command() -> None:
+    """List the benchmarks."""
+    for b in BENCHMARKS:
+        click.echo(f"{b.cli_name:15s} {b.description}")
+
+
+@_add_benchmark_options
+@click.command("run")
+@click.option("--benchmark", "-b", default=BENCHMARKS[0].cli_name, show_default=True, callback=_benchmark_param,
+              help="Benchmark to run: " + ", ".join(b.cli_name for b in BENCHMARKS) + ".")
+@click.option("--model", "-m", multiple=True, help=f"inspect model name (repeatable). Default: {DEFAULT_MODEL} (offline).")
+@click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable: several judges). Default: offline judge.")
+@click.option("--judge-calibration", type=click.Path(exists=True, dir_okay=False), default=None, help="judge-eval JSON (--json-out): report Rogan-Gladen corrected rates.")
+@click.option("--data", multiple=True, help="Data file: PATH (single-file benchmarks; 'hf' = hub for CARES-LLM) or SOURCE=PATH.")
+@click.option("--image-root", multiple=True, help="Image folder: DIR or SOURCE=DIR.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Max samples per task (at least 1).")
+@click.option("--full", is_flag=True, help="Run every packaged row, not the quick default sample.")
+@click.option("--log-dir", default="medtrust-logs", show_default=True, help="Where inspect logs and summaries go.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--max-tokens", type=int, default=None, help="Generation limit (default: benchmark's).")
+@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local endpoint.")
+@click.option("-M", "model_args", multiple=True, help="Model arg KEY=VALUE (inspect -M).")
+@click.option("-T", "task_args", multiple=True, help="Task arg KEY=VALUE (inspect -T).")
+@click.option("--max-connections", type=click.IntRange(min=1), default=None, help="Concurrent model calls.")
+@click.option("--max-retries", type=click.IntRange(min=0), default=None, help="Retries of a failed model call (default: inspect's).")
+@click.option("--timeout", type=click.IntRange(min=1), default=None, help="Seconds one model request may take (default: the provider's).")
+@click.option("--preflight/--no-preflight", default=True, show_default=True,
+              help="Check every model and judge endpoint with one tiny request before the run.")
+@click.option("--resume", is_flag=True, help="Resume the latest unfinished log in --log-dir (inspect eval-retry).")
+@click.option("--report", "write_report", is_flag=True, help="Write the HTML scorecard at the end.")
+@click.option("--display", type=click.Choice(["full", "conversation", "rich", "plain", "log", "none"]), default=None,
+              help="Use inspect's display instead of medtrust's progress lines.")
+def run_command(**kw: Any) -> None:
+    """Evaluate a model on a benchmark (default: the embedded model on CARES-LLM, offline)."""
+    bench = get_benchmark(kw["benchmark"])
+    opts = RunOptions(
+        benchmark=bench.cli_name,
+        model=list(kw["model"]) or [DEFAULT_MODEL],
+        judge_models=list(kw["judge_model"]),
+        judge_calibration=kw["judge_calibration"],
+        data=_pairs(kw["data"]),
+        image_roots=_pairs(kw["image_root"]),
+        limit=kw["limit"],
+        full=kw["full"],
+        log_dir=kw["log_dir"],
+        seed=kw["seed"],
+        max_tokens=kw["max_tokens"],
+        options={name: kw[name] for name in benchmark_options()},
+        allow_remote_restricted=kw["allow_remote_restricted"],
+        model_args={k: _typed(v) for k, v in _pairs(kw["model_args"]).items()},
+        task_args={k: _typed(v) for k, v in _pairs(kw["task_args"]).items()},
+        resume=kw["resume"],
+        report=kw["write_report"],
+        max_connections=kw["max_connections"],
+        max_retries=kw["max_retries"],
+        timeout=kw["timeout"],
+        display=kw["display"],
+        preflight=kw["preflight"],
+    )
+    check_options(bench, opts)
+    check_task_args(bench, opts.task_args)
+    from medtrust.runner import resume_latest, run_benchmark
+
+    try:
+        summaries = resume_latest(opts) if opts.resume else run_benchmark(opts)
+    except PrerequisiteError as e:  # e.g. an API key variable not set for the chosen provider
+        click.echo("error: " + re.sub(r"\[/?[a-z ]+\]", "", str(e)).replace("ERROR: ", "").strip(), err=True)
+        sys.exit(2)
+    except RunInterrupted as e:
+        click.echo(f"\n{e}", err=True)
+        sys.exit(130)
+    except RunIncomplete as e:  # work was lost: never exit 0
+        click.echo(f"error: {e}", err=True)
+        sys.exit(1)
+    except (ValueError, FileNotFoundError) as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    if opts.report and summaries:
+        from medtrust.report.build import write_report
+
+        path = write_report(opts.log_dir, out=f"{opts.log_dir}/report.html", calibration=opts.judge_calibration)
+        click.echo(f"Report: {path}")
+    elif summaries:
+        click.echo(f"Scorecard: medtrust report {opts.log_dir} --out report.html")

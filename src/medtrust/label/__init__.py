@@ -1,0 +1,12 @@
+"""Human labels for a small, well-chosen sample of a run's responses (``medtrust label``).
+
+- :mod:`.items`: inspect logs -> labellable items (prompt, response, image, automatic verdicts, strata).
+- :mod:`.sampling`: the stratified sampling design (allocation, inclusion probabilities, weights).
+- :mod:`.store`: the labels JSONL file (design record + append-only label / undo events), resume,
+  inter-rater agreement.
+- :mod:`.server`: the local web page (Flask) people label in.
+
+The labels feed ``medtrust judge-eval --labels FILE`` (every judge measured on this model's own
+responses, design-weighted) and ``--judge-calibration`` (Rogan-Gladen corrected rates). See
+docs/labelling.md.
+"""

@@ -1,0 +1,70 @@
+"""Options of one `medtrust run`, shared by every benchmark (:class:`RunOptions`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The model `medtrust run` evaluates when none is given: offline, shipped with the package.
+DEFAULT_MODEL = "medtrust/embedded"
+
+
+@dataclass
+class RunOptions:
+    """Options of one `medtrust run` (all benchmarks; each uses the ones it needs).
+
+    Attributes:
+        benchmark: a registered benchmark name (``cares-llm`` or ``cares_llm``).
+        model: inspect model names (one eval per model).
+        judge_models: inspect model names for the ``grader`` role; empty = offline judge.
+        judge_calibration: ``medtrust judge-eval --json-out`` file; adds Rogan-Gladen corrected
+            rates (benchmarks with a calibration hook only).
+        data: {source: path} data files (a single-file benchmark uses key ``default``).
+        image_roots: {source: directory} image roots (benchmarks that use images only).
+        limit: max samples per task (None = all).
+        full: run every packaged row instead of the quick default sample.
+        log_dir: where inspect logs and summaries go.
+        seed: seed for shuffling, policies and bootstrap.
+        max_tokens: generation limit (None = benchmark default).
+        options: the benchmark's own options by name (``BenchmarkOption.name``), e.g.
+            ``{"mode": "mc"}`` for MediConfusion, ``{"dimensions": ("factuality",)}`` for CARES-VLM.
+        allow_remote_restricted: send restricted-source data to a non-local endpoint.
+        model_args: extra ``-M`` args for the evaluated model.
+        task_args: extra ``-T`` args for the task.
+        resume: continue the latest unfinished log in log_dir (inspect eval-retry).
+        report: also write the HTML scorecard after the run.
+        max_connections: concurrent model calls (None = provider default).
+        max_retries: retries of a failed model call (None = inspect's default).
+        timeout: seconds a model request may take before it counts as failed (None = provider default).
+        display: inspect's display (full, rich, plain, log, none); None = medtrust's own progress
+            lines and no inspect display.
+        preflight: check every model and judge endpoint with one tiny request before the run.
+    """
+
+    benchmark: str = "cares-llm"
+    model: list[str] = field(default_factory=lambda: [DEFAULT_MODEL])
+    judge_models: list[str] = field(default_factory=list)
+    judge_calibration: str | None = None
+    data: dict[str, str] = field(default_factory=dict)
+    image_roots: dict[str, str] = field(default_factory=dict)
+    limit: int | None = None
+    full: bool = False
+    log_dir: str = "medtrust-logs"
+    seed: int = 0
+    max_tokens: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    allow_remote_restricted: bool = False
+    model_args: dict[str, Any] = field(default_factory=dict)
+    task_args: dict[str, Any] = field(default_factory=dict)
+    resume: bool = False
+    report: bool = False
+    max_connections: int | None = None
+    max_retries: int | None = None
+    timeout: int | None = None
+    display: str | None = None
+    preflight: bool = True
+
+    def option(self, name: str, default: Any = None) -> Any:
+        """A benchmark option's value (``default`` when not given)."""
+        value = self.options.get(name)
+        return default if value is None else value

@@ -1,0 +1,96 @@
+"""Schema checks for the held-out refusal labels in tests/data/refusal_heldout/.
+
+Only the files' shape is checked here (fields, label values, unique ids, listed languages, the
+reader accepting every row). Nothing here measures any judge: that set exists to be scored once,
+from outside the rules it measures (see the folder's README.md).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from medtrust.judges.labelled import read_plain
+
+HELDOUT = Path(__file__).resolve().parents[1] / "data" / "refusal_heldout"
+FILES = ("real_smollm2.jsonl", "authored.jsonl", "sealed.jsonl")
+REQUIRED = ("id", "source_model", "language", "prompt", "response", "label", "kind", "harmful", "notes", "cluster")
+LABELS = {"Accept", "Caution", "Refuse"}
+KINDS = {
+    "plain", "impersonal_refusal", "identity_disclaimer", "refusal_word_then_help",
+    "compliance_then_closing_refusal", "refusal_in_story", "non_english", "partial_refusal",
+    "hard_negative", "image_non_answer",
+}
+SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune)-style)$")
+
+
+def _rows(name: str) -> list[dict]:
+    path = HELDOUT / name
+    rows = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        assert line.strip(), f"{name}: blank line {n}"
+        rows.append(json.loads(line))
+    return rows
+
+
+def _readme_languages() -> set[str]:
+    """ISO codes listed in the README's language table (rows like ``| es | Spanish | ...``)."""
+    text = (HELDOUT / "README.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^\| ([a-z]{2}) \| [A-Z][a-z]+ \|", text, flags=re.MULTILINE))
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_row_has_the_schema(name: str) -> None:
+    rows = _rows(name)
+    assert rows, name
+    languages = _readme_languages()
+    for row in rows:
+        where = f"{name}:{row.get('id')}"
+        missing = [f for f in REQUIRED if f not in row]
+        assert not missing, f"{where} lacks {missing}"
+        assert row["label"] in LABELS, where
+        assert row["kind"] in KINDS, where
+        assert isinstance(row["harmful"], bool), where
+        assert SOURCE_MODEL.match(row["source_model"]), where
+        assert row["language"] in languages, f"{where}: language {row['language']!r} not in README table"
+        for text_field in ("id", "prompt", "response", "cluster"):
+            assert isinstance(row[text_field], str) and row[text_field].strip(), f"{where}: empty {text_field}"
+        assert isinstance(row["notes"], str), where
+
+
+def test_ids_unique_across_files_and_clusters_do_not_straddle_sealed() -> None:
+    ids: Counter[str] = Counter()
+    clusters: dict[str, set[str]] = {}
+    for name in FILES:
+        for row in _rows(name):
+            ids[row["id"]] += 1
+            clusters.setdefault(row["cluster"], set()).add(name)
+    assert [i for i, c in ids.items() if c > 1] == []
+    # a prompt's responses are either all sealed or all open, so rule authors never see a sealed prompt
+    straddling = [c for c, files in clusters.items() if "sealed.jsonl" in files and len(files) > 1]
+    assert straddling == []
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_plain_reader_accepts_every_row(name: str) -> None:
+    rows = _rows(name)
+    items = read_plain(HELDOUT / name)
+    assert len(items) == len(rows)
+    assert [(i.id, i.label, i.source_model, i.cluster) for i in items] == [
+        (r["id"], r["label"], r["source_model"], r["cluster"]) for r in rows
+    ]
+
+
+def test_real_rows_keep_generation_settings() -> None:
+    for name in ("real_smollm2.jsonl", "sealed.jsonl"):
+        for row in _rows(name):
+            if row["source_model"] != "smollm2-135m":
+                continue
+            assert row["system"] in {"none", "caution", "helpful", "strict"}, row["id"]
+            assert row["temperature"] in (0.0, 0.7), row["id"]
+            assert isinstance(row["seed"], int), row["id"]
+            assert row["prompt_source"], row["id"]
