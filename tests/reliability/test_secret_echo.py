@@ -63,7 +63,7 @@ def test_echoed_key_is_never_written_or_printed(case, tmp_path):
                    "--log-dir", str(log_dir), "--display", "plain", "--max-retries", "0", "-M", "max_retries=0"]  # fmt: skip
         else:
             cmd = [sys.executable, "-m", "medtrust.cli", "run", "--model", model, "--limit", "2", "--max-tokens", "4",
-                   "--log-dir", str(log_dir), "--display", "plain", "-M", "max_retries=0", "--report"]  # fmt: skip
+                   "--log-dir", str(log_dir), "--display", "plain", "-M", "max_retries=0", "--report", "--no-preflight"]  # fmt: skip
             cmd += [a.replace("{url}", server.base_url) for a in args]
         res = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
         if args == ["inspect"]:
@@ -81,3 +81,18 @@ def test_echoed_key_is_never_written_or_printed(case, tmp_path):
     assert any(b"[redacted]" in b for n, b in blobs.items() if "!samples/" in n)
     leaks = [n for n, b in blobs.items() if secret.encode() in b or secret[-10:].encode() in b]
     assert leaks == []
+
+
+@pytest.mark.slow
+def test_echoed_key_in_the_preflight_error_is_redacted(tmp_path):
+    """With the preflight on, the bad key stops the run at once: the message names the model, not the key."""
+    with FakeOpenAI(mode="echo", status=401) as server:
+        env = {k: v for k, v in os.environ.items() if not k.endswith(("_BASE_URL", "_API_KEY"))}
+        env.update(SVC_API_KEY=KEY, SVC_BASE_URL=server.base_url, XDG_DATA_HOME=str(tmp_path / "xdg"))
+        res = subprocess.run([sys.executable, "-m", "medtrust.cli", "run", "--model", "openai-api/svc/m", "--limit", "2",
+                              "--log-dir", str(tmp_path / "logs"), "--display", "plain"], env=env, capture_output=True, text=True, timeout=600)  # fmt: skip
+        assert len(server.requests) == 1 and KEY in server.requests[0]["headers"]["Authorization"]
+    assert res.returncode == 2
+    assert "model openai-api/svc/m is not usable" in res.stderr and "[redacted]" in res.stderr, res.stderr[-1500:]
+    assert KEY not in res.stdout + res.stderr and KEY[-10:] not in res.stdout + res.stderr
+    assert not any(KEY.encode() in b for b in all_bytes(tmp_path).values())
