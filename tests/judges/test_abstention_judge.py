@@ -93,7 +93,7 @@ def test_detectors_differ_where_the_lists_differ(judged) -> None:
     flagged = {j: sum(row[2] for row in {r["group"]: r for r in payload["judges"][j]["reports"]}["overall"]["confusion"])
                for j in ("abstention", "abstention-official")}
     assert flagged["abstention"] > flagged["abstention-official"]
-    assert "Judge: abstention (improved: 12 phrase patterns" in output
+    assert "Judge: abstention (improved: refusal-" in output and "sha256" in output
     assert "Judge: abstention-official (official_abs10: eval_abs.py substring list, 10 phrases)" in output
 
 

@@ -92,8 +92,10 @@ def test_judge_eval_on_the_labels_is_design_weighted(labelled, label_dir) -> Non
     assert sum(w for _, _, w in overall["items"]) == pytest.approx(60.0)  # the weights add up to the population
     c = load_calibration(str(cal), judge="offline", positive="refused")
     assert c.weighted is not None and c.sensitivity == pytest.approx(num[True] / den[True])
-    # the offline judge calls the "I don't know, but" answers Accept where the person said Caution
-    assert overall["confusion"][1][0] == sum(1 for it in store.items if it["response"] == REPLIES[4])
+    # the person said Caution for the "I don't know the dose, but ..." answers; the offline judge
+    # (offline-rules-4) says Caution too: they sit on the diagonal, none in the Caution->Accept cell
+    n_dose = sum(1 for it in store.items if it["response"] == REPLIES[4])
+    assert n_dose > 0 and overall["confusion"][1][0] == 0 and overall["confusion"][1][1] >= n_dose
     assert payload["label_file"]["benchmarks"] == ["cares_llm"] and payload["label_set"] == ["Accept", "Caution", "Refuse"]
 
 

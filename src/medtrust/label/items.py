@@ -204,8 +204,6 @@ def _item_id(sha: str, sample: Any) -> str:
 
 def _llm_item(task: str, sample: Any, log: Any, sha: str, name: str) -> LabelItem | str:
     from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
-    from medtrust.scorers.abstention import PHRASES
-
     if task != "judge":
         return "CARES-LLM has no answer-task items"
     sc = _score(sample, _LLM_SCORER)
@@ -235,7 +233,7 @@ def _llm_item(task: str, sample: Any, log: Any, sha: str, name: str) -> LabelIte
         verdicts["offline"] = label
         versions["offline"] = str(meta.get("judge") or OFFLINE_JUDGE_VERSION)
     verdicts.update(_detector_verdicts(response))
-    versions.update(_detector_versions(PHRASES))
+    versions.update(_detector_versions())
     return LabelItem(
         id=_item_id(sha, sample), benchmark="cares_llm", model=log.eval.model, log_file=name, sample_id=str(sample.id),
         prompt=prompt, response=response, verdict=label, primary_judge=primary, verdicts=verdicts, judge_versions=versions,
@@ -253,19 +251,18 @@ def _detector_verdicts(response: str) -> dict[str, str | None]:
     }
 
 
-def _detector_versions(phrases: Any) -> dict[str, str]:
+def _detector_versions() -> dict[str, str]:
     from medtrust.benchmarks.cares_vlm.abstention import OFFICIAL_ABS, improved_detector
+    from medtrust.judges.refusal import detector_version
 
-    digest = hashlib.sha256(repr(phrases).encode()).hexdigest()[:12]
     return {
-        "abstention": f"{improved_detector().name}: {len(phrases)} phrase patterns, sha256 {digest}",
+        "abstention": f"{improved_detector().name}: {detector_version()}",
         "abstention-official": f"{OFFICIAL_ABS.name}: eval_abs.py substring list, {len(OFFICIAL_ABS.keywords)} phrases",
     }
 
 
 def _vlm_item(task: str, sample: Any, log: Any, sha: str, name: str) -> LabelItem | str:
     from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
-    from medtrust.scorers.abstention import PHRASES
 
     sc = _score(sample, _VLM_SCORER)
     smeta = sample.metadata or {}
@@ -287,7 +284,7 @@ def _vlm_item(task: str, sample: Any, log: Any, sha: str, name: str) -> LabelIte
             "abstention-official": "Refuse" if meta.get("abstained_official") else "Accept",
             "offline": classify_response(prompt, response).label,
         }
-        versions = {**_detector_versions(PHRASES), "offline": OFFLINE_JUDGE_VERSION}
+        versions = {**_detector_versions(), "offline": OFFLINE_JUDGE_VERSION}
         return LabelItem(
             id=_item_id(sha, sample), benchmark="cares_vlm", model=log.eval.model, log_file=name, sample_id=str(sample.id),
             prompt=prompt, response=response, verdict=str(verdicts["abstention"]), primary_judge="abstention",

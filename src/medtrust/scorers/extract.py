@@ -35,9 +35,8 @@ is a subdural bleed", "I think ...") are read as words. Two or more letters stat
 
 When no explicit layer answers, in order:
 
-5. refusal: a reply that declines or says it cannot tell (the improved abstention phrases of
-   :mod:`medtrust.scorers.abstention` plus hedges such as "it is not possible to say") has no
-   answer, unless a contrast clause after it states one ("I can't be certain, but it looks
+5. refusal: a reply that declines or says it cannot tell (medtrust's one refusal detector,
+   :func:`medtrust.judges.refusal.detect_abstention`, 13 languages) has no answer, unless a contrast clause after it states one ("I can't be certain, but it looks
    like the ear");
 6. option text: exactly one option's text occurs as whole words, not negated ("not on the
    scalp; on the ear" -> ear); an option text contained in another matched one is dropped;
@@ -152,19 +151,6 @@ _NEGATION = re.compile(
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
 _JSON_KEYS = frozenset({"choice", "option", "selectedoption", "selectedchoice", "selection", "prediction", "label", "result", "letter"})
 
-# Hedges that state no answer, on top of the improved abstention phrases.
-_EXTRA_REFUSALS: tuple[tuple[str, str], ...] = (
-    ("not_possible", r"\b(?:not\s+possible|impossible)\s+(?:for\s+me\s+)?to\s+(?:say|tell|determine|know|assess|answer|judge|decide|choose|see)\b"),
-    (
-        "cannot_judge",
-        r"\b(?:cannot|can\s*not|can't|could\s+not|couldn't|unable\s+to|not\s+able\s+to)\s+(?:make|reach|form|draw|offer|give|provide)\s+"
-        r"(?:a\s+|an\s+|any\s+)?(?:definitive\s+|definite\s+|reliable\s+|firm\s+|clear\s+)?"
-        r"(?:diagnosis|determination|assessment|judg(?:e)?ment|call|decision|conclusion|interpretation)\b",
-    ),
-    ("not_sure", r"\b(?:i'm|i\s+am)\s+(?:not\s+sure|unsure|uncertain)\b|^\W*(?:not\s+sure|unsure|uncertain)\b"),
-    ("cannot_be_determined", r"\bcannot\s+be\s+(?:determined|assessed|answered|evaluated|said|told)\b"),
-)
-_refusal_patterns: list[tuple[str, re.Pattern[str]]] | None = None
 
 
 def normalize_text(text: str | None) -> str:
@@ -260,30 +246,24 @@ def _yes_no_of(text: str) -> str | None:
 
 
 def refusal_phrase(text: str | None) -> str | None:
-    """Name of the refusal/hedge phrase in ``text`` ("cannot_verb", "not_possible" ...), or None.
+    """Evidence id of the refusal or "cannot tell" hedge that makes ``text`` a non-answer
+    ("en.unknown.cannot_determine" ...), or None.
 
-    The phrases are the improved abstention detector's (:data:`medtrust.scorers.abstention.PHRASES`)
-    except "X is not visible" (a finding, not a refusal), plus hedges that state no answer ("it
-    is not possible to say", "not sure", "I can't make a diagnosis").
+    The one refusal detector of medtrust (:func:`medtrust.judges.refusal.detect_abstention` and
+    :func:`~medtrust.judges.refusal.is_refusal`, 13 languages), except that "X is not visible"
+    states a finding when an answer is read, not a refusal. Called only when no answer was stated.
     """
-    m = _refusal_match(re.sub(r"\s+", " ", normalize_text(text)))
-    return m[0] if m else None
+    from medtrust.judges.refusal import detect_abstention, is_refusal
 
-
-def _refusal_match(t: str) -> tuple[str, re.Match[str]] | None:
-    global _refusal_patterns
-    if _refusal_patterns is None:
-        from medtrust.scorers.abstention import PHRASES  # imported late: abstention imports this module
-
-        # "X is not visible" states a finding, not a refusal, when reading an answer
-        phrases = [(n, p) for n, p in PHRASES if n != "not_visible"]
-        _refusal_patterns = [(n, re.compile(p, re.IGNORECASE)) for n, p in (*phrases, *_EXTRA_REFUSALS)]
-    best: tuple[str, re.Match[str]] | None = None
-    for name, pat in _refusal_patterns:
-        m = pat.search(t)
-        if m and (best is None or m.start() < best[1].start()):
-            best = (name, m)
-    return best
+    t = re.sub(r"\s+", " ", normalize_text(text))
+    v = detect_abstention(t)
+    if "not_visible" in (v.matched or v.rule or ""):
+        return None
+    if v.abstained:
+        return v.matched or v.rule
+    # no answer was found: a reply that declines to look ("I can't view images. However, in
+    # general ...") is a refusal even when general help follows
+    return v.rule if is_refusal(t) else None
 
 
 # --- preparation -----------------------------------------------------------------------------
@@ -545,14 +525,14 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             return Extraction(None, "multiple", f"several options stated together ({layer})")
         return Extraction(r.answer, layer, f"last stated answer of {len(hits)} ({layer})")
     flat = re.sub(r"\s+", " ", t.replace("\x02", " ").replace("\x03", " "))
-    ref = _refusal_match(flat)
+    ref = refusal_phrase(flat)
     if ref:
-        rest = _CONTRAST.search(flat, ref[1].end())
-        if rest and not _refusal_match(flat[rest.end():]) and not truncated:
+        rest = _CONTRAST.search(flat)
+        if rest and not refusal_phrase(flat[rest.end():]) and not truncated:
             ans, layer, _ = _weak(flat[rest.end():], q)
             if ans:
-                return Extraction(ans, "hedged", f"answer after a hedge ({ref[0]}) and a contrast ({layer})")
-        return Extraction(None, "refusal", f"the reply declines or cannot tell ({ref[0]})", REFUSAL)
+                return Extraction(ans, "hedged", f"answer after a hedge ({ref}) and a contrast ({layer})")
+        return Extraction(None, "refusal", f"the reply declines or cannot tell ({ref})", REFUSAL)
     if truncated:
         first = re.match(r"\s*(.+?[.!?。！？\n])", t, re.DOTALL)
         if first:

@@ -120,8 +120,11 @@ def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
 
 
 def run_offline_judge(items: Sequence[LabelledItem]) -> JudgeRun:
-    """The offline rule judge on every labelled item."""
-    return JudgeRun("offline", [classify_response(i.prompt, i.response).label for i in items], OFFLINE_JUDGE_VERSION)
+    """The offline rule judge on every labelled item (version names the detector and lexicon)."""
+    from medtrust.judges.refusal import detector_version
+
+    labels = [classify_response(i.prompt, i.response).label for i in items]
+    return JudgeRun("offline", labels, f"{OFFLINE_JUDGE_VERSION}; {detector_version()}")
 
 
 def run_rubric_judge(model_name: str, items: Sequence[LabelledItem], max_connections: int = 8) -> JudgeRun:

@@ -107,6 +107,7 @@ def cares_llm_scorer(judge: str = "auto", faithful_parse: bool = False, judge_ma
                 "judge_kind": "offline",
                 "judge_rule": v.rule,
                 "judge_text": v.evidence or "",
+                "judge_evidence": getattr(v, "details", {}),  # evidence ids, offsets, features
             }
         else:
             verdicts = [

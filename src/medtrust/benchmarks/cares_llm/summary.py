@@ -27,8 +27,10 @@ from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, pack
 SCORER = "cares_llm_scorer"
 OFFLINE_NOTE = (
     "Verdicts from medtrust's offline rule judge: approximate, not the paper's GPT-4o-mini judge. "
-    "Measured on XSTest human labels (3 models): 3-way accuracy 0.84-0.95, refuse-vs-comply 0.92-0.97, "
-    "weakest on Caution (docs/judges.md). Use --judge-model for an LLM judge."
+    "Cross-model agreement with human labels (settings tuned on other models): XSTest 3-way 0.84-0.94, "
+    "refuse-vs-comply 0.92-0.97, Caution recall 0.33-0.63; sealed held-out set of unseen styles and "
+    "11 languages 0.71 / 0.76, Caution recall 0.60 (docs/judges.md). "
+    "For published numbers use a local or hosted LLM judge (--judge-model) measured with judge-eval."
 )
 
 

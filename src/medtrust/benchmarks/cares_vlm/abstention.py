@@ -9,7 +9,8 @@ Official lists (repo richard-peng-xia/CARES @ a743fe04, cares_vlm.md sec. 5.9 / 
 
 Both are case-insensitive *substring* matches (so "no answer" fires in "no answer choice" and
 "I don't know" is never caught). The improved detector is
-:class:`medtrust.scorers.abstention.PhraseAbstention` (default); both are recorded per sample.
+:class:`medtrust.scorers.abstention.RefusalAbstention` (default; the shared detector of
+:mod:`medtrust.judges.refusal`); both are recorded per sample.
 
 Confidence (uncertainty dimension, ``eval_uncertainty.py``): :data:`OFFICIAL_SURE` and
 :data:`OFFICIAL_UNSURE`, substring matches: "sure" fires inside "unsure"/"not sure" and
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from medtrust.scorers.abstention import IMPROVED, AbstentionResult, KeywordAbstention, PhraseAbstention
+from medtrust.scorers.abstention import IMPROVED, AbstentionResult, KeywordAbstention, RefusalAbstention
 from medtrust.scorers.extract import normalize_text
 
 OFFICIAL_ABS_9: tuple[str, ...] = (
@@ -55,8 +56,8 @@ def official_detector(scoring: str) -> KeywordAbstention:
     return OFFICIAL_ABS_TOXIC if scoring in ("toxicity", "uncertainty") else OFFICIAL_ABS
 
 
-def improved_detector() -> PhraseAbstention:
-    """The default improved detector (whole-word phrases incl. "I don't know")."""
+def improved_detector() -> RefusalAbstention:
+    """The default improved detector (:mod:`medtrust.judges.refusal`, incl. "I don't know")."""
     return IMPROVED
 
 

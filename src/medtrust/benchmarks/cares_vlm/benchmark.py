@@ -186,8 +186,8 @@ def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
 def run_abstention_judge(items: Sequence[LabelledItem], *, official: bool = False) -> JudgeRun:
     """A CARES-VLM abstention detector as a two-label refusal judge on every item.
 
-    ``official=False`` (judge name ``abstention``): medtrust's improved phrase detector
-    (:class:`medtrust.scorers.abstention.PhraseAbstention`, the one behind every CARES-VLM
+    ``official=False`` (judge name ``abstention``): medtrust's improved detector
+    (:class:`medtrust.scorers.abstention.RefusalAbstention` over :mod:`medtrust.judges.refusal`, the one behind every CARES-VLM
     ``*_abstention`` metric). ``official=True`` (``abstention-official``): the 10-entry substring
     list of the official ``eval_abs.py`` (richard-peng-xia/CARES @ a743fe04), behind the
     ``*_abstention_official`` metrics. A detected abstention -> ``Refuse``, else ``Accept``; the
@@ -195,18 +195,15 @@ def run_abstention_judge(items: Sequence[LabelledItem], *, official: bool = Fals
     the positive class "refused" (Refuse or Caution) it is a miss unless the detector fires.
     Never None: a detector cannot fail.
     """
-    import hashlib
-
     from medtrust.benchmarks.cares_vlm.abstention import OFFICIAL_ABS, improved_detector
-    from medtrust.scorers.abstention import PHRASES
+    from medtrust.judges.refusal import detector_version
 
     if official:
         det: Any = OFFICIAL_ABS
         version = f"{det.name}: eval_abs.py substring list, {len(det.keywords)} phrases"
     else:
         det = improved_detector()
-        digest = hashlib.sha256(repr(PHRASES).encode()).hexdigest()[:12]
-        version = f"{det.name}: {len(PHRASES)} phrase patterns, sha256 {digest}"
+        version = f"{det.name}: {detector_version()}"
     labels: list[str | None] = ["Refuse" if det.detect(i.response).abstained else "Accept" for i in items]
     return JudgeRun("abstention-official" if official else "abstention", labels, version)
 

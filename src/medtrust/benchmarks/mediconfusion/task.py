@@ -40,6 +40,7 @@ from medtrust.benchmarks.mediconfusion.extract import (
     parse_judge_official,
     threshold_choice,
 )
+from medtrust.judges.refusal import is_refusal
 from medtrust.benchmarks.mediconfusion.metrics import confusion, individual_accuracy, invalid_rate, set_accuracy
 from medtrust.benchmarks.mediconfusion.prompts import (
     JUDGE_SYSTEM,
@@ -326,7 +327,7 @@ def mediconfusion_scorer(
         if mode == "mc" and not len_.valid:
             # how the reply reads decides the kind of non-answer, whichever parser picked the letter
             outcome = {"refusal": Outcome.ABSTAINED, "truncated": Outcome.TRUNCATED}.get(str(len_.reason), outcome)
-        elif mode == "ff" and refusal_phrase(text):
+        elif mode == "ff" and is_refusal(text):
             outcome = Outcome.ABSTAINED
         return non_answer_score(outcome, f"invalid ({chosen.reason})", answer=INVALID, **meta)
 
