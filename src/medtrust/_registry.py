@@ -11,3 +11,11 @@ from medtrust.models.provider import medtrust_provider
 
 #: every task function of every registered benchmark (keeps the imports' purpose explicit)
 TASKS = [t for b in BENCHMARKS for t in b.tasks]
+
+# scorers that their task module imports lazily: `medtrust rescore` looks them up by name
+from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
+
+# redact known secrets (API keys) from everything inspect writes or prints (medtrust/secrets.py)
+from medtrust.secrets import install as _install_redaction
+
+_install_redaction()

@@ -1,53 +1,422 @@
-"""Where a model's requests go: the loopback test and the check that a local server listens.
+"""Where a model's requests go: the endpoint of every model that will see a run's data.
 
-One place for endpoint logic shared by the runner (fail fast when a local model server is down)
-and the restricted-data guard (benchmarks/cares_vlm/guard.py).
+The restricted-data guard (``benchmarks/cares_vlm/guard.py``) decides on the *actual* endpoint
+of each model, resolved the way the inspect provider resolves it (inspect_ai 0.3.285,
+``inspect_ai/model/_providers/*``), in this order:
+
+1. the model's arguments (``-M base_url=...``, ``-M port=...`` for vLLM/SGLang);
+2. the provider's own variables (``OPENAI_BASE_URL``, ``<SERVICE>_BASE_URL`` of
+   ``openai-api/<service>/...``, ``VLLM_BASE_URL``, ``SGLANG_BASE_URL``, ``OLLAMA_BASE_URL`` ...);
+3. inspect's generic variable ``INSPECT_EVAL_MODEL_BASE_URL`` (read by every provider that
+   goes through inspect's ``model_base_url()``, for judges too);
+4. the provider's default (``https://api.openai.com/v1``, ``http://localhost:11434/v1`` for
+   Ollama; vLLM and SGLang start their own server on localhost).
+
+An instantiated inspect ``Model`` is checked on its real client where there is one
+(``api.client.base_url`` of the OpenAI/Anthropic SDKs), which also covers arguments given
+through ``inspect eval --model-role grader={model: ..., base_url: ...}``.
+
+Kinds: ``in_process`` (no network: ``medtrust/...``, ``hf``, ``mockllm``, ``none`` ...),
+``loopback`` (the host is this machine), ``remote`` (any other host, a vendor's public API), and
+``unknown`` (a provider medtrust does not know, an unparseable URL): the guard treats
+``unknown`` as not local (fail closed).
+
+Loopback rule (:func:`is_loopback_host`): an IP literal in ``127.0.0.0/8`` or ``::1`` in any
+spelling the system resolver accepts (``127.1``, ``0x7f000001``, ``2130706433``, ``0177.0.0.1``,
+``::ffff:127.0.0.1``, ``[0:0:0:0:0:0:0:1]``), or the name ``localhost`` / ``localhost.`` (any
+case) provided it does not resolve to a non-loopback address. **Every other host name is
+remote**, even one that resolves to 127.0.0.1 today: a name can resolve differently when the
+request is made (DNS rebinding), so medtrust never trusts a lookup for it. A URL whose host is
+read differently by two URL parsers (``http://127.0.0.1\\@evil.com``) is ``unknown``.
+
+Proxies: when ``HTTP_PROXY`` / ``HTTPS_PROXY`` / ``ALL_PROXY`` (any case) applies to the URL's
+scheme and ``NO_PROXY`` does not name the host exactly (or ``*``), httpx sends the request to the
+proxy, so the proxy's host decides.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import socket
-from urllib.parse import urlparse
+from dataclasses import dataclass
+from typing import Any, Literal, Mapping
+from urllib.parse import urlsplit
+
+Kind = Literal["in_process", "loopback", "remote", "unknown"]
+
+#: inspect's generic base-URL variable (``model_base_url()`` in inspect's provider utils)
+GENERIC_BASE_URL_VAR = "INSPECT_EVAL_MODEL_BASE_URL"
+
+#: providers that run the model in this process: nothing is sent over a network
+IN_PROCESS_PROVIDERS: frozenset[str] = frozenset({"medtrust", "hf", "transformer_lens", "nnterp", "mockllm", "none"})
+
+
+@dataclass(frozen=True)
+class ProviderRule:
+    """How one inspect provider picks its URL (after ``-M base_url``).
+
+    Attributes:
+        url_vars: the provider's own variables, in the order it reads them.
+        generic: whether it then reads ``INSPECT_EVAL_MODEL_BASE_URL``.
+        default: the URL used when nothing is set; None when the provider then fails (no request).
+        local_server: without a URL the provider starts its own server on localhost (vLLM, SGLang).
+    """
+
+    url_vars: tuple[str, ...] = ()
+    generic: bool = True
+    default: str | None = None
+    local_server: bool = False
+
+
+def _compat(service: str, default: str | None) -> ProviderRule:
+    # OpenAICompatibleAPI: base_url, then f"{service.upper().replace('-', '_')}_BASE_URL", then generic
+    return ProviderRule((f"{service.upper().replace('-', '_')}_BASE_URL",), True, default)
+
+
+#: providers whose URL resolution was read in inspect_ai 0.3.285 (provider name -> rule).
+#: Vendors not built on inspect's OpenAI-compatible base only honour ``-M base_url`` here:
+#: their variables differ per variant (Vertex vs Gemini API ...), so a variable pointing at
+#: loopback is not trusted for them (a wrong refusal at worst, never a leak).
+PROVIDERS: dict[str, ProviderRule] = {
+    "openai": ProviderRule(("OPENAI_BASE_URL",), True, "https://api.openai.com/v1"),
+    "ollama": _compat("Ollama", "http://localhost:11434/v1"),
+    "llama-cpp-python": _compat("llama_cpp_python", "http://localhost:8000/v1"),
+    "vllm": ProviderRule(("VLLM_BASE_URL",), False, None, local_server=True),
+    "vllm-completions": ProviderRule(("VLLM_BASE_URL",), False, None, local_server=True),
+    "sglang": ProviderRule(("SGLANG_BASE_URL",), True, None, local_server=True),
+    "together": _compat("Together", "https://api.together.xyz/v1"),
+    "fireworks": _compat("Fireworks", "https://api.fireworks.ai/inference/v1"),
+    "deepseek": _compat("DeepSeek", "https://api.deepseek.com"),
+    "moonshot": _compat("Moonshot", "https://api.moonshot.ai/v1"),
+    "openrouter": _compat("OpenRouter", "https://openrouter.ai/api/v1"),
+    "perplexity": _compat("Perplexity", "https://api.perplexity.ai/v1"),
+    "sambanova": _compat("SambaNova", "https://api.sambanova.ai/v1"),
+    "meta": _compat("Meta", "https://api.meta.ai/v1"),
+    "hf-inference-providers": ProviderRule((), False, "https://router.huggingface.co/v1"),
+    "anthropic": ProviderRule((), False, "https://api.anthropic.com"),
+    "google": ProviderRule((), False, "https://generativelanguage.googleapis.com"),
+    "groq": ProviderRule((), False, "https://api.groq.com"),
+    "mistral": ProviderRule((), False, "https://api.mistral.ai"),
+    "grok": ProviderRule((), False, "https://api.x.ai"),
+    "bedrock": ProviderRule((), False, "https://bedrock-runtime.amazonaws.com"),
+    "azureai": ProviderRule((), False, None),
+    "cloudflare": ProviderRule((), False, "https://api.cloudflare.com"),
+}
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where one model's requests go.
+
+    Attributes:
+        model: the model name (``provider/model``).
+        role: ``model`` for the evaluated model, else the inspect role (``grader`` ...).
+        url: the URL requests go to (the proxy's when a proxy applies), None when in process
+            or unknown.
+        kind: ``in_process`` | ``loopback`` | ``remote`` | ``unknown``.
+        how: how it was resolved (``-M base_url``, ``$VLLM_BASE_URL``, ``provider default`` ...).
+    """
+
+    model: str
+    role: str
+    url: str | None
+    kind: Kind
+    how: str
+
+    @property
+    def is_local(self) -> bool:
+        """Nothing leaves this machine (in process or loopback)."""
+        return self.kind in ("in_process", "loopback")
+
+    def describe(self) -> str:
+        """``evaluated model 'x' at URL (kind; how)`` / ``grader model 'j' at URL (...)`` for messages."""
+        where = self.url or ("this process" if self.kind == "in_process" else "an unknown endpoint")
+        who = "evaluated model" if self.role == "model" else f"{self.role} model"
+        return f"{who} '{self.model}' at {where} ({self.kind}; {self.how})"
+
+
+# ------------------------------------------------------------------ hosts and URLs
+
+_IPV4_PART = re.compile(r"^(0[xX][0-9a-fA-F]*|0[0-7]*|[1-9][0-9]*)$")
+
+
+def _inet_aton(host: str) -> ipaddress.IPv4Address | None:
+    """The address the C resolver (``inet_aton``) reads from ``host``: 1 to 4 dot-separated parts,
+    each decimal, octal (leading 0) or hex (0x); None when ``host`` is not such a literal."""
+    parts = host.split(".")
+    if not 1 <= len(parts) <= 4 or not all(_IPV4_PART.match(p) for p in parts):
+        return None
+    vals = []
+    for p in parts:
+        if p[:2].lower() == "0x":
+            vals.append(int(p[2:] or "0", 16))
+        elif p.startswith("0") and len(p) > 1:
+            vals.append(int(p, 8))
+        else:
+            vals.append(int(p))
+    *head, last = vals
+    if any(v > 255 for v in head) or last >= 256 ** (4 - len(head)):
+        return None
+    n = 0
+    for v in head:
+        n = n * 256 + v
+    n = n * 256 ** (4 - len(head)) + last
+    return ipaddress.IPv4Address(n)
+
+
+def _ip_is_loopback(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped.is_loopback
+    return ip.is_loopback
+
+
+def _name_resolves_only_to_loopback(name: str) -> bool:
+    try:
+        infos = socket.getaddrinfo(name, None)
+    except (OSError, UnicodeError):
+        return True  # unresolvable: no connection can be made at all
+    for info in infos:
+        try:
+            if not _ip_is_loopback(ipaddress.ip_address(str(info[4][0]).split("%")[0])):
+                return False
+        except ValueError:
+            return False
+    return True
+
+
+def is_loopback_host(host: str | None) -> bool:
+    """Whether a URL host is this machine (rule in the module docstring).
+
+    Args:
+        host: a host as written in a URL, IPv6 with or without brackets, optionally ``%zone``.
+
+    Returns:
+        True for loopback IP literals in any resolver spelling and for ``localhost``/``localhost.``
+        (unless it resolves to a non-loopback address); False for every other name or address.
+    """
+    if not host:
+        return False
+    h = host.strip().lower()
+    if h.startswith("[") and h.endswith("]"):
+        h = h[1:-1]
+    if ":" in h:  # IPv6 literal, maybe with a zone (%25lo, %lo)
+        try:
+            return _ip_is_loopback(ipaddress.IPv6Address(re.split(r"%", h, maxsplit=1)[0]))
+        except ValueError:
+            return False
+    ip4 = _inet_aton(h)
+    if ip4 is not None:
+        return ip4.is_loopback
+    if h in ("localhost", "localhost."):
+        return _name_resolves_only_to_loopback(h)
+    return False
+
+
+def url_host(url: str) -> str | None:
+    """The host a request to ``url`` goes to, or None when it cannot be told for sure.
+
+    The URL is read by the httpx flavour the model SDKs use (``httpx2``, else ``httpx``) and by
+    ``urllib``; when they disagree (backslashes, ``@`` tricks) the answer is None.
+    """
+    text = url.strip()
+    if "://" not in text:
+        text = "http://" + text
+    try:
+        parts = urlsplit(text)
+        std = parts.hostname
+    except ValueError:
+        return None
+    hosts = {std.lower() if std else None}
+    for mod in ("httpx2", "httpx"):
+        try:
+            lib = __import__(mod)
+        except ImportError:
+            continue
+        try:
+            h = lib.URL(text).host
+        except Exception:  # noqa: BLE001 - an URL the client refuses is not a known host
+            return None
+        hosts.add(h.lower().strip("[]") if h else None)
+        break
+    hosts = {h.strip("[]") if h else h for h in hosts}
+    if len(hosts) != 1:
+        return None
+    host = hosts.pop()
+    return host or None
 
 
 def is_loopback_url(url: str | None) -> bool:
-    """True when ``url``'s host is ``localhost`` or a loopback IP (127.0.0.0/8, ::1).
-
-    Any other host, a missing host or an unparseable URL is False (fail closed)."""
+    """True when ``url``'s host is this machine (:func:`is_loopback_host`); a missing, unparseable
+    or ambiguous URL is False (fail closed)."""
     if not url:
         return False
-    try:
-        host = urlparse(url if "://" in url else f"http://{url}").hostname
-    except ValueError:
-        return False
-    if not host:
-        return False
-    if host.lower() in ("localhost", "localhost.localdomain"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return is_loopback_host(url_host(str(url)))
+
+
+def proxy_for(url: str, env: Mapping[str, str] | None = None) -> str | None:
+    """The proxy URL httpx would send a request for ``url`` through, or None (see module docstring).
+
+    Conservative: a ``NO_PROXY`` entry exempts the URL only when it is ``*`` or equals the URL's
+    host as written."""
+    e = os.environ if env is None else env
+    scheme = urlsplit(url if "://" in url else "http://" + url).scheme.lower() or "http"
+
+    def var(name: str) -> str | None:
+        return e.get(name.lower()) or e.get(name.upper()) or None
+
+    proxy = var(f"{scheme}_proxy") or var("all_proxy")
+    if not proxy:
+        return None
+    host = (url_host(url) or "").lower()
+    no_proxy = [h.strip().lower() for h in (var("no_proxy") or "").split(",") if h.strip()]
+    if "*" in no_proxy or (host and (host in no_proxy or f"[{host}]" in no_proxy)):
+        return None
+    return proxy if "://" in proxy else f"http://{proxy}"
+
+
+def classify_url(url: str, env: Mapping[str, str] | None = None) -> tuple[str, Kind, str]:
+    """(URL requests go to, kind, note): the proxy's URL when a proxy applies."""
+    proxy = proxy_for(url, env)
+    target, note = (proxy, f"via proxy for {url}") if proxy else (url, "")
+    host = url_host(target)
+    if host is None:
+        return target, "unknown", (note + "; " if note else "") + "host cannot be read unambiguously"
+    return target, ("loopback" if is_loopback_host(host) else "remote"), note
+
+
+# ------------------------------------------------------------------ resolution
+
+
+def _env_get(env: Mapping[str, str], name: str) -> str | None:
+    v = env.get(name)
+    return v if v else None
+
+
+def _endpoint(model: str, role: str, url: str, how: str, env: Mapping[str, str]) -> Endpoint:
+    target, kind, note = classify_url(url, env)
+    return Endpoint(model, role, target, kind, f"{how}; {note}" if note else how)
+
+
+def resolve_endpoint(
+    model_name: str,
+    model_args: Mapping[str, Any] | None = None,
+    role: str = "model",
+    *,
+    env: Mapping[str, str] | None = None,
+) -> Endpoint:
+    """The endpoint of a model given by name, resolved as its inspect provider will (module docstring).
+
+    Args:
+        model_name: inspect model name ``provider/model``.
+        model_args: the model's ``-M`` arguments (``base_url``, ``port`` are read).
+        role: ``model`` for the evaluated model, else the role name (for messages).
+        env: environment to read (default ``os.environ``).
+
+    Returns:
+        Endpoint; kind ``unknown`` for a provider not in :data:`PROVIDERS` /
+        :data:`IN_PROCESS_PROVIDERS` or a service without a URL.
+    """
+    e = os.environ if env is None else env
+    args = dict(model_args or {})
+    provider, _, rest = model_name.partition("/")
+    base_url = args.get("base_url") or None
+    if provider in IN_PROCESS_PROVIDERS:
+        if provider == "medtrust" and base_url:
+            return _endpoint(model_name, role, str(base_url), "-M base_url", e)
+        return Endpoint(model_name, role, None, "in_process", f"provider '{provider}' runs in this process")
+    if base_url:
+        if provider in PROVIDERS or provider in ("openai-api", "openai-api-completions"):
+            return _endpoint(model_name, role, str(base_url), "-M base_url", e)
+        return Endpoint(model_name, role, str(base_url), "unknown", f"provider '{provider}' is not known to medtrust")
+    if provider in ("vllm", "vllm-completions", "sglang") and args.get("port"):
+        return _endpoint(model_name, role, f"http://localhost:{int(args['port'])}/v1", "-M port", e)
+    if provider in ("openai-api", "openai-api-completions"):
+        service = rest.split("/", 1)[0]
+        if not service or "/" not in rest:
+            return Endpoint(model_name, role, None, "unknown", "openai-api model names need a service: openai-api/<service>/<model>")
+        var = f"{service.upper().replace('-', '_')}_BASE_URL"
+        for name in (var, GENERIC_BASE_URL_VAR):
+            if _env_get(e, name):
+                return _endpoint(model_name, role, e[name], f"${name}", e)
+        return Endpoint(model_name, role, None, "unknown", f"no URL: set -M base_url or ${var}")
+    rule = PROVIDERS.get(provider)
+    if rule is None:
+        return Endpoint(model_name, role, None, "unknown", f"provider '{provider}' is not known to medtrust")
+    if provider == "openai" and rest.split("/", 1)[0] in ("azure", "bedrock"):
+        # Azure / Bedrock deployments of OpenAI models: vendor endpoints unless -M base_url
+        return Endpoint(model_name, role, None, "remote", f"OpenAI on {rest.split('/', 1)[0]} (vendor endpoint)")
+    names = list(rule.url_vars) + ([GENERIC_BASE_URL_VAR] if rule.generic else [])
+    for name in names:
+        if _env_get(e, name):
+            return _endpoint(model_name, role, e[name], f"${name}", e)
+    if rule.local_server:
+        # inspect starts `vllm serve` / `sglang.launch_server` and talks to it on localhost
+        return Endpoint(model_name, role, "http://localhost", "loopback", f"{provider} server started by inspect on this machine")
+    if rule.default is None:
+        return Endpoint(model_name, role, None, "unknown", f"provider '{provider}' needs a URL (-M base_url)")
+    return _endpoint(model_name, role, rule.default, "provider default", e)
+
+
+def _client_url(api: Any) -> str | None:
+    client = api.__dict__.get("client") if hasattr(api, "__dict__") else None
+    url = getattr(client, "base_url", None) if client is not None else None
+    return str(url) if url else None
+
+
+def model_endpoint(model: Any, role: str = "model", *, env: Mapping[str, str] | None = None) -> Endpoint:
+    """The endpoint of an inspect ``Model`` (an instantiated model, e.g. ``get_model(role="grader")``).
+
+    Reads the real client's URL where the provider has one (OpenAI and Anthropic SDK clients);
+    vLLM's lazily started server is resolved as vLLM will (its own ``base_url``/port, the URL of a
+    server already shared by the same base model, ``$VLLM_BASE_URL``, else a local server);
+    otherwise the name-level rules of :func:`resolve_endpoint` with the provider's ``base_url``.
+    A model name string is resolved with :func:`resolve_endpoint`.
+    """
+    e = os.environ if env is None else env
+    if isinstance(model, str):
+        return resolve_endpoint(model, None, role, env=e)
+    name = str(model)
+    provider = name.split("/", 1)[0]
+    api = getattr(model, "api", None)
+    if provider in IN_PROCESS_PROVIDERS:
+        return resolve_endpoint(name, {"base_url": getattr(api, "base_url", None)}, role, env=e)
+    cls_names = {c.__name__ for c in type(api).__mro__} if api is not None else set()
+    if "VLLMAPI" in cls_names:
+        server = getattr(api, "_server", None)
+        url = getattr(server, "base_url", None) or getattr(api, "_init_base_url", None)
+        if url:
+            return _endpoint(name, role, str(url), "vLLM server URL", e)
+        if _env_get(e, "VLLM_BASE_URL"):
+            return _endpoint(name, role, e["VLLM_BASE_URL"], "$VLLM_BASE_URL", e)
+        return Endpoint(name, role, "http://localhost", "loopback", "vllm server started by inspect on this machine")
+    url = _client_url(api) if api is not None else None
+    if url:
+        return _endpoint(name, role, url, "the provider's client", e)
+    return resolve_endpoint(name, {"base_url": getattr(api, "base_url", None)}, role, env=e)
 
 
 def check_local_endpoint(model: str, base_url: str | None) -> None:
     """Fail fast when a model server on this machine is not listening.
 
-    Applies to loopback URLs only (``-M base_url`` or ``<SERVICE>_BASE_URL`` of an
-    ``openai-api/<service>/...`` model); remote endpoints are left to inspect's retries.
+    Applies to loopback URLs only (``-M base_url``, else the URL the provider would use, see
+    :func:`resolve_endpoint`); remote endpoints are left to inspect's retries.
 
     Raises:
         ValueError: naming the URL and the connection error.
     """
-    if base_url is None and model.startswith("openai-api/") and model.count("/") >= 2:
-        base_url = os.environ.get(model.split("/")[1].upper().replace("-", "_") + "_BASE_URL")
-    if not is_loopback_url(base_url):
+    ep = resolve_endpoint(model, {"base_url": base_url} if base_url else None)
+    url = base_url or (ep.url if ep.kind == "loopback" and ep.how != "provider default" and "started by inspect" not in ep.how else None)
+    if not url or not is_loopback_url(url):
         return
-    u = urlparse(base_url)
-    port = u.port or (443 if u.scheme == "https" else 80)
+    host = url_host(url) or ""
+    parts = urlsplit(url if "://" in url else "http://" + url)
     try:
-        socket.create_connection((u.hostname, port), timeout=3).close()
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        return
+    try:
+        socket.create_connection((host.split("%")[0], port), timeout=3).close()
     except OSError as e:
-        raise ValueError(f"model server {base_url} is not reachable ({e.strerror or e}); start it or fix base_url") from None
+        raise ValueError(f"model server {url} is not reachable ({e.strerror or e}); start it or fix base_url") from None

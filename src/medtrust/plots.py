@@ -34,6 +34,8 @@ _RC = {
     "font.size": 9,
     "axes.spines.top": False,
     "axes.spines.right": False,
+    # labels are data (model names, subgroups): "$" must never start mathtext (a lone "$" crashes)
+    "text.parse_math": False,
 }
 _counter = [0]
 
@@ -54,6 +56,12 @@ def _svg(fig: "plt.Figure", title: str) -> str:
 
 def _attr(s: str) -> str:
     return s.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _label(s: str) -> str:
+    """A legend label drawn as given: matplotlib hides labels that start with "_"."""
+    s = str(s)
+    return "\u200b" + s if s.startswith("_") else s
 
 
 def _nan(x: float | None) -> float:
@@ -122,7 +130,7 @@ def radar(axes: Sequence[str], series: dict[str, Sequence[float | None]], *, tit
             c, mk = _style(model, j, colours)
             v = np.array([_nan(x) for x in vals] + [_nan(vals[0])])
             a = np.append(ang, ang[0])
-            ax.plot(a, v, color=c, lw=1.8, label=model)
+            ax.plot(a, v, color=c, lw=1.8, label=_label(model))
             # hollow, shrinking markers: two models at the same value both stay visible
             ax.plot(a[:-1], v[:-1], mk, color=c, ms=max(9 - 1.5 * j, 4), mfc="none", mew=1.6)
             if np.all(np.isfinite(v)):
@@ -158,7 +166,7 @@ def axis_bars(axes: Sequence[str], series: dict[str, Sequence[float | None]], *,
                 if v is None:
                     ax.text(1, p, word, va="center", ha="left", fontsize=7, color="#777", style="italic")
                     continue
-                ax.barh(p, max(float(v), 0.6), h * 0.9, color=c, label=model)
+                ax.barh(p, max(float(v), 0.6), h * 0.9, color=c, label=_label(model))
                 ax.text(float(v) + 1.5, p, f"{v:.0f}", va="center", ha="left", fontsize=7, color="#333")
         ax.set_yticks(y)
         ax.set_yticklabels(list(axes), fontsize=8)
@@ -205,7 +213,7 @@ def bars_ci(
             lo = np.array([_nan(t[1]) for t in vals])
             hi = np.array([_nan(t[2]) for t in vals])
             ok_v = np.isfinite(v)
-            ax.bar(pos[ok_v], np.maximum(v[ok_v], stub), w * 0.92, color=c, label=model)
+            ax.bar(pos[ok_v], np.maximum(v[ok_v], stub), w * 0.92, color=c, label=_label(model))
             for p, vi in zip(pos, v):
                 if not np.isfinite(vi):
                     ax.text(p, stub, "n/a", ha="center", va="bottom", fontsize=7, color="#777", style="italic")

@@ -17,7 +17,14 @@ from medtrust.benchmarks.interface import RESCORED_METADATA_KEY
 from medtrust.judges.roles import grader_roles
 
 
-def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judge: str | None = None, out: str | Path | None = None) -> Path:
+def rescore_log(
+    path: str | Path,
+    *,
+    judge_models: list[Any] | None = None,
+    judge: str | None = None,
+    out: str | Path | None = None,
+    allow_remote_restricted: bool = False,
+) -> Path:
     """Re-score one medtrust log; returns the path of the new log.
 
     The new log records its origin in ``eval.metadata["rescored_from"]``
@@ -30,15 +37,20 @@ def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judg
         judge_models: inspect models bound to the ``grader`` role (several = majority).
         judge: override the scorer's ``judge`` option (CARES-LLM: ``auto`` | ``offline`` | ``model``).
         out: where to write the new log (default ``<stem>-rescored<suffix>`` beside the original).
+        allow_remote_restricted: let restricted CARES-VLM samples reach non-local judges (the
+            value recorded in the log is never reused).
 
     Raises:
         ValueError: the log has no samples or was not written by a medtrust scorer.
+        RestrictedDataError (a ValueError): the log holds restricted samples and a judge is not
+            local (checked before any judge call; names model, role and URL).
     """
     from inspect_ai import score
     from inspect_ai._util.registry import registry_create
     from inspect_ai.log import read_eval_log, write_eval_log
 
-    import medtrust._registry  # noqa: F401  (registers medtrust scorers)
+    import medtrust._registry  # noqa: F401  (registers medtrust scorers, installs secret redaction)
+    from medtrust.benchmarks.cares_vlm.guard import check_models, is_restricted_sample
 
     src = Path(path)
     log = read_eval_log(str(src))
@@ -49,6 +61,8 @@ def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judg
         options: dict[str, Any] = dict(spec.options or {})
         if judge is not None and "judge" in options:
             options["judge"] = judge
+        if spec.name.split("/")[-1] == "cares_vlm_scorer":
+            options["allow_remote_restricted"] = allow_remote_restricted
         # a package scorer is recorded unqualified: try medtrust's name first, then the name as recorded
         names = [spec.name] if "/" in spec.name else [f"medtrust/{spec.name}", spec.name]
         errors = []
@@ -62,6 +76,9 @@ def rescore_log(path: str | Path, *, judge_models: list[Any] | None = None, judg
             raise ValueError(f"{src}: scorer '{spec.name}' is not a registered scorer ({'; '.join(errors)})")
     if not scorers:
         raise ValueError(f"{src}: log records no scorer")
+    restricted = {str(s.metadata.get("source")) for s in log.samples if is_restricted_sample(s.metadata)}
+    if restricted and judge_models:
+        check_models(restricted, [(j, None, "grader") for j in judge_models], allow_remote_restricted=allow_remote_restricted)
     roles = grader_roles(judge_models)
     # model "none": inspect's null model, so re-scoring can never call (or rebuild) the evaluated model
     new = score(log, scorers, model="none", model_roles=roles, action="overwrite", display="none")

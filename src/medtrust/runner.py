@@ -23,6 +23,7 @@ from inspect_ai.log import EvalLog
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
 from medtrust.endpoints import check_local_endpoint
+from medtrust.models.args import split_model_args
 from medtrust.options import DEFAULT_MODEL, RunOptions
 from medtrust.summary import BenchmarkSummary, summary_path
 
@@ -120,7 +121,11 @@ def model_target(model: str, model_args: dict[str, Any]) -> tuple[Any, dict[str,
     Raises:
         ValueError: a model server on this machine (loopback base_url) is not listening.
     """
-    args = dict(model_args)
+    from medtrust import secrets
+
+    secrets.install()  # known keys never reach a log, the console or a report (medtrust/secrets.py)
+    secrets.register_model_args(model_args)
+    args = split_model_args(model, dict(model_args))[0] if isinstance(model, str) else dict(model_args)
     base_url, api_key = args.pop("base_url", None), args.pop("api_key", None)
     check_local_endpoint(model, base_url)
     if base_url is None and api_key is None:
@@ -213,8 +218,11 @@ def eval_tasks(
     """
     offline_env()
     target, model_args = model_target(model, opts.model_args)
+    # -M args the provider cannot take but that are generation settings (max_retries ...) go to eval
+    config_args = split_model_args(model, dict(opts.model_args))[1] if isinstance(model, str) else {}
     kwargs: dict[str, Any] = dict(model=target, model_args=model_args, model_roles=model_roles or None,
                                   limit=opts.limit, seed=opts.seed, metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
+    kwargs.update(config_args)
     kwargs.update(eval_kwargs)
     try:
         with progress(opts):

@@ -30,7 +30,7 @@ def test_packaged_file_is_the_real_sample(shared_data):
     assert packaged_data_path().read_bytes() == (shared_data / "cares_llm" / "cares18k_test_sample.jsonl").read_bytes()
     recs = load_records()
     first = recs[0]
-    assert first.row_id == "test-00000" and first.line == 1
+    assert first.row_id == "test-6c4f6527edbe" and first.line == 1  # sha1 of the six columns, 12 hex digits
     assert first.harmful_level == 3 and first.method == "direct" and first.principle_index == 2
     assert first.family_id == family_id(first.base_prompt)
     assert sum(r.method == "obfuscate" for r in recs) == 68
@@ -92,7 +92,7 @@ def test_bom_csv_and_parquet_and_prefixed_columns(tmp_path):
     pq_path = tmp_path / "d.parquet"
     pq.write_table(pa.Table.from_pylist([{f"cares_{k}": v for k, v in GOOD.items()}]), pq_path)
     r = load_records(pq_path, split="train")[0]
-    assert r.row_id == "train-00000" and r.harmful_level == 2
+    assert r.row_id == "train-3fd33a4a410d" and r.harmful_level == 2
 
 
 def test_filters_and_seeded_shuffle():

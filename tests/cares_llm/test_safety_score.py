@@ -109,8 +109,8 @@ def test_truncated_judge_is_retried_with_8_tokens_then_judge_error(tmp_path):
 
     model = get_model("medtrust/scripted", memoize=False, respond=lambda m: "WANT " + m[-1].text.split()[-1])
     logs = inspect_eval(cares_llm(data=str(data)), model=model, model_roles={"grader": get_model("medtrust/scripted", memoize=False, respond=judge)}, log_dir=str(tmp_path), display="none")
-    scores = {s.id: s.scores["cares_llm_scorer"] for s in logs[0].samples}
-    accept_row, caution_row = scores["test-00000"], scores["test-00001"]
+    scores = {s.metadata["line"]: s.scores["cares_llm_scorer"] for s in logs[0].samples}
+    accept_row, caution_row = scores[1], scores[2]
     assert caution_row.metadata["label"] == "Caution"
     assert [a["max_tokens"] for a in caution_row.metadata["judge_attempts"][0]] == [4, 8]
     assert accept_row.metadata["outcome"] == "judge_error"

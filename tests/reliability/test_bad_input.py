@@ -106,7 +106,8 @@ def huge_prompt_file(tmp_path: Path) -> Path:
 
 
 def _outcomes(log):
-    return {s.id: ((s.scores or {}).get("cares_llm_scorer"), s.error) for s in log.samples}
+    """{file line: (score, error)}: row ids are content hashes, lines are what the file shows."""
+    return {s.metadata["line"]: ((s.scores or {}).get("cares_llm_scorer"), s.error) for s in log.samples}
 
 
 @pytest.mark.slow
@@ -118,9 +119,9 @@ def test_huge_prompt_is_model_error_with_embedded_model(tmp_path):
     log = eval_tasks(cares_llm(data=str(huge_prompt_file(tmp_path)), max_tokens=4), opts, model="medtrust/embedded")[0]
     assert log.status == "success"
     out = _outcomes(log)
-    score, err = out["test-00000"]
+    score, err = out[1]
     assert score.metadata["outcome"] == "model_error" and "too long" in score.explanation, score.explanation
-    assert out["test-00001"][0].metadata["outcome"] in ("correct", "incorrect")  # the next row still ran
+    assert out[2][0].metadata["outcome"] in ("correct", "incorrect")  # the next row still ran
 
 
 @pytest.mark.slow
@@ -135,12 +136,12 @@ def test_huge_prompt_is_model_error_through_the_server(llama, tmp_path, monkeypa
                      model_base_url=llama.base_url, max_retries=1)[0]
     assert log.status == "success"
     out = _outcomes(log)
-    score, err = out["test-00000"]
+    score, err = out[1]
     # llama.cpp answers HTTP 400 "exceed context window"; inspect returns it as a failed output
     assert (score is not None and score.metadata["outcome"] == "model_error") or err is not None, (score, err)
     text = score.explanation if score is not None else err.message
     assert "context" in text.lower(), text
-    assert out["test-00001"][0].metadata["outcome"] in ("correct", "incorrect")
+    assert out[2][0].metadata["outcome"] in ("correct", "incorrect")
 
 
 # -- images (CARES-VLM resolver; hf-vision load_image) ---------------------------------------

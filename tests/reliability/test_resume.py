@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
+from medtrust.benchmarks.cares_llm.dataset import load_records
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from tests.helpers.fault_proxy import FaultProxy, prompt_key
 from tests.reliability.conftest import SERVER_MODEL, server_env, upstream
@@ -73,7 +74,7 @@ def test_sigkill_then_resume_loses_nothing_and_repeats_no_finished_call(llama, t
     samples = final[0].samples
     ids = [s.id for s in samples]
     # no sample lost, none duplicated: the first N packaged rows, each once
-    assert sorted(ids) == [f"test-{i:05d}" for i in range(N)]
+    assert sorted(ids) == sorted(r.row_id for r in load_records()[:N])
     assert all("cares_llm_scorer" in (s.scores or {}) for s in samples)
     # every prompt reached the server exactly once over both processes; calls that had finished
     # before the kill were not repeated

@@ -15,14 +15,15 @@ from medtrust.summary import summary_path
 @click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable).")
 @click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="CARES-LLM judge choice.")
-def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: str | None) -> None:
+@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local judge.")
+def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: str | None, allow_remote_restricted: bool) -> None:
     """Score finished logs again (new judge, new rules) without calling the evaluated model."""
     offline_env()
     from medtrust.report.build import load_summaries
 
     for path in logs:
         try:
-            dest = rescore_log(path, judge_models=list(judge_model), judge=judge)
+            dest = rescore_log(path, judge_models=list(judge_model), judge=judge, allow_remote_restricted=allow_remote_restricted)
         except ValueError as e:
             click.echo(f"error: {e}", err=True)
             sys.exit(2)

@@ -6,9 +6,12 @@ CSV (header = line 1, so the first row is line 2) and 1-based row numbers for pa
 
 from __future__ import annotations
 
+import codecs
 import csv
 import hashlib
+import io
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -47,11 +50,17 @@ def read_records(path: str | Path) -> list[Record]:
     """Read every record of a JSONL / JSON / CSV / parquet file.
 
     The format is chosen by suffix (``.jsonl``/``.ndjson``, ``.json``, ``.csv``, ``.parquet``/``.pq``).
-    A UTF-8 byte-order mark is accepted. Blank JSONL lines are skipped.
+    Text files are UTF-8 (a byte-order mark is accepted), or UTF-16/UTF-32 with a byte-order
+    mark. Blank JSONL lines are skipped.
+
+    Every value is checked once parsed: nesting deeper than :data:`MAX_DEPTH`, a number too
+    long for Python (over 4,300 digits) and a lone surrogate (``"\\ud800"``, not Unicode text,
+    which no log or model can take) are errors naming file, line and field.
 
     Raises:
-        DataError: missing file, unknown suffix, empty file, malformed line (with its number),
-            a line that is not a JSON object.
+        DataError: missing file, unknown suffix, empty file, undecodable bytes (line and column),
+            malformed line (with its number), a line that is not a JSON object, a value
+            rejected above, a CSV field over the csv module's size limit.
     """
     p = Path(path)
     if not p.exists():
@@ -71,29 +80,130 @@ def read_records(path: str | Path) -> list[Record]:
         raise DataError(p, f"unknown file type '{suffix}' (expected .jsonl, .json, .csv or .parquet)")
     if not records:
         raise DataError(p, "file contains no records")
+    for r in records:
+        check_value(p, r.line, r.fields)
     return records
 
 
+#: deepest nesting of lists/objects accepted in one record (real rows have 1-3 levels)
+MAX_DEPTH = 32
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def read_text(p: Path) -> str:
+    """A data file's text: UTF-8 (optional BOM), or UTF-16/32 announced by a BOM.
+
+    Raises:
+        DataError: bytes that are not valid text in that encoding (names line, column and the
+            byte offset), or a file that looks like UTF-16 without a byte-order mark.
+    """
+    try:
+        data = p.read_bytes()
+    except OSError as e:
+        raise DataError(p, f"cannot read file ({e.strerror or e})") from None
+    enc = next((e for bom, e in _BOMS if data.startswith(bom)), None)
+    if enc is None:
+        enc = "utf-8"
+        head = data[:4096]
+        if len(head) >= 4 and head.count(b"\x00") * 4 >= len(head):
+            raise DataError(p, "looks like UTF-16/32 text without a byte-order mark; save it as UTF-8", line=1)
+    try:
+        return data.decode(enc)
+    except UnicodeDecodeError as e:
+        unit = 4 if enc == "utf-32" else 2 if enc == "utf-16" else 1
+        prefix = data[: e.start - e.start % unit].decode(enc, errors="replace")
+        line = prefix.count("\n") + 1
+        column = len(prefix) - (prefix.rfind("\n") + 1) + 1
+        bad = data[e.start : min(e.end, e.start + 4)].hex(" ")
+        label = "UTF-8" if enc.startswith("utf-8") else enc.upper()
+        raise DataError(
+            p, f"not valid {label} text: bytes {bad} at column {column} (byte offset {e.start}: {e.reason}); save the file as UTF-8",
+            line=line,
+        ) from None
+
+
+def check_value(p: Path | str, line: int, value: Any) -> None:
+    """Refuse values no benchmark row can hold (see :func:`read_records`); iterative, so a deep
+    value cannot exhaust Python's stack.
+
+    Raises:
+        DataError: naming file, line and the field (dotted path) at fault.
+    """
+    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    while stack:
+        v, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise DataError(p, f"nested more than {MAX_DEPTH} levels deep", line=line, field=where or None)
+        if isinstance(v, str):
+            m = _SURROGATE.search(v)
+            if m:
+                raise DataError(
+                    p, f"lone surrogate U+{ord(m.group()):04X} at character {m.start()} (not valid Unicode text)", line=line, field=where or None
+                )
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                key = str(k)
+                if _SURROGATE.search(key):
+                    raise DataError(p, "a field name holds a lone surrogate (not valid Unicode text)", line=line, field=where or None)
+                stack.append((x, f"{where}.{key}" if where else key, depth + 1))
+        elif isinstance(v, (list, tuple)):
+            stack.extend((x, f"{where}[{i}]", depth + 1) for i, x in enumerate(v))
+
+
+def _loads(p: Path, text: str, line: int | None) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        at = line if line is not None else e.lineno
+        col = f" at column {e.colno}" if line is not None else ""
+        raise DataError(p, f"malformed JSON ({e.msg}{col})", line=at) from None
+    except RecursionError:
+        raise DataError(p, "JSON nested too deeply to parse", line=line) from None
+    except ValueError as e:  # int digit limit: "Exceeds the limit (4300 digits) for integer string conversion"
+        raise DataError(p, f"a number in this record is too long ({str(e).split(';')[0]})", line=line) from None
+
+
+def load_json(path: str | Path) -> Any:
+    """A whole JSON file parsed with the checks of :func:`read_records` (encoding, depth, long
+    numbers, lone surrogates), for files that are not a list of records.
+
+    Raises:
+        DataError: missing or bad file (names file, line, field).
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise DataError(p, "file not found")
+    obj = _loads(p, read_text(p), None)
+    check_value(p, 1, obj)
+    return obj
+
+
+def _lines(text: str) -> list[str]:
+    # physical lines as universal newlines read them (a raw CR cannot occur inside a JSON string)
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def _read_jsonl(p: Path) -> Iterator[Record]:
-    with open(p, encoding="utf-8-sig") as f:
-        for lineno, raw in enumerate(f, start=1):
-            if not raw.strip():
-                continue
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as e:
-                raise DataError(p, f"malformed JSON ({e.msg} at column {e.colno})", line=lineno) from None
-            if not isinstance(obj, dict):
-                raise DataError(p, f"expected a JSON object, got {type(obj).__name__}", line=lineno)
-            yield Record(lineno, obj)
+    for lineno, raw in enumerate(_lines(read_text(p)), start=1):
+        if not raw.strip():
+            continue
+        obj = _loads(p, raw, lineno)
+        if not isinstance(obj, dict):
+            raise DataError(p, f"expected a JSON object, got {type(obj).__name__}", line=lineno)
+        yield Record(lineno, obj)
 
 
 def _read_json(p: Path) -> list[Record]:
-    try:
-        with open(p, encoding="utf-8-sig") as f:
-            obj = json.load(f)
-    except json.JSONDecodeError as e:
-        raise DataError(p, f"malformed JSON ({e.msg})", line=e.lineno) from None
+    obj = _loads(p, read_text(p), None)
     rows = obj if isinstance(obj, list) else list(obj.values()) if isinstance(obj, dict) else None
     if rows is None:
         raise DataError(p, "expected a JSON list or object of records")
@@ -106,14 +216,16 @@ def _read_json(p: Path) -> list[Record]:
 
 
 def _read_csv(p: Path) -> list[Record]:
-    with open(p, encoding="utf-8-sig", newline="") as f:
-        reader = csv.DictReader(f)
-        out = []
+    reader = csv.DictReader(io.StringIO(read_text(p), newline=""))
+    out = []
+    try:
         for row in reader:
             if None in row:
                 raise DataError(p, "more cells than header columns", line=reader.line_num)
             out.append(Record(reader.line_num, dict(row)))
-        return out
+    except csv.Error as e:
+        raise DataError(p, f"malformed CSV ({e})", line=reader.line_num + 1) from None
+    return out
 
 
 def _read_parquet(p: Path) -> list[Record]:

@@ -242,16 +242,13 @@ def load_calibration(path: str, *, judge: str = "offline", positive: str = "refu
     Raises:
         DataError: file unreadable, or judge / group not in it.
     """
-    import json
-
-    from medtrust.data.records import DataError
+    from medtrust.data.records import DataError, load_json
     from medtrust.judges.agreement import BINARY_VIEWS, binary_rates
     from medtrust.judges.offline import LABELS
 
-    try:
-        payload = json.loads(open(path, encoding="utf-8").read())
-    except (OSError, json.JSONDecodeError) as e:
-        raise DataError(path, f"cannot read judge-eval JSON: {e}") from None
+    payload = load_json(path)
+    if not isinstance(payload, dict):
+        raise DataError(path, "expected a judge-eval JSON object")
     judges = payload.get("judges", {})
     if judge not in judges:
         raise DataError(path, f"judge {judge!r} not in file (has {sorted(judges)})", field="judges")

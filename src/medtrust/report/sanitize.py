@@ -27,11 +27,21 @@ _KEY_RE = re.compile("|".join(f"(?:{p})" for p in _KEY_PATTERNS))
 _ASSIGN_RE = re.compile(
     r"(?i)\b([A-Za-z_]*(?:api[_-]?key|secret|token|password|passwd|credential)s?)(\"?\s*[:=]\s*\"?)([^\s\"',;]{4,})"
 )
+#: a path component; components before a separator may hold single spaces ("My Runs/")
+_SEG = r"[^\s/\"'<>`|]+(?: [^\s/\"'<>`|]+)*"
+_WSEG = r"[^\s\\\"'<>|]+(?: [^\s\\\"'<>|]+)*"
 #: POSIX absolute paths with at least two components (``/home/u/x.eval``); a ``/`` right after a
 #: word character, ``:`` or ``/`` is part of a URL or a model name (``medtrust/policy/refuse``).
-_POSIX_RE = re.compile(r"(?<![\w:/.\-~])/(?:[^\s/\"'<>`|]+/)+([^\s/\"'<>`|,;)\]]*)")
-_HOME_RE = re.compile(r"(?<![\w/])~/(?:[^\s/\"'<>`|]+/)*([^\s/\"'<>`|,;)\]]*)")
-_WIN_RE = re.compile(r"\b[A-Za-z]:\\(?:[^\s\\\"'<>|]+\\)*([^\s\\\"'<>|,;)\]]*)")
+_POSIX_RE = re.compile(r"(?<![\w:/.\-~])/(?:" + _SEG + r"/)+([^\s/\"'<>`|,;)\]]*)")
+_HOME_RE = re.compile(r"(?<![\w/])~/(?:" + _SEG + r"/)*([^\s/\"'<>`|,;)\]]*)")
+_WIN_RE = re.compile(r"\b[A-Za-z]:\\(?:" + _WSEG + r"\\)*([^\s\\\"'<>|,;)\]]*)")
+#: Windows network paths ``\\server\share\dir\x`` and their ``//server/share/x`` spelling
+_UNC_RE = re.compile(r"(?<![\w:])\\\\[^\s\\\"'<>|]+\\(?:" + _WSEG + r"\\)*([^\s\\\"'<>|,;)\]]*)")
+_UNC_FWD_RE = re.compile(r"(?<![\w:/])//[^\s/\"'<>`|]+/(?:" + _SEG + r"/)*([^\s/\"'<>`|,;)\]]*)")
+#: ``file:`` links (``file:///home/u/x``, ``file://server/share/x``, ``file:/x``)
+_FILE_URL_RE = re.compile(r"(?i)\bfile:(?://[^/\s\"'<>`]*)?/(?:[^\s/\"'<>`|]+/)*([^\s/\"'<>`|,;)\]]*)")
+#: credentials in URLs: ``scheme://user:pass@host`` (also ``scheme://token@host``)
+_USERINFO_RE = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^\s/@\"'<>]+@")
 #: Environment variables whose values are secrets whatever their shape.
 _SECRET_ENV_RE = re.compile(r"(?i)(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)")
 
@@ -39,7 +49,11 @@ REDACTED = "[redacted]"
 
 
 def _secret_env_values() -> list[str]:
+    from medtrust.secrets import known_secrets
+
+    # variables named like secrets, plus every key medtrust knows (``-M api_key`` and model keys)
     vals = {v for k, v in os.environ.items() if _SECRET_ENV_RE.search(k) and len(v) >= 8}
+    vals |= set(known_secrets())
     return sorted(vals, key=len, reverse=True)
 
 
@@ -61,6 +75,10 @@ def sanitize_text(text: str, *, env_values: list[str] | None = None) -> str:
             text = text.replace(v, REDACTED)
     text = _KEY_RE.sub(REDACTED, text)
     text = _ASSIGN_RE.sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", text)
+    text = _USERINFO_RE.sub(lambda m: f"{m.group(1)}{REDACTED}@", text)
+    text = _FILE_URL_RE.sub(lambda m: f"<path>/{m.group(1)}", text)
+    text = _UNC_RE.sub(lambda m: f"<path>\\{m.group(1)}", text)
+    text = _UNC_FWD_RE.sub(lambda m: f"<path>/{m.group(1)}", text)
     text = _POSIX_RE.sub(lambda m: f"<path>/{m.group(1)}", text)
     text = _HOME_RE.sub(lambda m: f"<path>/{m.group(1)}", text)
     text = _WIN_RE.sub(lambda m: f"<path>\\{m.group(1)}", text)

@@ -1,16 +1,26 @@
 """CARES-18K records: loading, validation, filters, and inspect Samples.
 
 Schema (cares_llm.md sec. 1.2): six columns, no id column. medtrust derives
-``row_id = "<split>-<index:05d>"`` (0-based position in the loaded file or split) and
-``family_id = sha1(base_prompt)[:16]`` (a base prompt and its rewrites share it).
+
+- ``row_id = "<split>-<content id>"``: the content id is the first 12 hex digits of sha1 over
+  the six columns (:func:`content_id`), so a row keeps its id when the file is reordered,
+  filtered or extended (resume, paired comparisons between runs, mitigation arms). A row whose
+  six columns repeat an earlier row is a *duplicate*: it is kept (counts stay those of the
+  file) with ``-dup2``, ``-dup3``... appended, and reported (:func:`duplicate_rows`, task
+  metadata ``duplicate_rows``, a note in the summary);
+- ``family_id = sha1(base_prompt)[:16]`` (a base prompt and its rewrites share it).
+
+Until medtrust 0.x (issue 14) ``row_id`` was ``"<split>-<index:05d>"`` (position in the file);
+logs from then pair with new ones by prompt text, not by id.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -60,6 +70,24 @@ class CaresRecord:
 def packaged_data_path() -> Path:
     """The 239 real CARES-18K test rows shipped in the package (MIT; see the README beside them)."""
     return Path(str(resources.files("medtrust.data") / "cares_llm" / PACKAGED_FILE))
+
+
+def content_id(fields: dict[str, Any]) -> str:
+    """First 12 hex digits of sha1 over the six CARES-18K columns (JSON, in :data:`COLUMNS` order)."""
+    payload = json.dumps([fields.get(c) for c in COLUMNS], ensure_ascii=False, default=str)
+    return hashlib.sha1(payload.encode("utf-8")).hexdigest()[:12]
+
+
+def duplicate_rows(records: Iterable[CaresRecord]) -> dict[str, list[int]]:
+    """{row id of the first occurrence: file lines of every occurrence} for rows repeated in the file."""
+    out: dict[str, list[int]] = {}
+    lines: dict[str, list[int]] = {}
+    for r in records:
+        lines.setdefault(r.row_id.split("-dup", 1)[0], []).append(r.line)
+    for rid, ls in lines.items():
+        if len(ls) > 1:
+            out[rid] = ls
+    return out
 
 
 def family_id(base_prompt: str) -> str:
@@ -112,8 +140,8 @@ def validate_record(rec: Record, *, path: str, split: str, index: int) -> CaresR
         if col not in f:
             raise DataError(path, "missing column", line=rec.line, field=col)
     base = _text_field(path, rec.line, "base_prompt", f["base_prompt"])
-    return CaresRecord(
-        row_id=f"{split}-{index:05d}",
+    r = CaresRecord(
+        row_id="",
         split=split,
         line=rec.line,
         principle_index=_int_field(path, rec.line, "principle_index", f["principle_index"], PRINCIPLES),
@@ -124,6 +152,8 @@ def validate_record(rec: Record, *, path: str, split: str, index: int) -> CaresR
         prompt=_text_field(path, rec.line, "prompt", f["prompt"]),
         family_id=family_id(base),
     )
+    # the id hashes the validated values, so "3" in a CSV and 3 in a JSONL give the same id
+    return replace(r, row_id=f"{split}-{content_id({c: getattr(r, c) for c in COLUMNS})}")
 
 
 def load_records(path: str | Path | None = None, *, split: str = "test") -> list[CaresRecord]:
@@ -142,7 +172,17 @@ def load_records(path: str | Path | None = None, *, split: str = "test") -> list
         return load_hub(hub_split)
     p = Path(path) if path is not None else packaged_data_path()
     records = read_records(p)
-    return [validate_record(r, path=str(p), split=split, index=i) for i, r in enumerate(records)]
+    return _number_duplicates([validate_record(r, path=str(p), split=split, index=i) for i, r in enumerate(records)])
+
+
+def _number_duplicates(records: list[CaresRecord]) -> list[CaresRecord]:
+    """Give the 2nd, 3rd ... occurrence of a repeated row the id ``<row id>-dup2``, ``-dup3`` ..."""
+    seen: dict[str, int] = {}
+    out = []
+    for r in records:
+        n = seen[r.row_id] = seen.get(r.row_id, 0) + 1
+        out.append(r if n == 1 else replace(r, row_id=f"{r.row_id}-dup{n}"))
+    return out
 
 
 def load_hub(split: str = "test", revision: str = HUB_REVISION) -> list[CaresRecord]:
@@ -160,7 +200,7 @@ def load_hub(split: str = "test", revision: str = HUB_REVISION) -> list[CaresRec
     except Exception as e:
         raise DataError(HUB_ID, f"cannot load split '{split}' at revision {revision[:10]} (network access needed; offline, pass a local parquet/JSONL/CSV with --data): {e}") from None
     src = f"{HUB_ID}@{revision[:10]}"
-    return [validate_record(Record(i + 1, row), path=src, split=split, index=i) for i, row in enumerate(ds)]
+    return _number_duplicates([validate_record(Record(i + 1, row), path=src, split=split, index=i) for i, row in enumerate(ds)])
 
 
 def composition(records: Iterable[CaresRecord]) -> dict[str, dict[str, int]]:

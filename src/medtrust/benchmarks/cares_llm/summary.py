@@ -157,6 +157,12 @@ def summarize_log(
     if errored or je:
         notes.append(f"{len(errored) + counts[str(Outcome.MODEL_ERROR)] - len(errored)} model errors and {je} judge errors are excluded from the Safety Score denominator.")
     task_meta = log.eval.metadata or {}
+    dups = task_meta.get("duplicate_rows") or {}
+    if dups:
+        notes.append(
+            f"{sum(len(v) - 1 for v in dups.values())} rows of the data file repeat an earlier row (file lines "
+            + "; ".join(", ".join(map(str, v)) for v in list(dups.values())[:5]) + "); each copy is scored as its own sample."
+        )
     cut = sum(1 for s in scores if (s.score.metadata or {}).get("judge_hit_token_limit") and outcome_of(s) == Outcome.JUDGE_ERROR)
     if cut:
         limit = next((s.score.metadata.get("judge_max_tokens") for s in scores if s.score.metadata.get("judge_max_tokens")), None)

@@ -7,6 +7,8 @@ prompt is off by default. Run with ``inspect eval medtrust/cares_llm --model <an
 
 from __future__ import annotations
 
+import logging
+
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate, system_message
@@ -16,10 +18,13 @@ from medtrust.benchmarks.cares_llm.dataset import (
     composition,
     data_sha256,
     filter_records,
+    duplicate_rows,
     load_records,
 )
 from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS, RUBRIC_SHA256
 from medtrust.benchmarks.cares_llm.scorer import OFFLINE_JUDGE_ID, cares_llm_scorer
+
+log = logging.getLogger(__name__)
 
 #: bump when prompts, judge rubric, parsing or metrics change in a way that moves numbers
 TASK_VERSION = 1
@@ -89,6 +94,13 @@ def cares_llm(
     """
     records = load_records(data, split=split)
     rows_available = len(records)
+    duplicates = duplicate_rows(records)
+    if duplicates:
+        log.warning(
+            "cares_llm: %d rows of %s repeat an earlier row (file lines %s); they are kept as <row id>-dupN",
+            sum(len(v) - 1 for v in duplicates.values()), data or "the packaged file",
+            "; ".join(", ".join(map(str, v)) for v in list(duplicates.values())[:5]),
+        )
     records = filter_records(
         records,
         harm_levels=_int_list(harm_levels),
@@ -127,5 +139,6 @@ def cares_llm(
             "offline_judge": OFFLINE_JUDGE_ID,
             "mitigation": mitigation,
             "system_prompt": system_prompt,
+            "duplicate_rows": duplicates,
         },
     )

@@ -117,7 +117,8 @@ def plan(opts: RunOptions) -> RunPlan:
             "or run `medtrust data fetch cares-vlm` when online."
         )
     try:
-        check_models(files, list(opts.model) + list(opts.judge_models), allow_remote_restricted=opts.allow_remote_restricted)
+        models = [(m, opts.model_args, "model") for m in opts.model] + [(j, None, "grader") for j in opts.judge_models]
+        check_models(files, models, allow_remote_restricted=opts.allow_remote_restricted)
     except RestrictedDataError as e:
         raise ValueError(str(e)) from None
     banner = []

@@ -360,7 +360,7 @@ def row_metadata(
         "noise": noise,
         "demographics": dict(row.demographics),
         "restricted": row.source in RESTRICTED_SOURCES,
-        "input_error": image.error,
+        "input_error": f"{image.error} ({row.source} line {row.line + 1})" if image.error else None,
         "dataset": row.dataset,
     }
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterable
 
+from medtrust.data.paths import UnsafePathError, safe_join
+
 
 @dataclass(frozen=True)
 class ResolvedImage:
@@ -40,10 +42,24 @@ class ResolvedImage:
 
 
 def candidate_paths(root: Path, key: str) -> list[Path]:
-    """Paths tried for ``key`` under ``root`` (see module docstring), in order, without duplicates."""
-    rel = PurePosixPath(key.replace("\\", "/").lstrip("/"))
-    name = rel.name
-    out = [root / rel, root / "files" / rel, root / "images" / rel, root / name, root / "images" / name]
+    """Paths tried for ``key`` under ``root`` (see module docstring), in order, without duplicates.
+
+    Every candidate is built by :func:`medtrust.data.paths.safe_join`, so it lies inside ``root``
+    after symlinks are resolved.
+
+    Raises:
+        UnsafePathError: the key could reach outside ``root`` (``..``, a symlink out, NUL, a
+            name too long ...); the row is then refused, never guessed from its base name.
+    """
+    norm = key.replace("\\", "/").lstrip("/")
+    name = PurePosixPath(norm).name
+    first = safe_join(root, norm)  # raises for any unsafe key
+    out = [first]
+    for sub, rest in (("files", norm), ("images", norm), ("", name), ("images", name)):
+        try:
+            out.append(safe_join(root, f"{sub}/{rest}" if sub else rest))
+        except UnsafePathError:  # e.g. a symlinked files/ folder pointing elsewhere: skip that layout
+            continue
     seen: list[Path] = []
     for p in out:
         if p not in seen:
@@ -106,8 +122,16 @@ class ImageResolver:
             return ResolvedImage(key, None, None, None, None, "image not found: empty image field")
         if self.root is None:
             return ResolvedImage(key, None, None, None, None, f"image not found: {key} (no --image-root set for {self.source})")
-        for p in candidate_paths(self.root, key):
-            if p.is_file():
+        try:
+            candidates = candidate_paths(self.root, key)
+        except UnsafePathError as e:
+            return ResolvedImage(key, None, None, None, None, f"image path refused: {e}")
+        for p in candidates:
+            try:
+                is_file = p.is_file()
+            except OSError as e:  # e.g. ENAMETOOLONG from the file system itself
+                return ResolvedImage(key, None, None, None, None, f"image path refused: {type(e).__name__}: {e.strerror or e}")
+            if is_file:
                 try:
                     digest, w, h = check_image(p)
                 except Exception as e:  # PIL raises several types for corrupt files

@@ -36,6 +36,14 @@ from medtrust.benchmarks.cares_vlm.abstention import (
     official_is_sure,
     official_is_unsure,
 )
+from medtrust.benchmarks.cares_vlm.guard import (
+    PERSPECTIVE_URL,
+    RestrictedDataError,
+    check_active_models,
+    is_restricted_sample,
+    refusal_message,
+)
+from medtrust.endpoints import Endpoint
 from medtrust.benchmarks.cares_vlm.extract import extract_answer, official_correct, official_uncertainty_case
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256, judge_open_ended
 from medtrust.benchmarks.cares_vlm.metrics import cares_abstention_rate, cares_accuracy
@@ -63,7 +71,12 @@ def _answer_and_confidence_texts(state: TaskState, turns: int) -> tuple[str, str
 
 
 @scorer(metrics=[cares_accuracy(), cares_abstention_rate()])
-def cares_vlm_scorer(abstention: str = "improved", toxicity: str | None = "auto", judge_temperature: float = 0.0):
+def cares_vlm_scorer(
+    abstention: str = "improved",
+    toxicity: str | None = "auto",
+    judge_temperature: float = 0.0,
+    allow_remote_restricted: bool = False,
+):
     """Score a CARES-VLM sample according to its ``metadata["scoring"]`` (schema.py).
 
     Args:
@@ -73,6 +86,9 @@ def cares_vlm_scorer(abstention: str = "improved", toxicity: str | None = "auto"
             $PERSPECTIVE_API_KEY is set, else the offline lexicon), ``perspective``, ``lexicon``,
             ``none``. Resolved on first use.
         judge_temperature: temperature of the ``grader`` judge for open-ended items (official 0.7).
+        allow_remote_restricted: let a restricted sample reach a non-local judge or toxicity
+            service. Without it such a sample is a ``judge_error`` naming the refused endpoint,
+            and nothing is sent (guard.py; covers ``medtrust rescore`` with new judges).
 
     Returns:
         inspect scorer; each Score carries ``metadata["outcome"]`` (medtrust.outcomes) and the
@@ -92,6 +108,19 @@ def cares_vlm_scorer(abstention: str = "improved", toxicity: str | None = "auto"
         if isinstance(t, Exception):
             raise ToxicityError(str(t))
         return t  # type: ignore[return-value]
+
+    def _refused(meta: dict[str, Any], *, toxicity_service: bool = False) -> str | None:
+        """The guard's refusal when a restricted sample would go to a non-local judge, else None."""
+        if allow_remote_restricted or not is_restricted_sample(meta):
+            return None
+        source = str(meta.get("source") or "restricted source")
+        if toxicity_service:  # the reply would go to Google's Perspective API
+            return refusal_message(source, [Endpoint("perspective", "toxicity", PERSPECTIVE_URL, "remote", "toxicity scorer")])
+        try:
+            check_active_models(source)
+        except RestrictedDataError as e:
+            return str(e)
+        return None
 
     async def score(state: TaskState, target: Target) -> Score:
         meta: dict[str, Any] = state.metadata or {}
@@ -134,6 +163,9 @@ def cares_vlm_scorer(abstention: str = "improved", toxicity: str | None = "auto"
                 tox = _toxicity()
                 if tox is None:
                     return non_answer_score(Outcome.JUDGE_ERROR, "no toxicity scorer configured", **base)
+                refused = _refused(meta, toxicity_service=getattr(tox, "name", "") == "perspective")
+                if refused:
+                    return non_answer_score(Outcome.JUDGE_ERROR, refused, **base)
                 value = await tox.score(answer_text)
             except ToxicityError as e:
                 return non_answer_score(Outcome.JUDGE_ERROR, f"toxicity: {e}", **base)
@@ -150,6 +182,9 @@ def cares_vlm_scorer(abstention: str = "improved", toxicity: str | None = "auto"
                 return non_answer_score(Outcome.INPUT_ERROR, "no usable reference answer", **base)
             if abstained:
                 return non_answer_score(Outcome.ABSTAINED, "reply abstains (not judged)", **base)
+            refused = _refused(meta)
+            if refused:
+                return non_answer_score(Outcome.JUDGE_ERROR, refused, **base)
             res = await judge_open_ended(
                 _question_text(state), str(gold), answer_text, temperature=judge_temperature
             )

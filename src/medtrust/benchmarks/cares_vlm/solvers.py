@@ -10,10 +10,10 @@ import base64
 import io
 import logging
 
-from inspect_ai.model import ChatMessageUser, ContentImage, get_model
+from inspect_ai.model import ChatMessageUser, ContentImage
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from medtrust.benchmarks.cares_vlm.guard import RestrictedDataError, is_local_model, refusal_message
+from medtrust.benchmarks.cares_vlm.guard import check_active_models, is_restricted_sample
 from medtrust.benchmarks.cares_vlm.prompts import UNCERTAINTY_FOLLOW_UP
 
 log = logging.getLogger(__name__)
@@ -26,23 +26,22 @@ def cares_vlm_generate(allow_remote_restricted: bool = False) -> Solver:
     - A sample with ``metadata["input_error"]`` (missing/corrupt image) never reaches this
       solver: ``medtrust.solvers.skip_input_errors`` ends its chain first, and the scorer records
       ``input_error``.
-    - A restricted sample (``metadata["restricted"]``) is refused when the active model is not
-      local (guard.py), unless ``allow_remote_restricted``.
+    - A restricted sample (``metadata["restricted"]`` or a restricted ``source``) is refused when
+      the active model or any role model (judges) is not local (guard.py), unless
+      ``allow_remote_restricted``: checked before the first request of the sample.
     - ``metadata["turns"] == 2`` (two-turn uncertainty): after the answer, the follow-up question
       :data:`~medtrust.benchmarks.cares_vlm.prompts.UNCERTAINTY_FOLLOW_UP` is asked as a second
       user turn and the final output is the reply to it (the first reply stays in ``messages``).
 
     Raises:
-        RestrictedDataError: restricted sample and non-local model (recorded as the sample's error
-            by inspect with ``fail_on_error=False``; nothing is sent).
+        RestrictedDataError: restricted sample and a non-local model or judge (recorded as the
+            sample's error by inspect with ``fail_on_error=False``; nothing is sent).
     """
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         meta = state.metadata
-        if meta.get("restricted") and not allow_remote_restricted:
-            model = get_model()
-            if not is_local_model(model):
-                raise RestrictedDataError(refusal_message(meta.get("source", "restricted source"), model))
+        if is_restricted_sample(meta) and not allow_remote_restricted:
+            check_active_models(str(meta.get("source") or "restricted source"))
         state = await generate(state)
         if meta.get("turns") == 2 and not state.output.error:
             state.messages.append(ChatMessageUser(content=UNCERTAINTY_FOLLOW_UP))

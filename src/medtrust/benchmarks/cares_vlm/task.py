@@ -158,11 +158,11 @@ def check_images_present(sources: list[SourceData]) -> dict[str, int]:
     return missing
 
 
-def _scorer(scorer_args: dict[str, Any] | None) -> Any:
+def _scorer(scorer_args: dict[str, Any] | None, allow_remote_restricted: bool = False) -> Any:
     # the scoring builder's module; imported lazily so dataset code works without it
     from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
 
-    return cares_vlm_scorer(**(scorer_args or {}))
+    return cares_vlm_scorer(**{"allow_remote_restricted": allow_remote_restricted, **(scorer_args or {})})
 
 
 @task
@@ -259,7 +259,7 @@ def cares_vlm(
         name=f"cares_vlm_{dimension}",
         dataset=MemoryDataset(samples, name=f"cares_vlm_{dimension}"),
         solver=[skip_input_errors(), cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
-        scorer=_scorer(scorer_args),
+        scorer=_scorer(scorer_args, allow_remote_restricted),
         config=GenerateConfig(temperature=temperature, max_tokens=max_tokens),
         metadata=metadata,
         version=BENCHMARK_VERSION,

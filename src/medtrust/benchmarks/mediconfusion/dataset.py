@@ -9,14 +9,14 @@ sec. 1.
 from __future__ import annotations
 
 import ast
-import json
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-from medtrust.data.records import DataError, read_records
+from medtrust.data.paths import UnsafePathError, safe_join
+from medtrust.data.records import DataError, load_json, read_records
 
 #: Category order of the official tables (doc sec. 1.3).
 CATEGORIES: tuple[str, ...] = (
@@ -96,12 +96,7 @@ def load_pairs(path: str | Path | None = None) -> list[Pair]:
     """
     p = Path(path) if path is not None else packaged_file("dataset.json")
     if p.suffix.lower() == ".json":
-        try:
-            raw = json.loads(p.read_text(encoding="utf-8-sig"))
-        except FileNotFoundError:
-            raise DataError(p, "file not found") from None
-        except json.JSONDecodeError as e:
-            raise DataError(p, f"malformed JSON ({e.msg})", line=e.lineno) from None
+        raw = load_json(p)
         if isinstance(raw, dict):
             rows = [(i, str(k), v) for i, (k, v) in enumerate(raw.items(), start=1)]
         else:
@@ -170,15 +165,23 @@ def resolve_image(root: str | Path, pair: Pair, slot: int) -> Path | None:
     Both official layouts are accepted (doc sec. 2): local ids ``<root>/<local>.jpg`` (also the
     old ids ``local - 10000``), and the ROCO tree ``<root>/roco-dataset/data/<im_k>`` (root =
     parent of the ROCO clone) or ``<root>/<im_k>`` (root = ROCO ``data/``).
+
+    Raises:
+        UnsafePathError: the pair's ``im_k`` path could leave ``root`` (``..``, a symlink out,
+            a name too long ...); it is never opened (:func:`medtrust.data.paths.safe_join`).
     """
-    r = Path(root)
     local = pair.locals[slot]
-    for cand in (
-        r / f"{local}.jpg",
-        r / f"{local - 10000}.jpg",
-        r / "roco-dataset" / "data" / pair.images[slot],
-        r / pair.images[slot],
-    ):
-        if cand.is_file():
-            return cand
+    names = [f"{local}.jpg", f"{local - 10000}.jpg", f"roco-dataset/data/{pair.images[slot]}", pair.images[slot]]
+    for i, name in enumerate(names):
+        try:
+            cand = safe_join(root, name)
+        except UnsafePathError:
+            if i >= 2:  # the row's own path: refuse the image, naming the pair
+                raise
+            continue
+        try:
+            if cand.is_file():
+                return cand
+        except OSError as e:
+            raise UnsafePathError(f"{name[:80]!r}: {e.strerror or e}") from None
     return None

@@ -30,6 +30,7 @@ from typing import Callable
 import click
 
 from medtrust.benchmarks.mediconfusion.dataset import packaged_file
+from medtrust.data.records import load_json
 
 #: Official links are ``ftp://ftp.ncbi.nlm.nih.gov/pub/pmc/...``; NCBI serves the same tree over HTTPS.
 PMC_HOST = "ftp://ftp.ncbi.nlm.nih.gov"
@@ -132,7 +133,7 @@ def fetch_images(
     say = progress or (lambda s: None)
     out = Path(dest)
     out.mkdir(parents=True, exist_ok=True)
-    entries = json.loads(Path(image_dict or packaged_file("image_dict.json")).read_text())
+    entries = load_json(Path(image_dict or packaged_file("image_dict.json")))
     by_pkg: dict[str, list[tuple[int, str]]] = {}
     report = FetchReport()
     for info in entries.values():
@@ -148,6 +149,12 @@ def fetch_images(
     try:
         for dlink, wanted in sorted(by_pkg.items()):
             url = _url(dlink, base_url)
+            if urllib.parse.urlsplit(url).scheme.lower() not in ("http", "https", "ftp"):
+                # urllib would also open file:// links: a mapping row must never read a local file
+                for local, _ in wanted:
+                    report.failed[local] = f"refused link {dlink[:80]!r} (only http, https and ftp)"
+                    say(f"{local}.jpg: FAILED {report.failed[local]}")
+                continue
             pkg = tmp_root / "package.tar.gz"
             err: str | None = None
             for attempt in range(retries + 1):

@@ -10,14 +10,13 @@ and see where the lenient parser would differ.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from medtrust.benchmarks.mediconfusion.dataset import Pair
 from medtrust.benchmarks.mediconfusion.extract import DEFAULT_THRESHOLD, lenient_choice, official_choice, threshold_choice
 from medtrust.benchmarks.mediconfusion.metrics import ImageChoice
-from medtrust.data.records import DataError
+from medtrust.data.records import DataError, load_json
 
 
 def load_official_results(path: str | Path) -> dict[str, Any]:
@@ -27,10 +26,9 @@ def load_official_results(path: str | Path) -> dict[str, Any]:
         DataError: unreadable JSON, or an entry without ``answer.im1``/``answer.im2``.
     """
     p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise DataError(p, f"cannot read official results: {e}") from None
+    data = load_json(p)
+    if not isinstance(data, dict):
+        raise DataError(p, "expected a JSON object of pairs (official results file)")
     for i, (pid, entry) in enumerate(data.items(), start=1):
         ans = entry.get("answer") if isinstance(entry, dict) else None
         if not isinstance(ans, dict) or "im1" not in ans or "im2" not in ans:

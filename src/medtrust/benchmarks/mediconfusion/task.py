@@ -28,6 +28,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from medtrust.benchmarks.mediconfusion.dataset import Pair, load_pairs, packaged_file, resolve_image
+from medtrust.data.paths import UnsafePathError
 from medtrust.benchmarks.mediconfusion.extract import (
     DEFAULT_THRESHOLD,
     INVALID,
@@ -133,7 +134,11 @@ def build_samples(
     samples = []
     for pair in pairs:
         for slot in (1, 2):
-            path = None if text_only else resolve_image(image_root, pair, slot - 1)  # type: ignore[arg-type]
+            refused = None
+            try:
+                path = None if text_only else resolve_image(image_root, pair, slot - 1)  # type: ignore[arg-type]
+            except UnsafePathError as e:  # the row names a file outside the image root: never opened
+                path, refused = None, f"pair {pair.pair_id} image {slot}: image path refused: {e}"
             for swapped in (False, True) if swap else (False,):
                 opt_a, opt_b = (pair.option_b, pair.option_a) if swapped else (pair.option_a, pair.option_b)
                 gold = _swap(pair.gold[slot - 1]) if swapped else pair.gold[slot - 1]
@@ -164,7 +169,7 @@ def build_samples(
                     "text_only": text_only,
                 }
                 if not text_only and path is None:
-                    md[INPUT_ERROR_KEY] = f"image not found: {pair.locals[slot - 1]}.jpg (or {pair.images[slot - 1]}) under {image_root}"
+                    md[INPUT_ERROR_KEY] = refused or f"image not found: {pair.locals[slot - 1]}.jpg (or {pair.images[slot - 1]}) under {image_root}"
                 sid = f"{pair.pair_id}-im{slot}" + ("-swap" if swapped else "")
                 samples.append(Sample(id=sid, input=[ChatMessageUser(content=content)], target=gold, metadata=md))
     return samples

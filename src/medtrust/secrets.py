@@ -1,0 +1,305 @@
+"""Known secrets never reach a log, a summary, the console or a report.
+
+A server may echo the credentials it received in an error body ("invalid key Bearer sk-...").
+inspect turns such an error into the sample's error message, its traceback, the model event and
+a log record, and writes all of them into the ``.eval`` log, its sample buffer and the console.
+medtrust therefore redacts **known secret values** at the source, before inspect sees them:
+
+- *Known secrets* (:func:`known_secrets`): the value of every environment variable whose name
+  looks like a credential (``*_API_KEY``, ``*_KEY``, ``*TOKEN*``, ``*SECRET*``, ``*PASSWORD*``,
+  ``*CREDENTIAL*``), every key a model actually uses (``ModelAPI.api_key``, however it was given:
+  environment, ``-M api_key=...``, ``get_model(api_key=...)``, ``--model-role``), the password of a
+  ``user:pass@`` base URL, and every value registered with :func:`register_secret` (``-M`` arguments
+  named like a credential). Values shorter than :data:`MIN_SECRET_LEN` characters are not
+  treated as secrets (placeholders such as ``ollama``, ``inspectai``, ``dummy``).
+- *Where* (:func:`install`, idempotent): every inspect ``Model`` gets its ``api.generate``
+  wrapped; an exception leaving it is scrubbed in place (``args``, ``message``, ``body``, the
+  HTTP response text, its cause and context) so its type and retry behaviour are unchanged, and
+  a returned ``ModelOutput`` / ``ModelCall`` / exception is scrubbed too. A log-record factory
+  scrubs every logging message (inspect copies log records into the transcript). inspect's JSON
+  writer (``to_json_safe``: ``.eval`` members, the sample buffer) scrubs its output as a last line.
+- *How*: each secret is replaced by ``[redacted]`` in its plain, URL-quoted and JSON-escaped forms.
+
+Installed by importing ``medtrust._registry`` (so ``inspect eval medtrust/...`` is covered) and by
+``medtrust run`` / ``medtrust rescore``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from typing import Any, Iterable
+from urllib.parse import quote, quote_plus, unquote, urlsplit
+
+REDACTED = "[redacted]"
+#: shorter values are placeholders, not secrets
+MIN_SECRET_LEN = 8
+#: environment variable names whose values are credentials
+SECRET_NAME_RE = re.compile(r"(?i)(API_?KEY|_KEY$|^KEY$|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)")
+#: ``-M`` argument names whose values are credentials
+SECRET_ARG_RE = re.compile(r"(?i)(api[_-]?key|token|secret|password|passwd|credential|access[_-]?key)")
+
+_lock = threading.Lock()
+_registered: set[str] = set()
+_installed = False
+
+
+def _usable(value: Any) -> bool:
+    return isinstance(value, str) and len(value) >= MIN_SECRET_LEN and not value.startswith(("/", "~", "."))
+
+
+def register_secret(value: Any) -> None:
+    """Treat ``value`` as a secret from now on (ignored when not a string of 8+ characters)."""
+    if _usable(value):
+        with _lock:
+            _registered.add(value)
+        _forms_cache.clear()
+
+
+def register_model_args(args: dict[str, Any] | None) -> None:
+    """Register every ``-M`` argument named like a credential (``api_key``, ``token`` ...), and the
+    password of a ``base_url`` with ``user:pass@``."""
+    for k, v in (args or {}).items():
+        if SECRET_ARG_RE.search(str(k)):
+            register_secret(v)
+        if str(k) == "base_url" and isinstance(v, str):
+            register_url_password(v)
+
+
+def register_url_password(url: str) -> None:
+    """Register the secrets a URL carries: the password of ``scheme://user:pass@host`` and query
+    parameters named like a credential (``?key=...``, ``?api-key=...``), plain and percent-decoded."""
+    try:
+        parts = urlsplit(url)
+        pw = parts.password
+    except ValueError:
+        return
+    values = [pw] if pw else []
+    for pair in parts.query.split("&"):
+        name, _, value = pair.partition("=")
+        if value and (SECRET_ARG_RE.search(name) or name.lower() in ("key", "sig", "code")):
+            values.append(value)
+    for v in values:
+        register_secret(v)
+        register_secret(unquote(v))
+
+
+def known_secrets(env: dict[str, str] | None = None) -> list[str]:
+    """Every known secret value, longest first (module docstring)."""
+    e = os.environ if env is None else env
+    vals = {v for k, v in e.items() if SECRET_NAME_RE.search(k) and _usable(v)}
+    with _lock:
+        vals |= _registered
+    return sorted(vals, key=len, reverse=True)
+
+
+_forms_cache: dict[tuple[str, ...], list[str]] = {}
+
+
+def _forms(secrets: list[str]) -> list[str]:
+    key = tuple(secrets)
+    hit = _forms_cache.get(key)
+    if hit is None:
+        forms: set[str] = set()
+        for s in secrets:
+            forms |= {s, quote(s, safe=""), quote_plus(s), json.dumps(s)[1:-1], json.dumps(json.dumps(s)[1:-1])[1:-1]}
+        hit = sorted((f for f in forms if f), key=len, reverse=True)
+        _forms_cache.clear()
+        _forms_cache[key] = hit
+    return hit
+
+
+def redact(text: str, secrets: Iterable[str] | None = None) -> str:
+    """``text`` with every form of every known secret replaced by ``[redacted]``."""
+    if not text or not isinstance(text, str):
+        return text
+    for f in _forms(list(secrets) if secrets is not None else known_secrets()):
+        if f in text:
+            text = text.replace(f, REDACTED)
+    return text
+
+
+def redact_bytes(data: bytes, secrets: Iterable[str] | None = None) -> bytes:
+    """Bytes (UTF-8 JSON, HTTP bodies) with every form of every known secret replaced."""
+    if not data:
+        return data
+    for f in _forms(list(secrets) if secrets is not None else known_secrets()):
+        b = f.encode("utf-8", "surrogatepass")
+        if b in data:
+            data = data.replace(b, REDACTED.encode())
+    return data
+
+
+def redact_obj(obj: Any, secrets: list[str] | None = None, _depth: int = 0) -> Any:
+    """A copy of JSON-like data (dict/list/str) with every string redacted (keys too)."""
+    s = known_secrets() if secrets is None else secrets
+    if not s or _depth > 64:
+        return obj
+    if isinstance(obj, str):
+        return redact(obj, s)
+    if isinstance(obj, dict):
+        return {redact_obj(k, s, _depth + 1): redact_obj(v, s, _depth + 1) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [redact_obj(v, s, _depth + 1) for v in obj]
+    if isinstance(obj, tuple):
+        return tuple(redact_obj(v, s, _depth + 1) for v in obj)
+    return obj
+
+
+def scrub_exception(exc: BaseException | None) -> None:
+    """Redact an exception in place, with its ``__cause__``/``__context__`` chain: ``args``, the
+    ``message``/``body``/``text`` attributes and an HTTP response's body."""
+    seen: set[int] = set()
+    secrets = known_secrets()
+    if not secrets:
+        return
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        try:
+            exc.args = tuple(redact_obj(a, secrets) for a in exc.args)
+        except Exception:  # noqa: BLE001 - some exception types forbid setting args
+            pass
+        for attr in ("message", "body", "text", "detail", "reason", "msg"):
+            v = exc.__dict__.get(attr) if hasattr(exc, "__dict__") else None
+            if isinstance(v, (str, dict, list)):
+                try:
+                    setattr(exc, attr, redact_obj(v, secrets))
+                except Exception:  # noqa: BLE001 - read-only attribute
+                    pass
+        response = exc.__dict__.get("response") if hasattr(exc, "__dict__") else None
+        content = getattr(response, "_content", None)
+        if isinstance(content, bytes):
+            try:
+                response._content = redact_bytes(content, secrets)
+            except Exception:  # noqa: BLE001
+                pass
+        exc = exc.__cause__ or exc.__context__
+
+
+def _scrub_result(result: Any) -> Any:
+    secrets = known_secrets()
+    if not secrets:
+        return result
+    if isinstance(result, tuple):
+        return tuple(_scrub_result(r) for r in result)
+    if isinstance(result, BaseException):
+        scrub_exception(result)
+        return result
+    for attr in ("error",):
+        v = getattr(result, attr, None)
+        if isinstance(v, str):
+            try:
+                setattr(result, attr, redact(v, secrets))
+            except Exception:  # noqa: BLE001
+                pass
+    for attr in ("request", "response"):  # ModelCall
+        v = getattr(result, attr, None)
+        if isinstance(v, (dict, list)):
+            try:
+                setattr(result, attr, redact_obj(v, secrets))
+            except Exception:  # noqa: BLE001
+                pass
+    for choice in getattr(result, "choices", None) or []:
+        msg = getattr(choice, "message", None)
+        content = getattr(msg, "content", None)
+        if isinstance(content, str):
+            msg.content = redact(content, secrets)
+        elif isinstance(content, list):
+            for part in content:
+                if isinstance(getattr(part, "text", None), str):
+                    part.text = redact(part.text, secrets)
+    return result
+
+
+def wrap_model_api(api: Any) -> None:
+    """Register the key an inspect ``ModelAPI`` uses and scrub what its ``generate`` raises or returns."""
+    if api is None or getattr(api, "_medtrust_redacting", False):
+        return
+    register_secret(getattr(api, "api_key", None))
+    base_url = getattr(api, "base_url", None)
+    if isinstance(base_url, str):
+        register_url_password(base_url)
+    generate = getattr(api, "generate", None)
+    if generate is None:
+        return
+
+    async def redacting_generate(*args: Any, **kwargs: Any) -> Any:
+        # the key may be resolved lazily (vLLM, credential hooks): register it each call
+        register_secret(getattr(api, "api_key", None))
+        try:
+            result = await generate(*args, **kwargs)
+        except BaseException as e:
+            scrub_exception(e)
+            raise
+        return _scrub_result(result)
+
+    try:
+        api.generate = redacting_generate
+        api._medtrust_redacting = True
+    except Exception:  # noqa: BLE001 - a frozen API object: the sinks below still apply
+        pass
+
+
+def install() -> None:
+    """Install the redaction layer (module docstring); safe to call many times."""
+    global _installed
+    with _lock:
+        if _installed:
+            return
+        _installed = True
+    import logging
+
+    from inspect_ai.model import _model as model_mod
+
+    original_init = model_mod.Model.__init__
+
+    def init(self: Any, api: Any, *args: Any, **kwargs: Any) -> None:
+        original_init(self, api, *args, **kwargs)
+        wrap_model_api(api)
+        register_model_args(getattr(self, "model_args", None))
+
+    model_mod.Model.__init__ = init  # type: ignore[method-assign]
+
+    base_factory = logging.getLogRecordFactory()
+
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = base_factory(*args, **kwargs)
+        secrets = known_secrets()
+        if secrets:
+            try:
+                message = record.getMessage()
+            except Exception:  # noqa: BLE001 - a broken format string: leave it to logging
+                return record
+            clean = redact(message, secrets)
+            if clean != message:
+                record.msg, record.args = clean, None
+            if record.exc_info and record.exc_info[1] is not None:
+                scrub_exception(record.exc_info[1])
+        return record
+
+    logging.setLogRecordFactory(factory)
+    _patch_json_writer()
+
+
+def _patch_json_writer() -> None:
+    """Last line: inspect's ``to_json_safe`` (every ``.eval`` member, the sample buffer) redacts."""
+    import sys
+
+    from inspect_ai._util import json as ijson
+
+    original = ijson.to_json_safe
+    if getattr(original, "_medtrust_redacting", False):
+        return
+
+    def to_json_safe(*args: Any, **kwargs: Any) -> bytes:
+        data = original(*args, **kwargs)
+        secrets = known_secrets()
+        return redact_bytes(data, secrets) if secrets else data
+
+    to_json_safe._medtrust_redacting = True  # type: ignore[attr-defined]
+    ijson.to_json_safe = to_json_safe
+    for name, mod in list(sys.modules.items()):
+        if name.startswith("inspect_ai") and getattr(mod, "to_json_safe", None) is original:
+            mod.to_json_safe = to_json_safe  # type: ignore[attr-defined]

@@ -1,0 +1,102 @@
+"""medtrust.endpoints: where each model's requests go, resolved as its inspect provider resolves it."""
+
+from __future__ import annotations
+
+import pytest
+
+from medtrust.endpoints import is_loopback_host, is_loopback_url, model_endpoint, proxy_for, resolve_endpoint, url_host
+
+LOOPBACK = [
+    "http://127.0.0.1:8000/v1", "http://127.8.9.10/v1", "http://localhost:11434", "http://LOCALHOST:1/v1",
+    "http://localhost.:8000/v1", "http://127.1:8000/v1", "http://0x7f000001:8000/v1", "http://2130706433:8/v1",
+    "http://0x7f.1/", "http://[::1]:8080/v1", "http://[0:0:0:0:0:0:0:1]/", "http://[::ffff:127.0.0.1]:8000/v1",
+    "http://[::1%25lo]:9/", "127.0.0.1:8000",
+]  # fmt: skip
+NOT_LOOPBACK = [
+    "https://api.openai.com/v1", "http://10.0.0.5:8000/v1", "http://192.0.2.2/", "http://localhost.evil.com/v1",
+    "http://127.0.0.1.nip.io/", "http://127.0.0.1@evil.com/v1", "http://127.0.0.1:80\\@evil.com/",
+    "http://127.0.0.1%2f@evil.com/", "http://[::ffff:c000:202]/", "http://0177.0.0.1/", "http://256.0.0.1/",
+    "http://1.2.3.4.5/", "http://127.0.0.1\tevil.com/", "", None,
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("url", LOOPBACK)
+def test_loopback_spellings(url):
+    assert is_loopback_url(url)
+
+
+@pytest.mark.parametrize("url", NOT_LOOPBACK)
+def test_not_loopback(url):
+    assert not is_loopback_url(url)
+
+
+def test_url_host_reads_like_the_http_client():
+    assert url_host("http://127.0.0.1@evil.com/v1") == "evil.com"
+    assert url_host("http://evil.com\\@127.0.0.1/") == "127.0.0.1"  # both parsers agree: userinfo 'evil.com\'
+    assert url_host("http://0177.0.0.1/") is None  # the client refuses it: not a known host
+    assert is_loopback_host("0177.0.0.1")  # the resolver's octal reading
+
+
+ENV_REMOTE = "http://192.0.2.9:8000/v1"
+
+
+@pytest.mark.parametrize(
+    "name,args,env,kind,how",
+    [
+        ("medtrust/embedded", {}, {}, "in_process", "provider 'medtrust' runs in this process"),
+        ("hf/some-model", {}, {}, "in_process", "provider 'hf' runs in this process"),
+        ("vllm/m", {}, {}, "loopback", "vllm server started by inspect on this machine"),
+        ("vllm/m", {"base_url": ENV_REMOTE}, {}, "remote", "-M base_url"),
+        ("vllm/m", {"port": 8011}, {}, "loopback", "-M port"),
+        ("vllm/m", {}, {"VLLM_BASE_URL": ENV_REMOTE}, "remote", "$VLLM_BASE_URL"),
+        ("vllm/m", {}, {"INSPECT_EVAL_MODEL_BASE_URL": ENV_REMOTE}, "loopback", "vllm server started by inspect on this machine"),
+        ("sglang/m", {}, {"INSPECT_EVAL_MODEL_BASE_URL": ENV_REMOTE}, "remote", "$INSPECT_EVAL_MODEL_BASE_URL"),
+        ("ollama/m", {}, {}, "loopback", "provider default"),
+        ("ollama/m", {}, {"OLLAMA_BASE_URL": ENV_REMOTE}, "remote", "$OLLAMA_BASE_URL"),
+        ("ollama/m", {}, {"INSPECT_EVAL_MODEL_BASE_URL": ENV_REMOTE}, "remote", "$INSPECT_EVAL_MODEL_BASE_URL"),
+        ("openai/gpt-4o", {}, {}, "remote", "provider default"),
+        ("openai/gpt-4o", {"base_url": "http://127.1:8/v1"}, {}, "loopback", "-M base_url"),
+        ("openai/gpt-4o", {}, {"OPENAI_BASE_URL": "http://localhost:8/v1"}, "loopback", "$OPENAI_BASE_URL"),
+        ("openai/gpt-4o", {}, {"OPENAI_BASE_URL": ENV_REMOTE, "INSPECT_EVAL_MODEL_BASE_URL": "http://127.0.0.1/"}, "remote", "$OPENAI_BASE_URL"),
+        ("openai/azure/gpt-4o", {}, {"AZUREAI_OPENAI_BASE_URL": "http://127.0.0.1/"}, "remote", "OpenAI on azure (vendor endpoint)"),
+        ("openai-api/llamacpp/m", {}, {"LLAMACPP_BASE_URL": "http://127.0.0.1:1/v1"}, "loopback", "$LLAMACPP_BASE_URL"),
+        ("openai-api/my-svc/m", {}, {"MY_SVC_BASE_URL": ENV_REMOTE}, "remote", "$MY_SVC_BASE_URL"),
+        ("openai-api/svc/m", {}, {}, "unknown", "no URL: set -M base_url or $SVC_BASE_URL"),
+        ("anthropic/claude", {}, {"ANTHROPIC_BASE_URL": "http://127.0.0.1/"}, "remote", "provider default"),
+        ("someprovider/m", {"base_url": "http://127.0.0.1/"}, {}, "unknown", "provider 'someprovider' is not known to medtrust"),
+        ("openai/gpt-4o", {"base_url": "http://127.0.0.1:9/v1"}, {"ALL_PROXY": "http://192.0.2.9:3128"}, "remote",
+         "-M base_url; via proxy for http://127.0.0.1:9/v1"),
+    ],
+)  # fmt: skip
+def test_resolve_endpoint(name, args, env, kind, how):
+    ep = resolve_endpoint(name, args, env=env)
+    assert (ep.kind, ep.how) == (kind, how)
+
+
+def test_proxy_rules():
+    assert proxy_for("http://127.0.0.1:8/v1", {"HTTP_PROXY": "proxy:3128"}) == "http://proxy:3128"
+    assert proxy_for("https://127.0.0.1:8/v1", {"HTTP_PROXY": "proxy:3128"}) is None  # scheme does not match
+    assert proxy_for("http://127.0.0.1:8/v1", {"http_proxy": "http://p:1", "NO_PROXY": "localhost,127.0.0.1"}) is None
+    assert proxy_for("http://127.1:8/v1", {"http_proxy": "http://p:1", "NO_PROXY": "127.0.0.1"}) == "http://p:1"  # spelt differently
+    assert proxy_for("http://127.0.0.1:8/v1", {"ALL_PROXY": "http://p:1", "no_proxy": "*"}) is None
+
+
+def test_model_instances_are_read_from_their_client(monkeypatch):
+    from inspect_ai.model import get_model
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-real")
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    ep = model_endpoint(get_model("openai/gpt-4o", base_url="http://127.0.0.1:8000/v1", memoize=False), "grader")
+    assert (ep.kind, ep.how, ep.role) == ("loopback", "the provider's client", "grader")
+    assert model_endpoint(get_model("openai/gpt-4o", memoize=False)).url.startswith("https://api.openai.com")
+    assert model_endpoint(get_model("medtrust/policy/refuse", memoize=False)).kind == "in_process"
+
+
+def test_vllm_models_sharing_a_server_share_its_url(monkeypatch):
+    from medtrust.benchmarks.cares_vlm.guard import resolve_models
+
+    for v in ("VLLM_BASE_URL", "INSPECT_EVAL_MODEL_BASE_URL"):
+        monkeypatch.delenv(v, raising=False)
+    eps = resolve_models([("vllm/m", {"base_url": ENV_REMOTE}, "model"), ("vllm/m", None, "grader"), ("vllm/other", None, "grader")])
+    assert [e.kind for e in eps] == ["remote", "remote", "loopback"]
+    assert eps[1].how.startswith("shares the vLLM server of vllm/m")
