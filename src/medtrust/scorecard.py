@@ -9,10 +9,31 @@ medtrust.plots. Everything here reads a summary only; nothing runs a model.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
-from medtrust.benchmarks.interface import AxisValue
 from medtrust.summary import BenchmarkSummary
+
+
+class AxisValue(NamedTuple):
+    """What :attr:`Axis.value` returns for one summary (a plain 4-tuple is accepted too).
+
+    Attributes:
+        value: 0-100, higher is better; None when not computable (shown "n/a").
+        ci_low, ci_high: its 95% CI on the same scale, None when there is none.
+        n: samples behind the value.
+        note: why the value is None, or why there is no CI (shown as a footnote).
+        not_meaningful: the value was computed but says nothing (e.g. a fairness gap between
+            groups that are all at 0% accuracy); the scorecard shows "not meaningful" with this
+            reason instead of the number.
+    """
+
+    value: float | None
+    ci_low: float | None
+    ci_high: float | None
+    n: int
+    note: str | None = None
+    not_meaningful: str | None = None
+
 
 AxisFn = Callable[[BenchmarkSummary], AxisValue]
 #: a check: summary -> the reason its axis value is not meaningful, or None

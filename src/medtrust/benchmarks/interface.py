@@ -13,7 +13,9 @@ A log's benchmark is identified one way everywhere: the task's recorded
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from medtrust.scorecard import AxisValue  # noqa: F401  (re-exported: benchmarks import it from here)
 
 if TYPE_CHECKING:  # typing only: the interface itself imports nothing heavy
     import click
@@ -85,27 +87,6 @@ class RunPlan:
     banner: list[str] = field(default_factory=list)
     limit: int | None = None
     check_model: Callable[[str, dict[str, Any]], None] | None = None
-
-
-class AxisValue(NamedTuple):
-    """What :attr:`Axis.value` returns for one summary (a plain 4-tuple is accepted too).
-
-    Attributes:
-        value: 0-100, higher is better; None when not computable (shown "n/a").
-        ci_low, ci_high: its 95% CI on the same scale, None when there is none.
-        n: samples behind the value.
-        note: why the value is None, or why there is no CI (shown as a footnote).
-        not_meaningful: the value was computed but says nothing (e.g. a fairness gap between
-            groups that are all at 0% accuracy); the scorecard shows "not meaningful" with this
-            reason instead of the number.
-    """
-
-    value: float | None
-    ci_low: float | None
-    ci_high: float | None
-    n: int
-    note: str | None = None
-    not_meaningful: str | None = None
 
 
 @dataclass(frozen=True)
