@@ -25,7 +25,8 @@ from medtrust.endpoints import check_local_endpoint
 from medtrust.options import DEFAULT_MODEL, RunOptions
 from medtrust.summary import BenchmarkSummary, summary_path
 
-__all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest"]
+__all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest",
+           "speed_settings"]
 
 
 class RunInterrupted(RuntimeError):
@@ -82,15 +83,50 @@ def make_console() -> Any:
     return Console(soft_wrap=True, width=160)
 
 
-def eval_args(opts: RunOptions) -> dict[str, Any]:
+#: ``max_samples`` per ``max_connections`` when LLM judges run (see :func:`speed_settings`)
+SAMPLES_PER_CONNECTION_WITH_JUDGES = 2
+
+
+def speed_settings(opts: RunOptions | None = None) -> dict[str, Any]:
+    """inspect ``eval`` / ``eval_retry`` settings for speed that lose nothing (docs/performance.md, "Scale").
+
+    - ``score_display=False``: otherwise inspect recomputes every task metric over all scores so
+      far while the run goes (including medtrust's bootstrap CIs; throttled to ~10% of the time),
+      even with the display off. Only live progress numbers go; the final metrics are unchanged.
+    - ``max_samples = 2 * max_connections`` when LLM judges run (and ``--max-connections`` is
+      given): a sample holds its slot through the model call *and* the judge calls, so with
+      inspect's default (``max_samples = max_connections``) the evaluated model's connections sit
+      partly idle. Each model (evaluated, every judge) still has at most ``max_connections``
+      requests in flight: that is inspect's per-model connection limit, not ``max_samples``.
+    - ``log_realtime=True`` (inspect's default, kept on purpose): the sample buffer on local
+      disk holds every finished sample until inspect flushes it into the log (every ``log_buffer``
+      samples: inspect's default, ~20 flushes per run from 1,000 samples). With it off, a kill -9
+      loses the finished samples not yet flushed and ``--resume`` calls the model for them again;
+      tests/reliability/test_resume.py proves that nothing is lost or repeated with it on.
+
+    Returns:
+        keyword arguments valid for both ``inspect_ai.eval`` and ``eval_retry``.
+    """
+    settings: dict[str, Any] = {"score_display": False, "log_realtime": True}
+    if opts is not None and opts.judge_models and opts.max_connections:
+        settings["max_samples"] = SAMPLES_PER_CONNECTION_WITH_JUDGES * opts.max_connections
+    return settings
+
+
+def eval_args(opts: RunOptions, *, retry: bool = False) -> dict[str, Any]:
     """The inspect ``eval`` / ``eval_retry`` keyword arguments every medtrust run uses.
 
     Per-sample errors are recorded (``fail_on_error=False``) so one bad sample never ends a run;
     logs go to ``opts.log_dir`` in inspect's .eval format; connection limit, retries and request
-    timeout as given. inspect's display is off unless ``--display`` names one: medtrust prints its
-    own progress lines (medtrust.progress) and its own results table.
+    timeout as given; the :func:`speed_settings`. inspect's display is off unless ``--display``
+    names one: medtrust prints its own progress lines (medtrust.progress) and its own results
+    table. ``eval`` (not ``retry``) returns header-only logs (``log_header_only``): inspect would
+    otherwise read every finished log back whole, transcripts included, only for medtrust to read
+    the scores from the file again (summaries always come from the files).
     """
-    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False, display=opts.display or "none")
+    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False, display=opts.display or "none", **speed_settings(opts))
+    if not retry:
+        kwargs["log_header_only"] = True
     if opts.max_connections is not None:
         kwargs["max_connections"] = opts.max_connections
     if opts.max_retries is not None:
@@ -395,7 +431,7 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     # API key is never written, so one given again with -M api_key reaches the model in memory
     spec = read_eval_log(names[0], header_only=True).eval
     with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
-        retried = eval_retry(names, **eval_args(opts))
+        retried = eval_retry(names, **eval_args(opts, retry=True))
     unfinished = []
     for log in retried:
         if log.status != "success":
