@@ -1,9 +1,9 @@
 """Running a benchmark: one loop over the registry for `medtrust run` and `medtrust run --resume`.
 
 :func:`run_benchmark` asks the chosen benchmark (medtrust.benchmarks.registry) for its
-:class:`~medtrust.benchmarks.interface.RunPlan`, evaluates it with inspect's ``eval`` for each
-model, summarises the logs with the benchmark's own ``summarize`` (always from the logs, never
-from in-memory state), prints its table and writes the summary JSON. Evaluation itself is always
+:class:`~medtrust.benchmarks.interface.RunPlan`, evaluates it for every model in one inspect
+``eval``, summarises each model's logs with the benchmark's own ``summarize`` (always from the
+log files, never from in-memory state), prints its table and writes the summary JSON. Evaluation itself is always
 inspect's; the keyword arguments of every ``eval`` / ``eval_retry`` call come from
 :func:`eval_args`.
 """
@@ -26,7 +26,7 @@ from medtrust.options import DEFAULT_MODEL, RunOptions
 from medtrust.summary import BenchmarkSummary, summary_path
 
 __all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest",
-           "speed_settings"]
+           "logs_by_model", "speed_settings"]
 
 
 class RunInterrupted(RuntimeError):
@@ -227,25 +227,35 @@ def eval_tasks(
     tasks: Task | Sequence[Task],
     opts: RunOptions,
     *,
-    model: str,
+    model: str | Sequence[str],
     model_roles: dict[str, Any] | None = None,
     **eval_kwargs: Any,
 ) -> list[EvalLog]:
     """Run tasks through inspect's ``eval`` with medtrust's defaults (:func:`eval_args`).
 
-    ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (not to the provider's args).
+    Several models go to ONE inspect ``eval`` (every task x model, one run id): their requests
+    overlap (each model within its own ``max_connections``), and one ``medtrust run --resume``
+    finishes all of them after a crash (docs/performance.md, "Scale-out").
+    ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (not to the provider's args),
+    for every model alike.
 
     Returns:
-        inspect EvalLogs (one per task), as returned by ``inspect_ai.eval``.
+        inspect EvalLogs, header only (one per task and model), as returned by ``inspect_ai.eval``;
+        group them with :func:`logs_by_model`.
 
     Raises:
         RunInterrupted: the run was interrupted (no logs, or a cancelled one).
+        RunIncomplete: a log could not be written (e.g. disk full).
         ValueError: a model server on this machine (loopback base_url) is not listening.
     """
     offline_env()
-    target, model_args = model_target(model, opts.model_args)
-    kwargs: dict[str, Any] = dict(model=target, model_args=model_args, model_roles=model_roles or None,
-                                  limit=opts.limit, seed=opts.seed, **eval_args(opts))  # fmt: skip
+    targets: list[Any] = []
+    model_args: dict[str, Any] = {}
+    for name in [model] if isinstance(model, str) else list(model):
+        target, model_args = model_target(name, opts.model_args)
+        targets.append(target)
+    kwargs: dict[str, Any] = dict(model=targets[0] if len(targets) == 1 else targets, model_args=model_args,
+                                  model_roles=model_roles or None, limit=opts.limit, seed=opts.seed, **eval_args(opts))  # fmt: skip
     kwargs.update(eval_kwargs)
     try:
         with progress(opts):
@@ -261,8 +271,18 @@ def eval_tasks(
     return logs
 
 
+def logs_by_model(logs: Sequence[EvalLog]) -> dict[str, list[EvalLog]]:
+    """The logs of one :func:`eval_tasks` run grouped by evaluated model (``log.eval.model``):
+    models in order of first appearance, each model's logs in the order inspect returned them."""
+    out: dict[str, list[EvalLog]] = {}
+    for log in logs:
+        out.setdefault(log.eval.model, []).append(log)
+    return out
+
+
 def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
-    """`medtrust run`: plan, evaluate each model, summarise from the logs, print, write JSON.
+    """`medtrust run`: plan, evaluate every model in one inspect eval, summarise each model's
+    logs from the files, print, write JSON.
 
     Returns:
         the summaries of every model's finished logs (failed logs are reported, not summarised).
@@ -272,6 +292,7 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
             or a calibration file that does not hold the judge's measurement (all before any
             model call); DataError (a ValueError) names file, line and field.
         RunInterrupted: Ctrl-C.
+        RunIncomplete: a task of some model did not finish (the others are summarised first).
     """
     console = console or make_console()
     bench = get_benchmark(opts.benchmark)
@@ -281,22 +302,23 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     plan = bench.plan(opts)
     for line in plan.banner:
         console.print(line)
+    if plan.check_model is not None:
+        for model in opts.model:
+            plan.check_model(model, opts.model_args)
     if opts.preflight:
         preflight(opts, console)
     run_opts = dataclasses.replace(opts, limit=plan.limit)
     summaries: list[BenchmarkSummary] = []
     unfinished: list[str] = []
-    for model in opts.model:
-        if plan.check_model is not None:
-            plan.check_model(model, opts.model_args)
-        logs = eval_tasks(plan.tasks, run_opts, model=model, model_roles=plan.model_roles)
+    logs = eval_tasks(plan.tasks, run_opts, model=opts.model, model_roles=plan.model_roles)
+    for model, model_logs in logs_by_model(logs).items():
         done = []
-        for log in logs:
+        for log in model_logs:
             if log.status == "success" and log.location and Path(log.location).exists():
                 done.append(log)
                 continue
             unfinished.append(f"{log.eval.task} ({model}): {log.status}" + (f", {_first_line(log.error.message, 200)}" if log.error else ""))
-            console.print(f"[red]{log.eval.task} did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
+            console.print(f"[red]{log.eval.task} ({model}) did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
             if log.error:
                 console.print(log.error.message, style="red", markup=False)
         if not done:
@@ -304,7 +326,7 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         summaries += summarize_and_print(bench, done, opts, console=console)
         if bench.after_run is not None:
             bench.after_run(done, opts, console)
-        console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
+    console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
     if unfinished:
         raise RunIncomplete(f"{len(unfinished)} task(s) did not finish: {'; '.join(unfinished)}. "
                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
