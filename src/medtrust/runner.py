@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
@@ -334,10 +334,11 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
 
 
 def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
-    """The benchmark's summaries of finished logs (read back from disk), printed and written."""
+    """The benchmark's summaries of finished logs (read back from disk; header-only for a
+    benchmark that streams its samples), printed and written."""
     from inspect_ai.log import read_eval_log
 
-    full = [lg if lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
+    full = [lg if bench.streams_samples or lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
     summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
     for s in summaries:
         hints = bench.hints(s) if bench.hints is not None else []
@@ -359,21 +360,34 @@ def failure_causes(log: EvalLog) -> list[str]:
     from medtrust.outcomes import ANSWERED, Outcome
 
     causes: dict[str, Counter[str]] = {}
-    samples = log.samples or []
-    for smp in samples:
-        score = next(iter((smp.scores or {}).values()), None)
+    n_samples = 0
+    for score, error in _sample_results(log):
+        n_samples += 1
         outcome = str((score.metadata or {}).get("outcome")) if score is not None else str(Outcome.MODEL_ERROR)
         if outcome in {str(o) for o in ANSWERED}:
             continue
-        why = (score.explanation if score is not None else None) or (smp.error.message if smp.error else None) or "no reason recorded"
+        why = (score.explanation if score is not None else None) or error or "no reason recorded"
         causes.setdefault(outcome, Counter())[_first_line(why, 300)] += 1
     lines = []
     for outcome, counter in causes.items():
         n = sum(counter.values())
-        if samples and n / len(samples) >= DOMINANT_SHARE:
+        if n_samples and n / n_samples >= DOMINANT_SHARE:
             cause, k = counter.most_common(1)[0]
-            lines.append(f"{n} of {len(samples)} samples ended as {outcome} ({Path(str(log.location)).name}); most common cause ({k}x): {cause}")
+            lines.append(f"{n} of {n_samples} samples ended as {outcome} ({Path(str(log.location)).name}); most common cause ({k}x): {cause}")
     return lines
+
+
+def _sample_results(log: EvalLog) -> Iterator[tuple[Any, str | None]]:
+    """(first score or None, error message or None) of each sample: from the samples of a log
+    read whole, else from inspect's sample summaries in its file (never the whole log)."""
+    if log.samples is None and log.location:
+        from inspect_ai.log import read_eval_log_sample_summaries
+
+        for r in read_eval_log_sample_summaries(log.location):
+            yield next(iter((r.scores or {}).values()), None), r.error
+        return
+    for smp in log.samples or []:
+        yield next(iter((smp.scores or {}).values()), None), (smp.error.message if smp.error else None)
 
 
 def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()) -> list[Path]:

@@ -26,6 +26,11 @@ class Interval(Protocol):
 
 SCHEMA_VERSION = "1.3"
 
+#: EvalSample fields no summary reads (the transcript: most of a sample's bytes). Reading a log
+#: without them (``read_eval_log(..., exclude_fields=set(...))``) keeps a large log's summary
+#: fast and its memory to the scores.
+LOG_FIELDS_NOT_SUMMARISED = frozenset({"events", "messages", "attachments", "events_data", "timelines", "store"})
+
 
 @dataclass
 class MetricResult:
