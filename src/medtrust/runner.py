@@ -342,9 +342,23 @@ def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOpti
     summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
     for s in summaries:
         hints = bench.hints(s) if bench.hints is not None else []
-        hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
+        if _may_have_dominant_failure(s):
+            hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
         print_summary(console, s, opts, table=bench.table(s), hints=hints)
     return summaries
+
+
+def _may_have_dominant_failure(summary: BenchmarkSummary) -> bool:
+    """False only when the summary covers one log and its outcome counts show that no non-answer
+    outcome ended half of it (then :func:`failure_causes` would find nothing, and the samples
+    need not be read again)."""
+    from medtrust.outcomes import ANSWERED
+
+    if len(summary.logs) != 1:
+        return True
+    total = sum(summary.outcome_counts.values())
+    answered = {str(o) for o in ANSWERED}
+    return any(n and n / total >= DOMINANT_SHARE for k, n in summary.outcome_counts.items() if k not in answered)
 
 
 #: a non-answer outcome this common (share of a log's samples) gets its cause printed

@@ -62,6 +62,19 @@ def test_eval_args_are_the_speed_settings_and_valid_for_eval_and_eval_retry():
     assert set(retry) <= set(pyinspect.signature(eval_retry).parameters) | generate_config
 
 
+def test_failure_causes_are_looked_up_only_when_the_counts_show_a_dominant_non_answer():
+    from medtrust.runner import _may_have_dominant_failure
+    from medtrust.summary import BenchmarkSummary
+
+    def summary(counts: dict[str, int], logs: list[str]) -> BenchmarkSummary:
+        return BenchmarkSummary(benchmark="cares_llm", model="m", task="cares_llm", metrics=[], outcome_counts=counts,
+                                dimensions_run=["safety"], logs=logs)
+
+    assert not _may_have_dominant_failure(summary({"correct": 6, "incorrect": 2, "judge_error": 3}, ["a.eval"]))  # 3 of 11
+    assert _may_have_dominant_failure(summary({"correct": 3, "judge_error": 3}, ["a.eval"]))  # half
+    assert _may_have_dominant_failure(summary({"correct": 9, "model_error": 1}, ["a.eval", "b.eval"]))  # one log may hold them all
+
+
 def test_two_policy_models_run_as_one_eval(tmp_path):
     r = CliRunner().invoke(main, ["run", "-m", "medtrust/policy/refuse", "-m", "medtrust/policy/accept", "--full",
                                   "--log-dir", str(tmp_path), "--display", "none"])
