@@ -60,7 +60,7 @@ class RunPlan:
     """What a benchmark evaluates for one `medtrust run`, built before any model call.
 
     Attributes:
-        tasks: the inspect Tasks (run together in one ``eval`` per model).
+        tasks: the inspect Tasks (run together with every model in one ``eval``).
         model_roles: inspect model roles (``grader`` for judges), or None.
         banner: lines printed before the run (sample selection, judge in use ...).
         limit: the ``limit`` passed to inspect (None = all; a benchmark that applies ``--limit``
