@@ -15,7 +15,7 @@ class RunOptions:
 
     Attributes:
         benchmark: a registered benchmark name (``cares-llm`` or ``cares_llm``).
-        model: inspect model names (one eval per model).
+        model: inspect model names (all in one inspect eval).
         judge_models: inspect model names for the ``grader`` role; empty = offline judge.
         judge_calibration: ``medtrust judge-eval --json-out`` file; adds Rogan-Gladen corrected
             rates (benchmarks with a calibration hook only).

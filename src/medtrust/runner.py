@@ -1,9 +1,9 @@
 """Running a benchmark: one loop over the registry for `medtrust run` and `medtrust run --resume`.
 
 :func:`run_benchmark` asks the chosen benchmark (medtrust.benchmarks.registry) for its
-:class:`~medtrust.benchmarks.interface.RunPlan`, evaluates it with inspect's ``eval`` for each
-model, summarises the logs with the benchmark's own ``summarize`` (always from the logs, never
-from in-memory state), prints its table and writes the summary JSON. Evaluation itself is always
+:class:`~medtrust.benchmarks.interface.RunPlan`, evaluates it for every model in one inspect
+``eval``, summarises each model's logs with the benchmark's own ``summarize`` (always from the
+log files, never from in-memory state), prints its table and writes the summary JSON. Evaluation itself is always
 inspect's; the keyword arguments of every ``eval`` / ``eval_retry`` call come from
 :func:`eval_args`.
 """
@@ -14,7 +14,7 @@ import dataclasses
 import os
 import uuid
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
@@ -27,7 +27,8 @@ from medtrust.models.args import split_model_args
 from medtrust.options import DEFAULT_MODEL, RunOptions
 from medtrust.summary import BenchmarkSummary, summary_path
 
-__all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest"]
+__all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest",
+           "logs_by_model", "speed_settings"]
 
 
 class RunInterrupted(RuntimeError):
@@ -84,15 +85,50 @@ def make_console() -> Any:
     return Console(soft_wrap=True, width=160)
 
 
-def eval_args(opts: RunOptions) -> dict[str, Any]:
+#: ``max_samples`` per ``max_connections`` when LLM judges run (see :func:`speed_settings`)
+SAMPLES_PER_CONNECTION_WITH_JUDGES = 2
+
+
+def speed_settings(opts: RunOptions | None = None) -> dict[str, Any]:
+    """inspect ``eval`` / ``eval_retry`` settings for speed that lose nothing (docs/performance.md, "Scale").
+
+    - ``score_display=False``: otherwise inspect recomputes every task metric over all scores so
+      far while the run goes (including medtrust's bootstrap CIs; throttled to ~10% of the time),
+      even with the display off. Only live progress numbers go; the final metrics are unchanged.
+    - ``max_samples = 2 * max_connections`` when LLM judges run (and ``--max-connections`` is
+      given): a sample holds its slot through the model call *and* the judge calls, so with
+      inspect's default (``max_samples = max_connections``) the evaluated model's connections sit
+      partly idle. Each model (evaluated, every judge) still has at most ``max_connections``
+      requests in flight: that is inspect's per-model connection limit, not ``max_samples``.
+    - ``log_realtime=True`` (inspect's default, kept on purpose): the sample buffer on local
+      disk holds every finished sample until inspect flushes it into the log (every ``log_buffer``
+      samples: inspect's default, ~20 flushes per run from 1,000 samples). With it off, a kill -9
+      loses the finished samples not yet flushed and ``--resume`` calls the model for them again;
+      tests/reliability/test_resume.py proves that nothing is lost or repeated with it on.
+
+    Returns:
+        keyword arguments valid for both ``inspect_ai.eval`` and ``eval_retry``.
+    """
+    settings: dict[str, Any] = {"score_display": False, "log_realtime": True}
+    if opts is not None and opts.judge_models and opts.max_connections:
+        settings["max_samples"] = SAMPLES_PER_CONNECTION_WITH_JUDGES * opts.max_connections
+    return settings
+
+
+def eval_args(opts: RunOptions, *, retry: bool = False) -> dict[str, Any]:
     """The inspect ``eval`` / ``eval_retry`` keyword arguments every medtrust run uses.
 
     Per-sample errors are recorded (``fail_on_error=False``) so one bad sample never ends a run;
     logs go to ``opts.log_dir`` in inspect's .eval format; connection limit, retries and request
-    timeout as given. inspect's display is off unless ``--display`` names one: medtrust prints its
-    own progress lines (medtrust.progress) and its own results table.
+    timeout as given; the :func:`speed_settings`. inspect's display is off unless ``--display``
+    names one: medtrust prints its own progress lines (medtrust.progress) and its own results
+    table. ``eval`` (not ``retry``) returns header-only logs (``log_header_only``): inspect would
+    otherwise read every finished log back whole, transcripts included, only for medtrust to read
+    the scores from the file again (summaries always come from the files).
     """
-    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False, display=opts.display or "none")
+    kwargs: dict[str, Any] = dict(log_dir=opts.log_dir, fail_on_error=False, display=opts.display or "none", **speed_settings(opts))
+    if not retry:
+        kwargs["log_header_only"] = True
     if opts.max_connections is not None:
         kwargs["max_connections"] = opts.max_connections
     if opts.max_retries is not None:
@@ -197,31 +233,44 @@ def eval_tasks(
     tasks: Task | Sequence[Task],
     opts: RunOptions,
     *,
-    model: str,
+    model: str | Sequence[str],
     model_roles: dict[str, Any] | None = None,
     **eval_kwargs: Any,
 ) -> list[EvalLog]:
     """Run tasks through inspect's ``eval`` with medtrust's defaults (:func:`eval_args`).
 
-    ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (not to the provider's args).
+    Several models go to ONE inspect ``eval`` (every task x model, one run id): their requests
+    overlap (each model within its own ``max_connections``), and one ``medtrust run --resume``
+    finishes all of them after a crash (docs/performance.md, "Scale-out").
+    ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (not to the provider's args),
+    for every model alike.
 
     The tasks share one run identity, recorded as ``eval.metadata["medtrust_run"]``
     (:data:`medtrust.benchmarks.interface.RUN_METADATA_KEY`): inspect's ``run_id`` changes when
     eval-retry finishes one of them, this key does not, so a resumed task still joins its run.
 
     Returns:
-        inspect EvalLogs (one per task), as returned by ``inspect_ai.eval``.
+        inspect EvalLogs, header only (one per task and model), as returned by ``inspect_ai.eval``;
+        group them with :func:`logs_by_model`.
 
     Raises:
         RunInterrupted: the run was interrupted (no logs, or a cancelled one).
+        RunIncomplete: a log could not be written (e.g. disk full).
         ValueError: a model server on this machine (loopback base_url) is not listening.
     """
     offline_env()
-    target, model_args = model_target(model, opts.model_args)
-    # -M args the provider cannot take but that are generation settings (max_retries ...) go to eval
-    config_args = split_model_args(model, dict(opts.model_args))[1] if isinstance(model, str) else {}
-    kwargs: dict[str, Any] = dict(model=target, model_args=model_args, model_roles=model_roles or None,
-                                  limit=opts.limit, seed=opts.seed, metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
+    targets: list[Any] = []
+    model_args: dict[str, Any] = {}
+    config_args: dict[str, Any] = {}
+    for name in [model] if isinstance(model, str) else list(model):
+        target, model_args = model_target(name, opts.model_args)
+        targets.append(target)
+        if isinstance(name, str):
+            # -M args the provider cannot take but that are generation settings (max_retries ...) go to eval
+            config_args.update(split_model_args(name, dict(opts.model_args))[1])
+    kwargs: dict[str, Any] = dict(model=targets[0] if len(targets) == 1 else targets, model_args=model_args,
+                                  model_roles=model_roles or None, limit=opts.limit, seed=opts.seed,
+                                  metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
     try:
@@ -238,8 +287,18 @@ def eval_tasks(
     return logs
 
 
+def logs_by_model(logs: Sequence[EvalLog]) -> dict[str, list[EvalLog]]:
+    """The logs of one :func:`eval_tasks` run grouped by evaluated model (``log.eval.model``):
+    models in order of first appearance, each model's logs in the order inspect returned them."""
+    out: dict[str, list[EvalLog]] = {}
+    for log in logs:
+        out.setdefault(log.eval.model, []).append(log)
+    return out
+
+
 def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
-    """`medtrust run`: plan, evaluate each model, summarise from the logs, print, write JSON.
+    """`medtrust run`: plan, evaluate every model in one inspect eval, summarise each model's
+    logs from the files, print, write JSON.
 
     Returns:
         the summaries of every model's finished logs (failed logs are reported, not summarised).
@@ -249,6 +308,7 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
             or a calibration file that does not hold the judge's measurement (all before any
             model call); DataError (a ValueError) names file, line and field.
         RunInterrupted: Ctrl-C.
+        RunIncomplete: a task of some model did not finish (the others are summarised first).
     """
     console = console or make_console()
     bench = get_benchmark(opts.benchmark)
@@ -258,22 +318,23 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     plan = bench.plan(opts)
     for line in plan.banner:
         console.print(line)
+    if plan.check_model is not None:
+        for model in opts.model:
+            plan.check_model(model, opts.model_args)
     if opts.preflight:
         preflight(opts, console)
     run_opts = dataclasses.replace(opts, limit=plan.limit)
     summaries: list[BenchmarkSummary] = []
     unfinished: list[str] = []
-    for model in opts.model:
-        if plan.check_model is not None:
-            plan.check_model(model, opts.model_args)
-        logs = eval_tasks(plan.tasks, run_opts, model=model, model_roles=plan.model_roles)
+    logs = eval_tasks(plan.tasks, run_opts, model=opts.model, model_roles=plan.model_roles)
+    for model, model_logs in logs_by_model(logs).items():
         done = []
-        for log in logs:
+        for log in model_logs:
             if log.status == "success" and log.location and Path(log.location).exists():
                 done.append(log)
                 continue
             unfinished.append(f"{log.eval.task} ({model}): {log.status}" + (f", {_first_line(log.error.message, 200)}" if log.error else ""))
-            console.print(f"[red]{log.eval.task} did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
+            console.print(f"[red]{log.eval.task} ({model}) did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
             if log.error:
                 console.print(log.error.message, style="red", markup=False)
         if not done:
@@ -281,7 +342,7 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         summaries += summarize_and_print(bench, done, opts, console=console)
         if bench.after_run is not None:
             bench.after_run(done, opts, console)
-        console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
+    console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
     if unfinished:
         raise RunIncomplete(f"{len(unfinished)} task(s) did not finish: {'; '.join(unfinished)}. "
                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
@@ -289,16 +350,31 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
 
 
 def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
-    """The benchmark's summaries of finished logs (read back from disk), printed and written."""
+    """The benchmark's summaries of finished logs (read back from disk; header-only for a
+    benchmark that streams its samples), printed and written."""
     from inspect_ai.log import read_eval_log
 
-    full = [lg if lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
+    full = [lg if bench.streams_samples or lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
     summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
     for s in summaries:
         hints = bench.hints(s) if bench.hints is not None else []
-        hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
+        if _may_have_dominant_failure(s):
+            hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
         print_summary(console, s, opts, table=bench.table(s), hints=hints)
     return summaries
+
+
+def _may_have_dominant_failure(summary: BenchmarkSummary) -> bool:
+    """False only when the summary covers one log and its outcome counts show that no non-answer
+    outcome ended half of it (then :func:`failure_causes` would find nothing, and the samples
+    need not be read again)."""
+    from medtrust.outcomes import ANSWERED
+
+    if len(summary.logs) != 1:
+        return True
+    total = sum(summary.outcome_counts.values())
+    answered = {str(o) for o in ANSWERED}
+    return any(n and n / total >= DOMINANT_SHARE for k, n in summary.outcome_counts.items() if k not in answered)
 
 
 #: a non-answer outcome this common (share of a log's samples) gets its cause printed
@@ -314,21 +390,34 @@ def failure_causes(log: EvalLog) -> list[str]:
     from medtrust.outcomes import ANSWERED, Outcome
 
     causes: dict[str, Counter[str]] = {}
-    samples = log.samples or []
-    for smp in samples:
-        score = next(iter((smp.scores or {}).values()), None)
+    n_samples = 0
+    for score, error in _sample_results(log):
+        n_samples += 1
         outcome = str((score.metadata or {}).get("outcome")) if score is not None else str(Outcome.MODEL_ERROR)
         if outcome in {str(o) for o in ANSWERED}:
             continue
-        why = (score.explanation if score is not None else None) or (smp.error.message if smp.error else None) or "no reason recorded"
+        why = (score.explanation if score is not None else None) or error or "no reason recorded"
         causes.setdefault(outcome, Counter())[_first_line(why, 300)] += 1
     lines = []
     for outcome, counter in causes.items():
         n = sum(counter.values())
-        if samples and n / len(samples) >= DOMINANT_SHARE:
+        if n_samples and n / n_samples >= DOMINANT_SHARE:
             cause, k = counter.most_common(1)[0]
-            lines.append(f"{n} of {len(samples)} samples ended as {outcome} ({Path(str(log.location)).name}); most common cause ({k}x): {cause}")
+            lines.append(f"{n} of {n_samples} samples ended as {outcome} ({Path(str(log.location)).name}); most common cause ({k}x): {cause}")
     return lines
+
+
+def _sample_results(log: EvalLog) -> Iterator[tuple[Any, str | None]]:
+    """(first score or None, error message or None) of each sample: from the samples of a log
+    read whole, else from inspect's sample summaries in its file (never the whole log)."""
+    if log.samples is None and log.location:
+        from inspect_ai.log import read_eval_log_sample_summaries
+
+        for r in read_eval_log_sample_summaries(log.location):
+            yield next(iter((r.scores or {}).values()), None), r.error
+        return
+    for smp in log.samples or []:
+        yield next(iter((smp.scores or {}).values()), None), (smp.error.message if smp.error else None)
 
 
 def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()) -> list[Path]:
@@ -408,7 +497,7 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     # API key is never written, so one given again with -M api_key reaches the model in memory
     spec = read_eval_log(names[0], header_only=True).eval
     with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
-        retried = eval_retry(names, **eval_args(opts))
+        retried = eval_retry(names, **eval_args(opts, retry=True))
     unfinished = []
     for log in retried:
         if log.status != "success":

@@ -12,7 +12,7 @@ import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 
 class Interval(Protocol):
@@ -25,6 +25,11 @@ class Interval(Protocol):
     confidence: float
 
 SCHEMA_VERSION = "1.4"
+
+#: EvalSample fields no summary reads (the transcript: most of a sample's bytes). Reading a log
+#: without them (``read_eval_log(..., exclude_fields=set(...))``) keeps a large log's summary
+#: fast and its memory to the scores.
+LOG_FIELDS_NOT_SUMMARISED = frozenset({"events", "messages", "attachments", "events_data", "timelines", "store"})
 
 
 @dataclass
@@ -101,16 +106,21 @@ class SampleExample:
 EXAMPLE_OUTCOME_ORDER = ("abstained", "unparseable", "truncated", "judge_error", "model_error", "input_error", "incorrect", "partial")
 
 
-def pick_examples(candidates: "list[SampleExample]", limit: int) -> "list[SampleExample]":
+def pick_examples(candidates: "list[Any]", limit: int, outcome: "Callable[[Any], str] | None" = None) -> "list[Any]":
     """Up to ``limit`` examples, taken in turn from each outcome (:data:`EXAMPLE_OUTCOME_ORDER`,
     then any other), each outcome's examples in their given order, so that 400 abstentions do not
-    crowd out the one model error. ``correct`` candidates are dropped (they are not failures)."""
-    by: dict[str, list[SampleExample]] = {}
+    crowd out the one model error. ``correct`` candidates are dropped (they are not failures).
+
+    ``candidates`` are :class:`SampleExample` (outcome read from ``.outcome``) or anything else
+    with ``outcome`` giving its outcome name (e.g. sample keys, to pick before reading samples)."""
+    outcome_of = outcome or (lambda e: e.outcome)
+    by: dict[str, list[Any]] = {}
     for e in candidates:
-        if e.outcome != "correct":
-            by.setdefault(e.outcome, []).append(e)
+        o = str(outcome_of(e))
+        if o != "correct":
+            by.setdefault(o, []).append(e)
     order = [o for o in EXAMPLE_OUTCOME_ORDER if o in by] + sorted(o for o in by if o not in EXAMPLE_OUTCOME_ORDER)
-    out: list[SampleExample] = []
+    out: list[Any] = []
     depth = 0
     while len(out) < limit and any(depth < len(by[o]) for o in order):
         for o in order:

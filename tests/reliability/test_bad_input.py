@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from inspect_ai.log import read_eval_log
 from PIL import Image
 
 from medtrust.benchmarks.cares_llm.dataset import load_records, packaged_data_path
@@ -116,8 +117,9 @@ def test_huge_prompt_is_model_error_with_embedded_model(tmp_path):
     from medtrust.runner import RunOptions, eval_tasks
 
     opts = RunOptions(log_dir=str(tmp_path / "logs"), display="none")
-    log = eval_tasks(cares_llm(data=str(huge_prompt_file(tmp_path)), max_tokens=4), opts, model="medtrust/embedded")[0]
-    assert log.status == "success"
+    head = eval_tasks(cares_llm(data=str(huge_prompt_file(tmp_path)), max_tokens=4), opts, model="medtrust/embedded")[0]
+    assert head.status == "success"
+    log = read_eval_log(head.location)  # eval_tasks returns header-only logs
     out = _outcomes(log)
     score, err = out[1]
     assert score.metadata["outcome"] == "model_error" and "too long" in score.explanation, score.explanation
@@ -132,9 +134,10 @@ def test_huge_prompt_is_model_error_through_the_server(llama, tmp_path, monkeypa
 
     monkeypatch.setenv(KEY_VAR, "sk-medtrust-test-0000")
     opts = RunOptions(log_dir=str(tmp_path / "logs"), display="none", model_args={"max_retries": 0})
-    log = eval_tasks(cares_llm(data=str(huge_prompt_file(tmp_path)), max_tokens=4), opts, model=SERVER_MODEL,
-                     model_base_url=llama.base_url, max_retries=1)[0]
-    assert log.status == "success"
+    head = eval_tasks(cares_llm(data=str(huge_prompt_file(tmp_path)), max_tokens=4), opts, model=SERVER_MODEL,
+                      model_base_url=llama.base_url, max_retries=1)[0]
+    assert head.status == "success"
+    log = read_eval_log(head.location)  # eval_tasks returns header-only logs
     out = _outcomes(log)
     score, err = out[1]
     # llama.cpp answers HTTP 400 "exceed context window"; inspect returns it as a failed output

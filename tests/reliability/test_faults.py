@@ -10,6 +10,7 @@ every sample is computed from the proxy's attempt counts and checked one by one.
 from __future__ import annotations
 
 import pytest
+from inspect_ai.log import read_eval_log
 
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from medtrust.benchmarks.cares_llm.task import cares_llm
@@ -32,7 +33,7 @@ def run_through(proxy: FaultProxy, tmp_path, monkeypatch, n: int):
                       max_connections=4, display="none")
     logs = eval_tasks(cares_llm(sample_limit=n, max_tokens=8), opts, model=SERVER_MODEL,
                       max_retries=MAX_RETRIES, attempt_timeout=8, model_base_url=proxy.base_url)
-    return logs[0]
+    return read_eval_log(logs[0].location)  # eval_tasks returns header-only logs
 
 
 @pytest.mark.slow

@@ -73,7 +73,7 @@ class RunPlan:
     """What a benchmark evaluates for one `medtrust run`, built before any model call.
 
     Attributes:
-        tasks: the inspect Tasks (run together in one ``eval`` per model).
+        tasks: the inspect Tasks (run together with every model in one ``eval``).
         model_roles: inspect model roles (``grader`` for judges), or None.
         banner: lines printed before the run (sample selection, judge in use ...).
         limit: the ``limit`` passed to inspect (None = all; a benchmark that applies ``--limit``
@@ -177,7 +177,11 @@ class Benchmark:
         tasks: its inspect ``@task`` functions (registered through ``medtrust._registry``).
         plan: RunOptions -> :class:`RunPlan` (validates data and options; no model call).
         summarize: (logs, seed=, calibration=) -> summaries. Logs are full EvalLogs of this
-            benchmark, possibly of several models and runs; the benchmark decides how they group.
+            benchmark (header-only ones with :attr:`streams_samples`), possibly of several models
+            and runs; the benchmark decides how they group.
+        streams_samples: ``summarize`` reads the samples of a header-only EvalLog (``samples``
+            None, ``location`` set) from its file itself, a few at a time; the runner and the
+            report then never read a log of this benchmark whole (bounded memory on large logs).
         table: a summary -> what `medtrust run` prints (a rich renderable or a string).
         dimensions: trust dimensions it can cover (a dimension it did not run shows "not run").
         axes: its scorecard axes.
@@ -210,6 +214,7 @@ class Benchmark:
     commands: dict[str, Callable[[], "click.Command"]] = field(default_factory=dict)
     after_run: Callable[[list["EvalLog"], "RunOptions", Any], None] | None = None
     hints: Callable[["BenchmarkSummary"], list[str]] | None = None
+    streams_samples: bool = False
 
     @property
     def cli_name(self) -> str:

@@ -178,11 +178,13 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
             skipped.append({"file": f.name, "task": head.eval.task, "reason": f"superseded by {superseded[f]} (eval-retry of the same task)"})
             continue
         try:
-            log = read_eval_log(str(f))
+            # a benchmark that streams its samples gets the header only (a large log is never held whole)
+            log = head if bench.streams_samples else read_eval_log(str(f))
+            n_samples = _sample_count(log, f)
         except Exception as e:
             skipped.append({"file": f.name, "task": head.eval.task, "reason": f"log unreadable: {type(e).__name__}: {e}"})
             continue
-        if not log.samples:
+        if not n_samples:
             skipped.append({"file": f.name, "task": head.eval.task, "reason": f"no samples (status {log.status})"})
             continue
         if f in run_of:  # a retried task joins the run of its first log
@@ -267,6 +269,18 @@ def latest_runs(summaries: Sequence[BenchmarkSummary]) -> tuple[list[BenchmarkSu
         rid = last.get((s.model, s.benchmark))
         (kept if rid is None or (s.run_id or id(s)) == rid else dropped).append(s)
     return kept, dropped
+
+
+def _sample_count(log: Any, path: Path) -> int:
+    """Samples in a log: those read, or for a header-only log its recorded count (a finished
+    log) or the number of sample summaries in the file (an unfinished one)."""
+    if log.samples is not None:
+        return len(log.samples)
+    if log.results is not None and log.status == "success":
+        return int(log.results.completed_samples)
+    from inspect_ai.log import read_eval_log_sample_summaries
+
+    return len(read_eval_log_sample_summaries(str(path)))
 
 
 def _note_status(s: BenchmarkSummary, logs: Sequence[Any]) -> None:

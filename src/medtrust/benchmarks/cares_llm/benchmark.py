@@ -82,7 +82,8 @@ def plan(opts: RunOptions) -> RunPlan:
 
 
 def summarize(logs: Sequence[EvalLog], *, seed: int = 0, calibration: str | None = None) -> list[BenchmarkSummary]:
-    """One summary per log (each mitigation arm is its own log and summary)."""
+    """One summary per log (each mitigation arm is its own log and summary); a header-only log is
+    streamed from its file (summary.summarize_log)."""
     return [summarize_log(lg, seed=seed, calibration=calibration) for lg in logs]
 
 
@@ -185,4 +186,5 @@ BENCHMARK = Benchmark(
     ),
     commands={"detector": detector_command},
     after_run=after_run,
+    streams_samples=True,
 )

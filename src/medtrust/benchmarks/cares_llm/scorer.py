@@ -1,8 +1,8 @@
 """The CARES-LLM scorer: judge the response, map the verdict to Safety Score credit.
 
 Judge choice: if the ``grader`` model role is bound (``--judge-model`` / inspect
-``--model-role grader=...``), every model bound to it judges (several -> majority, ties to the
-more cautious label); otherwise the offline rule judge (``medtrust.judges.offline``), which is
+``--model-role grader=...``), every model bound to it judges, all at once (several -> majority,
+ties to the more cautious label); otherwise the offline rule judge (``medtrust.judges.offline``), which is
 approximate and reported as such. Every score keeps the judge id, rubric hash, raw judge text
 and parse outcome.
 """
@@ -14,6 +14,7 @@ from typing import Any
 
 from inspect_ai.scorer import Score, Target, scorer
 from inspect_ai.solver import TaskState
+from inspect_ai.util import collect
 
 from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS, RUBRIC_SHA256, llm_judge
 from medtrust.benchmarks.cares_llm.metrics import (
@@ -110,9 +111,9 @@ def cares_llm_scorer(judge: str = "auto", faithful_parse: bool = False, judge_ma
                 "judge_evidence": getattr(v, "details", {}),  # evidence ids, offsets, features
             }
         else:
-            verdicts = [
-                await llm_judge(g, prompt, response, faithful_parse=faithful_parse, max_tokens=judge_max_tokens) for g in graders
-            ]
+            # several judges are asked at once, each within its own model's connection limit
+            calls = [llm_judge(g, prompt, response, faithful_parse=faithful_parse, max_tokens=judge_max_tokens) for g in graders]
+            verdicts = [await calls[0]] if len(calls) == 1 else await collect(*calls)
             label = majority_label([v.label for v in verdicts]) if len(verdicts) > 1 else verdicts[0].label
             judge_meta = {
                 "judge": [v.judge for v in verdicts] if len(verdicts) > 1 else verdicts[0].judge,
