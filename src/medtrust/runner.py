@@ -178,27 +178,47 @@ PREFLIGHT_TIMEOUT = 30
 
 
 def preflight(opts: RunOptions, console: Any = None) -> None:
-    """Check every model and judge endpoint with one tiny request (``max_tokens=1``, no
-    retries) before the run, so that a bad key, a wrong URL, an unknown model or a closed port is
-    one clear error now, not minutes of retries later. A transient failure (rate limit, 5xx,
-    timeout, a garbled reply) only prints a warning: inspect's retries handle those during the run.
-    In-process providers are skipped. ``--no-preflight`` turns it off.
+    """:func:`preflight_endpoints` for every model (with its ``-M`` args) and judge of a run.
 
     Raises:
         ValueError: naming the role (model / judge), the model and the error text.
+    """
+    preflight_endpoints([("model", m, opts.model_args) for m in opts.model] + [("judge", j, {}) for j in opts.judge_models], console)
+
+
+def preflight_endpoints(checks: Sequence[tuple[str, str, dict[str, Any]]], console: Any = None) -> None:
+    """Check model endpoints with one tiny request each (``max_tokens=1``, no retries) before
+    the work starts, so that a bad key, a wrong URL, an unknown model or a closed port is one
+    clear error now, not minutes of retries later. A transient failure (rate limit, 5xx,
+    timeout, a garbled reply) only prints a warning: inspect's retries handle those later.
+    In-process providers are skipped. ``--no-preflight`` of `medtrust run`, `rescore` and
+    `judge-eval` turns it off.
+
+    Args:
+        checks: (role in words, e.g. "model" / "judge"; inspect model name; model args) each.
+        console: a rich console for the transient-error warning (None = no warning).
+
+    Raises:
+        ValueError: naming the role, the model and the error text (a loopback server that is
+            not listening: "model server URL is not reachable").
     """
     import asyncio
 
     from inspect_ai.model import GenerateConfig, get_model
 
-    checks = [("model", m, opts.model_args) for m in opts.model] + [("judge", j, {}) for j in opts.judge_models]
     for role, name, args in checks:
         if name.split("/", 1)[0] in IN_PROCESS:
             continue
-        target, rest = model_target(name, args)
-        config = GenerateConfig(max_tokens=1, max_retries=0, timeout=PREFLIGHT_TIMEOUT)
         try:
+            target, rest = model_target(name, args)
+        except ValueError as e:  # a loopback server that is not listening
+            raise ValueError(f"{role} {name}: {e}") from None
+        config = GenerateConfig(max_tokens=1, max_retries=0, timeout=PREFLIGHT_TIMEOUT)
+        try:  # a model that cannot even be built (unknown provider, no key) is fatal
             model = target if not isinstance(target, str) else get_model(target, memoize=False, **rest)
+        except Exception as e:  # noqa: BLE001
+            raise ValueError(f"{role} {name} is not usable: {type(e).__name__}: {_first_line(plain_error_text(e))}") from None
+        try:
             out = asyncio.run(model.generate("Reply with OK.", config=config))
             error: Any = out.error
         except Exception as e:  # noqa: BLE001 - any failure of the one request is the answer
@@ -222,6 +242,13 @@ def _fatal(e: Exception) -> bool:
         return int(status) in FATAL_STATUS
     kind = type(e).__name__
     return any(k in kind for k in ("Connection", "Prerequisite", "Authentication", "Permission", "NotFound"))
+
+
+def plain_error_text(e: Exception) -> str:
+    """An exception's text without rich markup (inspect's PrerequisiteError carries some)."""
+    import re
+
+    return re.sub(r"\[/?[a-z ]+\]", "", str(e)).replace("ERROR: ", "").strip()
 
 
 def _first_line(e: Any, limit: int = 400) -> str:

@@ -8,7 +8,6 @@ with one line, as are ``--image-root`` for a benchmark without images and
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
@@ -18,7 +17,7 @@ from inspect_ai._util.error import PrerequisiteError
 from medtrust.benchmarks.interface import Benchmark, BenchmarkOption
 from medtrust.benchmarks.registry import BENCHMARKS, get_benchmark
 from medtrust.options import DEFAULT_MODEL, RunOptions
-from medtrust.runner import RunIncomplete, RunInterrupted
+from medtrust.runner import RunIncomplete, RunInterrupted, plain_error_text
 
 
 def _pairs(values: tuple[str, ...], default_key: str = "default") -> dict[str, str]:
@@ -118,7 +117,7 @@ def list_command() -> None:
 @click.option("--full", is_flag=True, help="Run every packaged row, not the quick default sample.")
 @click.option("--log-dir", default="medtrust-logs", show_default=True, help="Where inspect logs and summaries go.")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--max-tokens", type=int, default=None, help="Generation limit (default: benchmark's).")
+@click.option("--max-tokens", type=click.IntRange(min=1), default=None, help="Generation limit (default: benchmark's).")
 @click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local endpoint.")
 @click.option("-M", "model_args", multiple=True, help="Model arg KEY=VALUE (inspect -M).")
 @click.option("-T", "task_args", multiple=True, help="Task arg KEY=VALUE (inspect -T).")
@@ -165,7 +164,7 @@ def run_command(**kw: Any) -> None:
     try:
         summaries = resume_latest(opts) if opts.resume else run_benchmark(opts)
     except PrerequisiteError as e:  # e.g. an API key variable not set for the chosen provider
-        click.echo("error: " + re.sub(r"\[/?[a-z ]+\]", "", str(e)).replace("ERROR: ", "").strip(), err=True)
+        click.echo("error: " + plain_error_text(e), err=True)
         sys.exit(2)
     except RunInterrupted as e:
         click.echo(f"\n{e}", err=True)
