@@ -24,6 +24,7 @@ def rescore_log(
     judge: str | None = None,
     out: str | Path | None = None,
     allow_remote_restricted: bool = False,
+    generate_config: Any = None,
 ) -> Path:
     """Re-score one medtrust log; returns the path of the new log.
 
@@ -39,21 +40,24 @@ def rescore_log(
         out: where to write the new log (default ``<stem>-rescored<suffix>`` beside the original).
         allow_remote_restricted: let restricted CARES-VLM samples reach non-local judges (the
             value recorded in the log is never reused).
+        generate_config: an inspect ``GenerateConfig`` (``timeout``, ``max_retries``) merged into
+            every judge's config: the ``judge_models``, else the judges recorded in the log.
 
     Raises:
-        ValueError: the log has no samples or was not written by a medtrust scorer.
+        ValueError: the file is not a readable inspect log, the log has no samples or was not
+            written by a medtrust scorer.
         RestrictedDataError (a ValueError): the log holds restricted samples and a judge is not
             local (checked before any judge call; names model, role and URL).
     """
     from inspect_ai import score
     from inspect_ai._util.registry import registry_create
-    from inspect_ai.log import read_eval_log, write_eval_log
+    from inspect_ai.log import write_eval_log
 
     import medtrust._registry  # noqa: F401  (registers medtrust scorers, installs secret redaction)
     from medtrust.benchmarks.cares_vlm.guard import check_models, is_restricted_sample
 
     src = Path(path)
-    log = read_eval_log(str(src))
+    log = read_log(src)
     if not log.samples:
         raise ValueError(f"{src}: log has no samples to re-score")
     scorers = []
@@ -79,7 +83,14 @@ def rescore_log(
     restricted = {str(s.metadata.get("source")) for s in log.samples if is_restricted_sample(s.metadata)}
     if restricted and judge_models:
         check_models(restricted, [(j, None, "grader") for j in judge_models], allow_remote_restricted=allow_remote_restricted)
-    roles = grader_roles(judge_models)
+    roles = grader_roles([_configured(j, generate_config) for j in judge_models or []])
+    if roles is None and generate_config is not None and log.eval.model_roles:
+        from inspect_ai.model._model_config import model_roles_config_to_model_roles
+
+        roles = model_roles_config_to_model_roles({
+            role: [c.model_copy(update={"config": c.config.merge(generate_config)}) for c in cfg] if isinstance(cfg, list)
+            else cfg.model_copy(update={"config": cfg.config.merge(generate_config)})
+            for role, cfg in log.eval.model_roles.items()})  # fmt: skip
     # model "none": inspect's null model, so re-scoring can never call (or rebuild) the evaluated model
     new = score(log, scorers, model="none", model_roles=roles, action="overwrite", display="none")
     dest = Path(out) if out else src.with_name(f"{src.stem}-rescored{src.suffix}")
@@ -89,6 +100,44 @@ def rescore_log(
         "rescored": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}}  # fmt: skip
     write_eval_log(new, str(dest))
     return dest
+
+
+def read_log(path: str | Path, *, header_only: bool = False) -> Any:
+    """inspect's ``read_eval_log``, with one clear error for a file that is not an inspect log.
+
+    Raises:
+        ValueError: "<path>: not a readable inspect .eval/.json log (<error>)".
+    """
+    from inspect_ai.log import read_eval_log
+
+    try:
+        return read_eval_log(str(path), header_only=header_only)
+    except Exception as e:  # noqa: BLE001 - not an inspect log, or a damaged one: one line naming the file
+        raise ValueError(f"{path}: not a readable inspect .eval/.json log ({type(e).__name__}: {' '.join(str(e).split())[:200]})") from None
+
+
+def _configured(model: Any, config: Any) -> Any:
+    """``model`` (a name) as an inspect Model with ``config``; unchanged without a config."""
+    if config is None or not isinstance(model, str):
+        return model
+    from inspect_ai.model import get_model
+
+    return get_model(model, config=config, memoize=False)
+
+
+def judges_to_call(log: Any, judge_models: list[str] | None, judge: str | None) -> list[tuple[str, dict[str, Any]]]:
+    """The judge models a rescoring of ``log`` (a header is enough) will call, as
+    (inspect model name, model args with ``base_url``): the ``judge_models`` given, else the
+    models the log recorded under its roles; none with ``judge="offline"``."""
+    if judge == "offline":
+        return []
+    if judge_models:
+        return [(j, {}) for j in judge_models]
+    out: list[tuple[str, dict[str, Any]]] = []
+    for cfg in (log.eval.model_roles or {}).values():
+        for c in cfg if isinstance(cfg, list) else [cfg]:
+            out.append((c.model, {"base_url": c.base_url} if c.base_url else {}))
+    return out
 
 
 def rescored_origin(log: Any) -> str | None:

@@ -1,4 +1,11 @@
-"""`medtrust rescore LOG...`: score finished logs again (medtrust.rescore), print and write their summaries."""
+"""`medtrust rescore LOG...`: score finished logs again (medtrust.rescore), print and write their summaries.
+
+Before any scoring, every judge model the rescoring will call (``--judge-model``, else the judges
+recorded in the log) gets the same one-request preflight as `medtrust run`
+(medtrust.runner.preflight_endpoints), so a closed port or a bad key is one line at once.
+Usage errors (a file that is not an inspect log, a dead judge endpoint) print ``error: ...`` and
+exit 2, as `medtrust run` does.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +13,8 @@ import sys
 
 import click
 
-from medtrust.rescore import rescore_log
-from medtrust.runner import offline_env
+from medtrust.rescore import judges_to_call, read_log, rescore_log
+from medtrust.runner import offline_env, preflight_endpoints
 from medtrust.summary import summary_path
 
 
@@ -16,14 +23,31 @@ from medtrust.summary import summary_path
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable).")
 @click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="CARES-LLM judge choice.")
 @click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local judge.")
-def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: str | None, allow_remote_restricted: bool) -> None:
+@click.option("--max-retries", type=click.IntRange(min=0), default=None, help="Retries of a failed judge call (default: inspect's).")
+@click.option("--timeout", type=click.IntRange(min=1), default=None, help="Seconds one judge request may take (default: the provider's).")
+@click.option("--preflight/--no-preflight", default=True, show_default=True,
+              help="Check every judge endpoint with one tiny request before rescoring.")
+def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: str | None, allow_remote_restricted: bool,
+                    max_retries: int | None, timeout: int | None, preflight: bool) -> None:  # fmt: skip
     """Score finished logs again (new judge, new rules) without calling the evaluated model."""
     offline_env()
+    from inspect_ai.model import GenerateConfig
+
     from medtrust.report.build import load_summaries
 
+    try:
+        heads = [read_log(p, header_only=True) for p in logs]  # every file checked before any judge call
+        if preflight:
+            checks = {name: args for head in heads for name, args in judges_to_call(head, list(judge_model), judge)}
+            preflight_endpoints([("judge", name, args) for name, args in checks.items()])
+    except ValueError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    config = GenerateConfig(max_retries=max_retries, timeout=timeout) if max_retries is not None or timeout is not None else None
     for path in logs:
         try:
-            dest = rescore_log(path, judge_models=list(judge_model), judge=judge, allow_remote_restricted=allow_remote_restricted)
+            dest = rescore_log(path, judge_models=list(judge_model), judge=judge, allow_remote_restricted=allow_remote_restricted,
+                               generate_config=config)  # fmt: skip
         except ValueError as e:
             click.echo(f"error: {e}", err=True)
             sys.exit(2)
