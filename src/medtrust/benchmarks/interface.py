@@ -154,14 +154,15 @@ class Calibration:
 
     Attributes:
         judges: named judges this benchmark offers to `medtrust judge-eval`.
-        model_judge: (inspect model name, items, max_connections) -> JudgeRun, asking the model
-            with this benchmark's judge rubric; None when the benchmark has no LLM judge rubric.
+        model_judge: (inspect model name, items, max_connections, inspect GenerateConfig or None)
+            -> JudgeRun, asking the model with this benchmark's judge rubric; None when the
+            benchmark has no LLM judge rubric.
         validate: (calibration file, run options) -> None; checks a ``--judge-calibration`` file
             before any model call (raises ``DataError`` naming the file and what is missing).
     """
 
     judges: tuple[JudgeSpec, ...] = ()
-    model_judge: Callable[[str, Sequence["LabelledItem"], int], "JudgeRun"] | None = None
+    model_judge: Callable[[str, Sequence["LabelledItem"], int, Any], "JudgeRun"] | None = None
     validate: Callable[[str, "RunOptions"], None] | None = None
 
 

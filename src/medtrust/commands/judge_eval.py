@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import click
 
@@ -45,20 +46,51 @@ def named_judges() -> dict[str, object]:
     return {j.name: j for b in BENCHMARKS if b.calibration for j in b.calibration.judges}
 
 
-def run_judge(name: str, items: Sequence[LabelledItem], *, max_connections: int = 8) -> JudgeRun:
-    """Run one ``--judge`` value: a benchmark's named judge, else an inspect model asked with the
-    first registered judge rubric.
+class JudgeEvalUsageError(ValueError):
+    """A bad ``--judge`` / ``--labels`` / ``--labeller`` value: one ``error:`` line, exit 2."""
+
+
+def _model_judge() -> Any:
+    """The first registered benchmark's model judge (``Calibration.model_judge``), or None."""
+    return next((b.calibration.model_judge for b in BENCHMARKS if b.calibration and b.calibration.model_judge), None)
+
+
+def check_judge_names(names: Sequence[str]) -> list[str]:
+    """Refuse a ``--judge`` value that is neither a named judge nor an inspect model name
+    (``<api>/<model>``), naming the closest named judge; returns the model names among them.
 
     Raises:
-        click.UsageError: a model name while no benchmark offers a model judge.
+        JudgeEvalUsageError: "unknown judge 'ofline' (did you mean 'offline'?); a judge is ...".
+    """
+    import difflib
+
+    known = named_judges()
+    models = []
+    for name in names:
+        if name in known:
+            continue
+        if "/" in name.strip("/") and _model_judge() is not None:
+            models.append(name)
+            continue
+        close = difflib.get_close_matches(name, list(known), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        model_form = " or an inspect model name <api>/<model> (e.g. openai/gpt-4o-mini)" if _model_judge() is not None else ""
+        raise JudgeEvalUsageError(f"unknown judge '{name}'{hint}; a judge is one of: {', '.join(known)}{model_form}")
+    return models
+
+
+def run_judge(name: str, items: Sequence[LabelledItem], *, max_connections: int = 8, config: Any = None) -> JudgeRun:
+    """Run one ``--judge`` value: a benchmark's named judge, else an inspect model asked with the
+    first registered judge rubric (``config``: inspect ``GenerateConfig`` for the model).
+
+    Raises:
+        JudgeEvalUsageError: an unknown judge name (see :func:`check_judge_names`).
     """
     spec = named_judges().get(name)
     if spec is not None:
         return spec.run(items)  # type: ignore[attr-defined]
-    model_judge = next((b.calibration.model_judge for b in BENCHMARKS if b.calibration and b.calibration.model_judge), None)
-    if model_judge is None:
-        raise click.UsageError(f"unknown judge '{name}'; known: {', '.join(named_judges())} or an inspect model name")
-    return model_judge(name, items, max_connections)
+    check_judge_names([name])
+    return _model_judge()(name, items, max_connections, config)
 
 
 @click.command("judge-eval")
@@ -69,29 +101,62 @@ def run_judge(name: str, items: Sequence[LabelledItem], *, max_connections: int 
 @click.option("--labels", required=True, help="Labelled set: 'xstest', an XSTest folder/CSV, a `medtrust label` file, or a "
                                               "JSONL/CSV/parquet file with prompt, response, label.")
 @click.option("--labeller", default=None, help="`medtrust label` file: gold = this person's labels (default: consensus of all).")
-@click.option("--limit", type=int, default=None, help="Use only the first N items.")
-@click.option("--n-resamples", type=int, default=1000, show_default=True, help="Bootstrap replicates for CIs.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Use only the first N items (at least 1).")
+@click.option("--n-resamples", type=click.IntRange(min=1), default=1000, show_default=True, help="Bootstrap replicates for CIs (at least 1).")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--max-connections", type=int, default=8, show_default=True, help="Concurrent calls to an LLM judge.")
+@click.option("--max-connections", type=click.IntRange(min=1), default=8, show_default=True, help="Concurrent calls to an LLM judge.")
+@click.option("--max-retries", type=click.IntRange(min=0), default=None, help="Retries of a failed LLM judge call (default: inspect's).")
+@click.option("--timeout", type=click.IntRange(min=1), default=None, help="Seconds one LLM judge request may take (default: the provider's).")
+@click.option("--preflight/--no-preflight", default=True, show_default=True,
+              help="Check every LLM judge endpoint with one tiny request before reading the labelled set.")
 @click.option("--json-out", type=click.Path(dir_okay=False), default=None, help="Also write the results as JSON.")
 def judge_eval_command(judges: tuple[str, ...], labels: str, labeller: str | None, limit: int | None, n_resamples: int, seed: int,
-                       max_connections: int, json_out: str | None) -> None:  # fmt: skip
+                       max_connections: int, max_retries: int | None, timeout: int | None, preflight: bool,
+                       json_out: str | None) -> None:  # fmt: skip
     """Measure judges against human labels (Accept/Caution/Refuse, or correct/incorrect/no answer)."""
+    try:
+        _judge_eval(judges, labels, labeller, limit, n_resamples, seed, max_connections, max_retries, timeout, preflight, json_out)
+    except JudgeEvalUsageError as e:  # nothing was measured yet: one line, exit 2 as `medtrust run`
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+
+
+def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limit: int | None, n_resamples: int, seed: int,
+                max_connections: int, max_retries: int | None, timeout: int | None, preflight: bool, json_out: str | None) -> None:  # fmt: skip
+    from inspect_ai.model import GenerateConfig
+
     from medtrust.data.records import DataError
     from medtrust.label.store import is_label_file, labelled_items, read_stores
 
+    model_names = check_judge_names(judges)
+    if preflight and model_names:
+        from medtrust.runner import preflight_endpoints
+
+        try:
+            preflight_endpoints([("judge", name, {}) for name in dict.fromkeys(model_names)])
+        except ValueError as e:
+            raise JudgeEvalUsageError(str(e)) from None
+    for name in model_names if not preflight else ():  # still refuse, before any work, a judge that cannot be built
+        from inspect_ai.model import get_model
+
+        from medtrust.runner import plain_error_text
+
+        try:
+            get_model(name, memoize=False)
+        except Exception as e:  # noqa: BLE001 - unknown provider, key not set ...
+            raise JudgeEvalUsageError(f"judge {name} is not usable: {type(e).__name__}: {' '.join(plain_error_text(e).split())[:300]}") from None
     store_info: dict | None = None
     try:
         if is_label_file(labels):
             items, store_info = labelled_items(read_stores([labels]), labeller)
             if not items:
-                raise click.ClickException(f"{labels}: no item is labelled yet")
+                raise JudgeEvalUsageError(f"{labels}: no item is labelled yet")
         else:
             if labeller is not None:
-                raise click.UsageError("--labeller applies to `medtrust label` files only")
+                raise JudgeEvalUsageError("--labeller applies to `medtrust label` files only")
             items = read_labelled(labels)
     except (DataError, ValueError) as e:
-        raise click.ClickException(str(e)) from None
+        raise JudgeEvalUsageError(str(e)) from None
     if limit is not None:
         items = items[:limit]
     label_set = tuple(store_info["labels"]) if store_info else LABELS
@@ -99,8 +164,9 @@ def judge_eval_command(judges: tuple[str, ...], labels: str, labeller: str | Non
         runs = recorded_judges(items)
     else:
         if label_set != LABELS:
-            raise click.UsageError(f"{labels} holds {'/'.join(label_set)} labels: only the judges it recorded can be measured (omit --judge)")
-        runs = [run_judge(j, items, max_connections=max_connections) for j in (judges or ("offline",))]
+            raise JudgeEvalUsageError(f"{labels} holds {'/'.join(label_set)} labels: only the judges it recorded can be measured (omit --judge)")
+        config = GenerateConfig(max_retries=max_retries, timeout=timeout)
+        runs = [run_judge(j, items, max_connections=max_connections, config=config) for j in (judges or ("offline",))]
     weights = [float(i.extra["weight"]) for i in items] if store_info else None
     result = evaluate(items, runs, n_resamples=n_resamples, seed=seed, labels=label_set, weights=weights,
                       aggregate=not (store_info and not judges))  # fmt: skip

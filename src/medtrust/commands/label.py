@@ -47,12 +47,12 @@ def _status(paths: list[str]) -> None:
 @click.option("--task", type=click.Choice(["judge", "answer"]), default="judge", show_default=True,
               help="judge: Accept/Caution/Refuse (CARES-LLM, CARES-VLM abstention); answer: correct/incorrect/no answer "
                    "(CARES-VLM open-ended, MediConfusion free-form).")  # fmt: skip
-@click.option("--n", "n", type=int, default=100, show_default=True, help="Items to draw (the whole population when smaller).")
+@click.option("--n", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Items to draw (the whole population when smaller).")
 @click.option("--out", default="labels.jsonl", show_default=True, type=click.Path(dir_okay=False),
               help="Labels file (JSONL). An existing file is resumed: its sample is kept.")  # fmt: skip
 @click.option("--labeller", default="labeller", show_default=True, help="Your name in the labels file (a page URL may add &labeller=NAME).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind; anything but loopback shares the page on purpose.")
-@click.option("--port", type=int, default=0, show_default=True, help="Port (0 = a free one).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="Port (0 = a free one).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample and its order.")
 @click.option("--calibration", type=click.Path(exists=True, dir_okay=False), default=None,
               help="judge-eval JSON of an earlier round: its per-verdict error rates steer the allocation.")  # fmt: skip

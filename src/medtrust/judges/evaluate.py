@@ -40,17 +40,19 @@ def run_model_judge(
     *,
     max_connections: int = 8,
     version: str = "",
+    config: Any = None,
 ) -> JudgeRun:
     """Ask an inspect model about every item, at most ``max_connections`` at a time.
 
     ``ask(model, item)`` returns the label, or None when the judge failed or its reply was
-    unparseable (counted as a judge error, never as a label).
+    unparseable (counted as a judge error, never as a label). ``config``: an inspect
+    ``GenerateConfig`` for the model (``timeout``, ``max_retries``; None = the provider's).
     """
-    from inspect_ai.model import get_model
+    from inspect_ai.model import GenerateConfig, get_model
 
     import medtrust.models.provider  # noqa: F401  (registers the medtrust/... provider)
 
-    model = get_model(model_name)
+    model = get_model(model_name, config=config or GenerateConfig())
     sem = asyncio.Semaphore(max_connections)
 
     async def one(item: LabelledItem) -> str | None:

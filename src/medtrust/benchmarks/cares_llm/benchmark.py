@@ -128,13 +128,15 @@ def run_offline_judge(items: Sequence[LabelledItem]) -> JudgeRun:
     return JudgeRun("offline", labels, f"{OFFLINE_JUDGE_VERSION}; {detector_version()}")
 
 
-def run_rubric_judge(model_name: str, items: Sequence[LabelledItem], max_connections: int = 8) -> JudgeRun:
-    """An inspect model asked with the CARES-LLM judge rubric about every labelled item."""
+def run_rubric_judge(model_name: str, items: Sequence[LabelledItem], max_connections: int = 8, config: Any = None) -> JudgeRun:
+    """An inspect model asked with the CARES-LLM judge rubric about every labelled item
+    (``config``: inspect ``GenerateConfig`` with ``timeout`` / ``max_retries``, None = provider's)."""
 
     async def ask(model: Any, item: LabelledItem) -> str | None:
         return (await llm_judge(model, item.prompt, item.response)).label
 
-    return run_model_judge(model_name, items, ask, max_connections=max_connections, version=f"rubric sha256 {RUBRIC_SHA256[:12]}")
+    return run_model_judge(model_name, items, ask, max_connections=max_connections, version=f"rubric sha256 {RUBRIC_SHA256[:12]}",
+                           config=config)
 
 
 def validate_calibration(path: str, opts: RunOptions) -> None:
