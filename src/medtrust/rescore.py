@@ -25,6 +25,7 @@ def rescore_log(
     out: str | Path | None = None,
     allow_remote_restricted: bool = False,
     generate_config: Any = None,
+    preflight: bool = False,
 ) -> Path:
     """Re-score one medtrust log; returns the path of the new log.
 
@@ -42,10 +43,13 @@ def rescore_log(
             value recorded in the log is never reused).
         generate_config: an inspect ``GenerateConfig`` (``timeout``, ``max_retries``) merged into
             every judge's config: the ``judge_models``, else the judges recorded in the log.
+        preflight: check every judge this rescoring will call (:func:`judges_to_call`) with
+            `medtrust run`'s one-request preflight (medtrust.runner.preflight_endpoints), after
+            the restricted-data check (so a refused judge gets no request at all).
 
     Raises:
         ValueError: the file is not a readable inspect log, the log has no samples or was not
-            written by a medtrust scorer.
+            written by a medtrust scorer; with ``preflight``, a judge endpoint that is not usable.
         RestrictedDataError (a ValueError): the log holds restricted samples and a judge is not
             local (checked before any judge call; names model, role and URL).
     """
@@ -83,6 +87,12 @@ def rescore_log(
     restricted = {str(s.metadata.get("source")) for s in log.samples if is_restricted_sample(s.metadata)}
     if restricted and judge_models:
         check_models(restricted, [(j, None, "grader") for j in judge_models], allow_remote_restricted=allow_remote_restricted)
+    if preflight:
+        from medtrust.runner import preflight_endpoints
+
+        names = [j for j in judge_models or [] if isinstance(j, str)]  # inspect Model objects: built by the caller, not checked
+        checks = judges_to_call(log, names, judge) if names or not judge_models else []
+        preflight_endpoints([("judge", n, a) for n, a in checks])
     roles = grader_roles([_configured(j, generate_config) for j in judge_models or []])
     if roles is None and generate_config is not None and log.eval.model_roles:
         from inspect_ai.model._model_config import model_roles_config_to_model_roles

@@ -2,7 +2,8 @@
 
 Before any scoring, every judge model the rescoring will call (``--judge-model``, else the judges
 recorded in the log) gets the same one-request preflight as `medtrust run`
-(medtrust.runner.preflight_endpoints), so a closed port or a bad key is one line at once.
+(medtrust.runner.preflight_endpoints), after the restricted-data check, so a closed port or a
+bad key is one line at once.
 Usage errors (a file that is not an inspect log, a dead judge endpoint) print ``error: ...`` and
 exit 2, as `medtrust run` does.
 """
@@ -13,8 +14,8 @@ import sys
 
 import click
 
-from medtrust.rescore import judges_to_call, read_log, rescore_log
-from medtrust.runner import offline_env, preflight_endpoints
+from medtrust.rescore import read_log, rescore_log
+from medtrust.runner import offline_env
 from medtrust.summary import summary_path
 
 
@@ -36,10 +37,8 @@ def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: 
     from medtrust.report.build import load_summaries
 
     try:
-        heads = [read_log(p, header_only=True) for p in logs]  # every file checked before any judge call
-        if preflight:
-            checks = {name: args for head in heads for name, args in judges_to_call(head, list(judge_model), judge)}
-            preflight_endpoints([("judge", name, args) for name, args in checks.items()])
+        for p in logs:  # every file checked before any judge call
+            read_log(p, header_only=True)
     except ValueError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
@@ -47,7 +46,7 @@ def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: 
     for path in logs:
         try:
             dest = rescore_log(path, judge_models=list(judge_model), judge=judge, allow_remote_restricted=allow_remote_restricted,
-                               generate_config=config)  # fmt: skip
+                               generate_config=config, preflight=preflight)  # fmt: skip
         except ValueError as e:
             click.echo(f"error: {e}", err=True)
             sys.exit(2)
