@@ -13,9 +13,10 @@ from __future__ import annotations
 import sys
 
 import click
+from inspect_ai._util.error import PrerequisiteError
 
 from medtrust.rescore import read_log, rescore_log
-from medtrust.runner import offline_env
+from medtrust.runner import offline_env, plain_error_text
 from medtrust.summary import summary_path
 
 
@@ -49,6 +50,9 @@ def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: 
                                generate_config=config, preflight=preflight)  # fmt: skip
         except ValueError as e:
             click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+        except PrerequisiteError as e:  # e.g. the API key of a judge recorded in the log is not set
+            click.echo(f"error: {path}: {' '.join(plain_error_text(e).split())}", err=True)
             sys.exit(2)
         click.echo(f"Rescored log: {dest}")
         summaries, _ = load_summaries([dest])
