@@ -23,6 +23,10 @@ items), and the JSON keeps the weighted items so ``--judge-calibration`` redraws
 bootstrap. Agreement between labellers (Cohen's kappa per pair) is printed and stored.
 
     medtrust judge-eval --labels labels.jsonl --json-out cal.json
+
+Every model judge first gets `medtrust run`'s one-request preflight (``--no-preflight`` skips it;
+``--timeout`` / ``--max-retries`` bound its requests); a bad ``--judge``, ``--labels`` or
+``--labeller`` is one ``error: ...`` line, exit 2.
 """
 
 from __future__ import annotations
