@@ -197,8 +197,11 @@ def preflight(opts: RunOptions, console: Any = None) -> None:
             continue
         target, rest = model_target(name, args)
         config = GenerateConfig(max_tokens=1, max_retries=0, timeout=PREFLIGHT_TIMEOUT)
-        try:
+        try:  # a model that cannot even be made (unknown provider, bad name, missing key) is fatal
             model = target if not isinstance(target, str) else get_model(target, memoize=False, **rest)
+        except Exception as e:  # noqa: BLE001
+            raise ValueError(f"{role} {name} is not usable: {type(e).__name__}: {_first_line(e)}") from e
+        try:
             out = asyncio.run(model.generate("Reply with OK.", config=config))
             error: Any = out.error
         except Exception as e:  # noqa: BLE001 - any failure of the one request is the answer
