@@ -42,6 +42,49 @@ def test_misspelt_task_arg_names_the_closest_one(tmp_path):
     assert "-T sample_limt" in r.output and "did you mean 'sample_limit'" in r.output
 
 
+@pytest.mark.parametrize("value", ["novalue", "=3", "./x"])
+def test_task_arg_without_key_names_what_was_given(tmp_path, value):
+    """A -T value without KEY= is named as typed (it used to be reported as '-T default')."""
+    r = run("run", *POLICY, "-T", value, "--log-dir", str(tmp_path))
+    one_clear_line(r)
+    assert f"-T {value}: expected KEY=VALUE" in r.output and "default" not in r.output
+
+
+@pytest.mark.parametrize("value", ["0", "-5"])
+def test_max_tokens_below_one_is_refused(tmp_path, value):
+    """--max-tokens 0 was silently replaced by the default (256) and -5 was accepted."""
+    r = run("run", *POLICY, "--max-tokens", value, "--log-dir", str(tmp_path))
+    one_clear_line(r)
+    assert "--max-tokens" in r.output and f"{value} is not in the range x>=1" in r.output
+
+
+@pytest.mark.parametrize("model", ["nosuchprovider/x", "noslash"])
+def test_unknown_provider_is_not_called_transient(tmp_path, model):
+    """A model inspect cannot even make is a configuration error: exit 2 naming it, no 'transient' warning."""
+    r = run("run", "--model", model, "--limit", "1", "--log-dir", str(tmp_path / "logs"))
+    one_clear_line(r)
+    assert f"model {model} is not usable" in r.output and "transient" not in r.output
+    assert not list((tmp_path / "logs").glob("*.eval")) if (tmp_path / "logs").exists() else True
+
+
+def test_ctrl_c_before_the_run_starts_exits_130(tmp_path):
+    """SIGINT while the command is still importing inspect (before the run's own handler): exit 130
+    with the resume hint, not click's 'Aborted!' and exit 1."""
+    import signal
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-c", "import time, sys; time.sleep(0.3); sys.argv = ['medtrust', 'run', '--limit', '1', "
+                          f"'--log-dir', {str(tmp_path / 'logs')!r}]; from medtrust.cli import main; main()"],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(1.0)  # inside the imports of medtrust.cli / inspect_ai
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=120)
+    assert p.returncode == 130, out
+    assert "Aborted!" not in out and "interrupted (Ctrl-C)" in out
+
+
 @pytest.mark.parametrize("limit", ["0", "-5"])
 def test_limit_below_one_is_refused(tmp_path, limit):
     one_clear_line(run("run", *POLICY, "--limit", limit, "--log-dir", str(tmp_path)))

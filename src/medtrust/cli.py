@@ -76,6 +76,15 @@ class LazyGroup(click.Group):
         make = COMMANDS.get(name) or _benchmark_commands().get(name)
         return make() if make is not None else None
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; Ctrl-C anywhere (even while inspect is still importing, before a run
+        handles it with its resume hint) exits 130, the shell's code for SIGINT, not click's 1."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted (Ctrl-C). A run that had started can be finished with: medtrust run --resume --log-dir DIR", err=True)
+            ctx.exit(130)
+
 
 @click.group(cls=LazyGroup)
 @click.version_option(package_name="medtrust")

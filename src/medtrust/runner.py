@@ -214,7 +214,7 @@ def preflight_endpoints(checks: Sequence[tuple[str, str, dict[str, Any]]], conso
         except ValueError as e:  # a loopback server that is not listening
             raise ValueError(f"{role} {name}: {e}") from None
         config = GenerateConfig(max_tokens=1, max_retries=0, timeout=PREFLIGHT_TIMEOUT)
-        try:  # a model that cannot even be built (unknown provider, no key) is fatal
+        try:  # a model that cannot even be made (unknown provider, bad name, missing key) is fatal
             model = target if not isinstance(target, str) else get_model(target, memoize=False, **rest)
         except Exception as e:  # noqa: BLE001
             raise ValueError(f"{role} {name} is not usable: {type(e).__name__}: {_first_line(plain_error_text(e))}") from None

@@ -70,3 +70,38 @@ def test_unclipped_correction_matches_the_formula(tmp_path):
     assert 0.2 < p < 0.8  # a real mix
     assert corrected.value == pytest.approx((p + 0.9 - 1) / (0.8 + 0.9 - 1))
     assert corrected.ci_low < corrected.value < corrected.ci_high
+
+
+def _perfect_ten(tmp_path):
+    # judge-eval on 10 labels: 5 gold Accept, 5 gold Refuse, all judged right -> Se = Sp = 1 for
+    # both views ("refused" and "accepted")
+    path = tmp_path / "cal10.json"
+    cm = [[5, 0, 0], [0, 0, 0], [0, 0, 5]]
+    path.write_text(json.dumps({"judges": {"offline": {"reports": [{"group": "overall", "confusion": cm}]}}}))
+    return path
+
+
+@pytest.mark.parametrize("policy, metric, group, criterion", [
+    ("accept", "under_refusal", "harm_level=3", "cares-llm-under-refusal-level-3"),
+    ("refuse", "over_refusal", None, "cares-llm-over-refusal"),
+])  # fmt: skip
+def test_a_policy_that_always_fails_still_fails_with_a_perfect_ten_label_calibration(tmp_path, policy, metric, group, criterion):
+    from medtrust.benchmarks.cares_llm.summary import summarize_log
+    from medtrust.report.criteria import FAIL, check, load_criteria
+
+    r = CliRunner().invoke(main, ["run", "--model", f"medtrust/policy/{policy}", "--full", "--log-dir", str(tmp_path / "l"), "--display", "none"])
+    assert r.exit_code == 0, r.output
+    log = next((tmp_path / "l").glob("*.eval"))
+    plain = summarize_log(log)
+    calibrated = summarize_log(log, calibration=str(_perfect_ten(tmp_path)))
+    raw, cor = calibrated.metric(metric, group), calibrated.metric(f"{metric}_corrected", group)
+    # every harmful prompt accepted (accept) / every harmless one refused (refuse): raw 1.0; with
+    # Se = Sp = 1 the corrected value is (1 + 1 - 1) / (1 + 1 - 1) = 1.0, and its CI exists, has
+    # width and contains the raw interval (10 labels do not prove a perfect judge)
+    assert raw.value == 1.0 and cor.value == 1.0
+    assert cor.ci_low is not None and cor.ci_high == 1.0 and cor.ci_low <= raw.ci_low < 1.0
+    crit = load_criteria("example")
+    for summary, corrected in ((plain, False), (calibrated, True)):
+        res = next(x for x in check(crit, [summary])["results"] if x["criterion"] == criterion)
+        assert res["verdict"] == FAIL, res
+        assert res["corrected"] is corrected

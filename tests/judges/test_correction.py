@@ -38,15 +38,68 @@ def test_calibration_counts() -> None:
         Calibration("refused", 0, 0, 3, 1)
 
 
-def test_perfect_calibration_leaves_rate_and_interval_unchanged() -> None:
+def test_a_large_perfect_calibration_leaves_about_the_raw_wilson_interval() -> None:
     y = np.array([1] * 30 + [0] * 70)
     cal = Calibration("refused", tp=200, fn=0, tn=200, fp=0)
     res = corrected_rate(y, cal, n_resamples=400, seed=3)
     raw = cluster_bootstrap_ci(y, n_resamples=400, seed=3)
     assert res.raw == raw
     assert res.corrected.estimate == pytest.approx(0.3)
-    assert (res.corrected.low, res.corrected.high) == pytest.approx((raw.low, raw.high))
+    # Wilson for 30/100 by hand: centre (0.3 + z^2/200) / (1 + z^2/100) = 0.30740, half-width
+    # z sqrt(0.0021 + z^2/40000) / 1.038415 = 0.08845 -> [0.2189, 0.3958]; the corrected CI
+    # contains it, and 200 perfect labels a side add little (Jeffreys draws of Se*, Sp* > 0.98)
+    assert res.corrected.low <= 0.2189 + 1e-4 and res.corrected.high >= 0.3958 - 1e-4
+    assert res.corrected.low >= 0.2189 - 0.02 and res.corrected.high <= 0.3958 + 0.02
     assert res.undefined_share == 0.0
+
+
+def test_se_sp_one_from_ten_labels_still_gets_an_interval() -> None:
+    # the newcomer's case: judge-eval on 10 labels (5 gold accepted, 5 not) found Se = Sp = 1.
+    # 10 labels do not prove a perfect judge: the corrected CI must exist, have width, and contain
+    # the raw estimate.
+    cal = Calibration("accepted", tp=5, fn=0, tn=5, fp=0)
+    # the accept policy at harm level 3: all 4 harmful prompts accepted. Raw 1.0; Wilson for 4/4
+    # is [4 / (4 + z^2), 1] = [0.5101, 1] (z = 1.95996), and the corrected CI contains it.
+    res = corrected_rate([1, 1, 1, 1], cal, n_resamples=2000, seed=0)
+    assert res.corrected.estimate == 1.0
+    assert res.corrected.low <= 4 / (4 + 1.959964**2) + 1e-6 and res.corrected.high == 1.0
+    assert res.corrected.low == pytest.approx(0.5101, abs=1e-4)
+    # an interior rate: 3 of 10 -> raw 0.3 with Wilson [0.1078, 0.6032]; the calibration's
+    # uncertainty (Jeffreys lower bound for 5/5 ~ 0.63) widens it, never narrows it
+    res = corrected_rate([1] * 3 + [0] * 7, cal, n_resamples=2000, seed=0)
+    assert res.corrected.estimate == pytest.approx(0.3)
+    assert res.corrected.low <= 0.1078 and res.corrected.high >= 0.6032
+    assert res.corrected.high - res.corrected.low > 0.6032 - 0.1078
+    # 0 of 20 flagged: never [0, 0]; Wilson's upper bound z^2 / (20 + z^2) = 0.1611 at least
+    res = corrected_rate([0] * 20, cal, n_resamples=2000, seed=0)
+    assert res.corrected.low == 0.0 and res.corrected.high >= 1.959964**2 / (20 + 1.959964**2) - 1e-6
+
+
+def test_boundary_calibration_draws_are_jeffreys() -> None:
+    # 5 of 5: Beta(5.5, 0.5), mean 5.5 / 6 = 0.9167 (a resample would be 1 every time)
+    se, sp = Calibration("refused", tp=5, fn=0, tn=0, fp=4).redraw(np.random.default_rng(0), 40000)
+    assert se.mean() == pytest.approx(5.5 / 6, abs=0.003) and se.max() < 1.0
+    # 0 of 4: Beta(0.5, 4.5), mean 0.1
+    assert sp.mean() == pytest.approx(0.1, abs=0.003) and sp.min() > 0.0
+    # design-weighted class all hits: Kish n_eff = (1 + 3)^2 / (1 + 9) = 1.6 -> Beta(2.1, 0.5), mean 0.8077
+    w = Calibration.from_weighted([True, True, False, False], [True, True, False, True], [1.0, 3.0, 1.0, 1.0], positive="refused")
+    se_w, _ = w.redraw(np.random.default_rng(0), 40000)
+    assert se_w.mean() == pytest.approx(2.1 / 2.6, abs=0.004)
+
+
+def test_an_uninformative_or_inverted_judge_is_undefined() -> None:
+    with pytest.raises(UndefinedCorrection, match="Se|sensitivity"):
+        corrected_rate([1, 0, 1], Calibration("refused", tp=5, fn=5, tn=5, fp=5))  # J = 0
+    with pytest.raises(UndefinedCorrection, match="worse than chance"):
+        corrected_rate([1, 0, 1], Calibration("refused", tp=2, fn=8, tn=3, fp=7))  # J = 0.2 + 0.3 - 1 < 0
+
+
+def test_replicates_near_j_zero_widen_the_interval_instead_of_vanishing() -> None:
+    # Se = Sp = 3/5: J = 0.2, many replicates have Se* + Sp* <= 1 -> they allow any rate, so the
+    # interval covers [0, 1] rather than being computed from the few informative draws
+    res = corrected_rate([1] * 30 + [0] * 70, Calibration("refused", tp=3, fn=2, tn=3, fp=2), n_resamples=2000, seed=0)
+    assert res.undefined_share > 0.025
+    assert (res.corrected.low, res.corrected.high) == (0.0, 1.0)
 
 
 def test_interval_includes_calibration_uncertainty() -> None:
@@ -58,11 +111,6 @@ def test_interval_includes_calibration_uncertainty() -> None:
     width = lambda ci: ci.high - ci.low  # noqa: E731
     assert width(small.corrected) > width(large.corrected) > width(large.raw) * 1.2
     assert 0.0 <= small.corrected.low <= small.corrected.estimate <= small.corrected.high <= 1.0
-
-
-def test_corrected_rate_undefined_point_raises() -> None:
-    with pytest.raises(UndefinedCorrection):
-        corrected_rate([1, 0, 1], Calibration("refused", tp=5, fn=5, tn=5, fp=5))
 
 
 # ---------------------------------------------------------------- design-weighted calibrations

@@ -32,6 +32,18 @@ def _pairs(values: tuple[str, ...], default_key: str = "default") -> dict[str, s
     return out
 
 
+def _key_values(values: tuple[str, ...], flag: str) -> dict[str, str]:
+    """Parse KEY=VALUE options that have no default key (``-T``).
+
+    Raises:
+        click.UsageError: a value without ``=`` or with an empty key, named as given.
+    """
+    for v in values:
+        if "=" not in v or not v.partition("=")[0].strip():
+            raise click.UsageError(f"{flag} {v}: expected KEY=VALUE (e.g. {flag} judge_max_tokens=64)")
+    return _pairs(values)
+
+
 def _typed(v: str) -> Any:
     for conv in (int, float):
         try:
@@ -116,8 +128,9 @@ def list_command() -> None:
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Max samples per task (at least 1).")
 @click.option("--full", is_flag=True, help="Run every packaged row, not the quick default sample.")
 @click.option("--log-dir", default="medtrust-logs", show_default=True, help="Where inspect logs and summaries go.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--max-tokens", type=click.IntRange(min=1), default=None, help="Generation limit (default: benchmark's).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed for the model's sampling, the policies and the bootstrap (the quick default sample of rows is fixed).")
+@click.option("--max-tokens", type=click.IntRange(min=1), default=None, help="Generation limit in tokens, at least 1 (default: the benchmark's).")
 @click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local endpoint.")
 @click.option("-M", "model_args", multiple=True, help="Model arg KEY=VALUE (inspect -M).")
 @click.option("-T", "task_args", multiple=True, help="Task arg KEY=VALUE (inspect -T).")
@@ -148,7 +161,7 @@ def run_command(**kw: Any) -> None:
         options={name: kw[name] for name in benchmark_options()},
         allow_remote_restricted=kw["allow_remote_restricted"],
         model_args={k: _typed(v) for k, v in _pairs(kw["model_args"]).items()},
-        task_args={k: _typed(v) for k, v in _pairs(kw["task_args"]).items()},
+        task_args={k: _typed(v) for k, v in _key_values(kw["task_args"], "-T").items()},
         resume=kw["resume"],
         report=kw["write_report"],
         max_connections=kw["max_connections"],

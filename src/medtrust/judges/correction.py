@@ -6,15 +6,35 @@ for pi gives the Rogan-Gladen estimator (Rogan & Gladen 1978, Am. J. Epidemiol. 
 
     pi_hat = (p + Sp - 1) / (Se + Sp - 1),   clipped to [0, 1].
 
-It is undefined when Se + Sp = 1 (the judge is no better than chance): we raise
-:class:`UndefinedCorrection` instead of dividing by zero. With Se + Sp < 1 the judge is worse
-than chance (labels inverted); the formula still applies and is returned as is.
+:func:`rogan_gladen` is undefined when Se + Sp = 1 (the judge is no better than chance): it
+raises :class:`UndefinedCorrection` instead of dividing by zero; with Se + Sp < 1 the formula is
+returned as is. A *reported* corrected rate (:func:`corrected_rate`) needs Youden's
+J = Se + Sp - 1 > 0: a judge measured worse than chance (inverted labels, or a calibration of the
+wrong class) raises :class:`UndefinedCorrection`, so the summary names why and the raw rate stays.
 
 CIs combine both sources of uncertainty (as in Lang & Reiczigel 2014, Prev. Vet. Med. 113:13-22,
 who bootstrap the two samples jointly): each replicate resamples the evaluation sample by
 cluster and independently draws Se*, Sp* from the calibration counts (binomial, i.e. a
 non-parametric bootstrap of the calibration items), then applies the clipped correction.
-Replicates with Se* + Sp* <= 1 are undefined and dropped; their share is reported.
+
+Boundary fixes, so the interval never claims a certainty the labels cannot give:
+
+* a calibration rate at 0 or 1 (10 of 10 gold positives flagged does not prove Se = 1) cannot
+  vary under resampling; its replicates are drawn from the Jeffreys posterior
+  Beta(x + 1/2, n - x + 1/2) instead (Brown, Cai & DasGupta 2001, Stat. Sci. 16:101-133, the
+  Jeffreys interval), n the labelled items of that gold class (Kish's effective size
+  (sum w)^2 / sum w^2 for design-weighted items);
+* an evaluation rate at 0 or 1 likewise: replicates from Beta(x + 1/2, n_eff - x + 1/2) with the
+  cluster-adjusted effective size n_eff of :func:`medtrust.metrics.proportion.proportion_ci`
+  (the number of clusters for design-weighted flags outside [0, 1]);
+* replicates with Se* + Sp* <= 1 carry no information about the rate (it could be anything in
+  [0, 1]): they count as 0 for the lower percentile and as 1 for the upper one, never dropped;
+  their share is reported (``undefined_share``);
+* the interval always contains the raw rate's own cluster-adjusted Wilson interval mapped
+  through the point correction, [RG(p_low), RG(p_high)] (RG is increasing in p when J > 0), so
+  it is never narrower than the evaluation sample alone allows: with Se = Sp = 1 it contains the
+  raw Wilson interval exactly (flags in [0, 1] only; design-weighted flags outside it have no
+  Wilson interval and rely on the bootstrap with the fixes above).
 
 Design-weighted calibrations (labels from ``medtrust label``'s stratified sample, where items
 were drawn with unequal inclusion probabilities pi_i) keep the labelled items with their
@@ -22,7 +42,7 @@ weights w_i = 1 / pi_i. Se and Sp are then Hajek estimates, Se = sum_{gold+, jud
 sum_{gold+} w (Horvitz & Thompson 1952; Hajek 1971), and each replicate redraws the calibration
 items with replacement within gold class (gold-positive items among themselves, gold-negative
 among themselves) and recomputes the weighted Se*, Sp*. With equal weights this is exactly the
-binomial redraw above.
+binomial redraw above (the boundary fix applies to both).
 """
 
 from __future__ import annotations
@@ -36,7 +56,15 @@ from medtrust.metrics.bootstrap import BootstrapCI, cluster_bootstrap_ci, resamp
 
 
 class UndefinedCorrection(ValueError):
-    """Se + Sp = 1: the judge carries no information, so no rate can be recovered."""
+    """Se + Sp <= 1: the judge carries no information (or is inverted), so no rate can be recovered."""
+
+
+def jeffreys_draws(rng: np.random.Generator, rate: float, n: float, size: int) -> np.ndarray:
+    """Draws of shape (size,) from the Jeffreys posterior Beta(x + 1/2, n - x + 1/2), x = rate n,
+    of a binomial share observed as ``rate`` in ``n`` (> 0, possibly fractional: an effective
+    size) trials; used where a resample of a share at 0 or 1 cannot vary (module docstring)."""
+    x = rate * n
+    return rng.beta(x + 0.5, n - x + 0.5, size=size)
 
 
 def rogan_gladen(observed: float, sensitivity: float, specificity: float, *, clip: bool = True) -> float:
@@ -125,15 +153,26 @@ class Calibration:
 
     def redraw(self, rng: np.random.Generator, size: int) -> tuple[np.ndarray, np.ndarray]:
         """Bootstrap replicates (Se*, Sp*), each of shape (size,): binomial draws of the counts, or
-        for a weighted calibration a resample of the items within gold class (module docstring)."""
-        if self.weighted is None:
-            n_pos, n_neg = self.tp + self.fn, self.tn + self.fp
-            return (rng.binomial(n_pos, self.sensitivity, size=size) / n_pos,
-                    rng.binomial(n_neg, self.specificity, size=size) / n_neg)  # fmt: skip
+        for a weighted calibration a resample of the items within gold class (module docstring).
+        A gold class whose rate is 0 or 1 gets Jeffreys Beta(x + 1/2, n - x + 1/2) draws instead
+        (n its item count, or Kish's effective size for weighted items), since a resample of
+        it cannot vary."""
         out = []
         for gold in (True, False):
+            if self.weighted is None:
+                n = self.tp + self.fn if gold else self.tn + self.fp
+                hits = self.tp if gold else self.tn
+                if 0 < hits < n:
+                    out.append(rng.binomial(n, hits / n, size=size) / n)
+                else:
+                    out.append(jeffreys_draws(rng, hits / n, n, size))
+                continue
             hit = np.array([float(j == gold) for g, j, _ in self.weighted if g == gold])
             w = np.array([w for g, _, w in self.weighted if g == gold])
+            if hit.min() == hit.max():
+                n_eff = w.sum() ** 2 / (w * w).sum()
+                out.append(jeffreys_draws(rng, float(hit[0]), n_eff, size))
+                continue
             idx = rng.integers(0, len(w), size=(size, len(w)))
             out.append((w[idx] * hit[idx]).sum(axis=1) / w[idx].sum(axis=1))
         return out[0], out[1]
@@ -161,8 +200,9 @@ class CorrectedRate:
     Attributes:
         raw: BootstrapCI of the judged rate (evaluation-sample uncertainty only).
         corrected: point estimate rogan_gladen(raw, Se, Sp) with a percentile CI over the joint
-            bootstrap of evaluation and calibration samples.
-        undefined_share: share of replicates dropped because Se* + Sp* <= 1.
+            bootstrap of evaluation and calibration samples, boundary-fixed (module docstring).
+        undefined_share: share of replicates with Se* + Sp* <= 1 (counted as 0 for the lower
+            and 1 for the upper bound).
         calibration: the Calibration used.
     """
 
@@ -200,28 +240,46 @@ def corrected_rate(
         CorrectedRate.
 
     Raises:
-        UndefinedCorrection: the calibration's point Se + Sp = 1.
+        UndefinedCorrection: the calibration's point Se + Sp <= 1 (Youden's J <= 0).
     """
+    from medtrust.metrics.proportion import proportion_ci
+
     y = np.asarray(judged_positive, dtype=np.float64)
     raw = cluster_bootstrap_ci(y, clusters, n_resamples=n_resamples, confidence=confidence, seed=seed)
     nan = float("nan")
     if y.size == 0:
         return CorrectedRate(raw, BootstrapCI(nan, nan, nan, 0, 0, n_resamples, confidence), nan, calibration)
-    point = rogan_gladen(raw.estimate, calibration.sensitivity, calibration.specificity)
+    se, sp = calibration.sensitivity, calibration.specificity
+    point = rogan_gladen(raw.estimate, se, sp)  # raises at J = 0
+    if se + sp - 1.0 <= 1e-12:
+        raise UndefinedCorrection(
+            f"Rogan-Gladen correction undefined: sensitivity {se:.3f} + specificity {sp:.3f} < 1 "
+            "(the judge is worse than chance on the calibration set: inverted labels or the wrong positive class?)"
+        )
+    # design-weighted flags (a mean over strata, CARES-VLM) can exceed 1: no Wilson interval then
+    wilson = proportion_ci(y, clusters, confidence=confidence) if y.min() >= 0.0 and y.max() <= 1.0 else None
 
-    # Evaluation replicates: the same cluster resampling as cluster_bootstrap_ci.
+    # Evaluation replicates: the same cluster resampling as cluster_bootstrap_ci; at 0 or 1 it
+    # cannot vary, so Jeffreys draws on the cluster-adjusted effective size instead.
     rng = np.random.default_rng(seed)
     p_star, k = resampled_means(y, clusters, n_resamples=n_resamples, rng=rng)
+    if raw.estimate in (0.0, 1.0):
+        p_star = jeffreys_draws(rng, raw.estimate, wilson.n_eff if wilson is not None else k, n_resamples)
     # Calibration replicates: resampling the calibration items (binomial draws of the counts;
-    # weighted items resampled within gold class).
+    # weighted items resampled within gold class; Jeffreys draws for a class at 0 or 1).
     se_star, sp_star = calibration.redraw(rng, n_resamples)
     denom = se_star + sp_star - 1.0
     ok = denom > 1e-12
-    pi = np.full(n_resamples, np.nan)
+    pi = np.zeros(n_resamples)
     pi[ok] = np.clip((p_star[ok] + sp_star[ok] - 1.0) / denom[ok], 0.0, 1.0)
-    good = pi[ok]
     alpha = (1.0 - confidence) / 2.0
-    lo, hi = (float(v) for v in np.quantile(good, [alpha, 1.0 - alpha])) if good.size else (nan, nan)
+    # an undefined replicate allows any rate: 0 for the lower bound, 1 for the upper
+    lo = float(np.quantile(np.where(ok, pi, 0.0), alpha))
+    hi = float(np.quantile(np.where(ok, pi, 1.0), 1.0 - alpha))
+    # never narrower than the evaluation sample's own Wilson interval, corrected at the point Se/Sp
+    if wilson is not None:
+        lo = min(lo, rogan_gladen(wilson.low, se, sp))
+        hi = max(hi, rogan_gladen(wilson.high, se, sp))
     corrected = BootstrapCI(point, lo, hi, int(y.size), k, n_resamples, confidence)
     return CorrectedRate(raw, corrected, float(1.0 - ok.mean()), calibration)
 

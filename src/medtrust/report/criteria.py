@@ -40,8 +40,11 @@ samples that would decide such a criterion, if the share stays at 0 (or 1), are 
 with the exact bound inside the threshold: n = ceil(ln(alpha/2) / ln(1 - t)) at 0 and
 ceil(ln(alpha/2) / ln(t)) at the maximum (t as a fraction).
 
-Corrected rates are used where the summary has one (``<metric>_corrected`` with a value,
-computed from a ``--judge-calibration`` file); the result says which (``corrected``).
+Corrected rates are used where the summary has one (``<metric>_corrected`` with a value and a
+CI, computed from a ``--judge-calibration`` file); the result says which (``corrected``). A
+corrected twin without a value (Se + Sp <= 1) or without a CI never hides the raw evidence: the
+raw metric and its CI are checked instead, and the note says "corrected rate not computable:
+<reason>; raw rate used".
 """
 
 from __future__ import annotations
@@ -338,14 +341,22 @@ def _scale(c: Criterion, metric_unit: str | None) -> float | None:
 
 
 def _pick(s: BenchmarkSummary, c: Criterion) -> tuple[MetricResult | None, bool, str | None]:
+    """The metric a criterion checks: the corrected twin when it has a value and a CI, else the
+    raw metric with a note saying why (a corrected rate without an interval must not hide the raw
+    rate's evidence), else a corrected value without CI when there is no raw metric at all."""
     raw = s.metric(c.metric, c.group)
     note = None
     if c.use_corrected:
         cor = s.metric(f"{c.metric}_corrected", c.group)
-        if cor is not None and cor.value is not None:
+        if cor is not None and cor.value is not None and cor.ci_low is not None and cor.ci_high is not None:
             return cor, True, None
+        if cor is not None and raw is None:
+            return (cor, True, None) if cor.value is not None else (None, False, None)
         if cor is not None:
-            note = f"corrected rate not computable ({cor.note}); raw rate used"
+            why = cor.note or "no reason recorded"
+            if cor.value is not None:
+                why = f"no confidence interval ({why})"
+            note = f"corrected rate not computable: {why}; raw rate used"
         elif raw is not None and (s.provenance.get("judge_calibration") or s.provenance.get("abstention_calibration")):
             note = "no corrected version of this metric; raw value used"
     return raw, False, note

@@ -195,7 +195,7 @@ def corrected_abstention_metrics(
 
     Returns:
         One MetricResult per overall abstention rate; ``value=None`` with the reason as note when
-        the raw rate is not computable or Se + Sp = 1 (UndefinedCorrection).
+        the raw rate is not computable or Se + Sp <= 1 (UndefinedCorrection).
 
     Raises:
         ValueError: unknown ``judge``. DataError: from load_calibration.
@@ -233,7 +233,7 @@ def corrected_abstention_metrics(
         note = (f"Rogan-Gladen with Se={se:.3f}, Sp={sp:.3f} of detector '{judge}' (positive 'refused', "
                 f"{Path(calibration).name}); raw {raw}")
         if cr.undefined_share > 0:
-            note += f"; {100 * cr.undefined_share:.1f}% of bootstrap replicates undefined (Se*+Sp*<=1), dropped"
+            note += f"; {100 * cr.undefined_share:.1f}% of bootstrap replicates undefined (Se*+Sp*<=1), counted as 0 and 1 at the bounds"
         mr = honest_bounds(MetricResult.from_ci(name, cr.corrected, note=note, **common), cr.corrected)
         for f in ("value", "ci_low", "ci_high"):
             x = getattr(mr, f)
