@@ -59,7 +59,8 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any, Iterator, Mapping
 
 #: Extraction statuses: an answer, or why there is none.
 ANSWER, UNPARSEABLE, REFUSAL, TRUNCATED = "answer", "unparseable", "refusal", "truncated"
@@ -140,9 +141,8 @@ _PRONOUN_LEAD = re.compile(
     r"^\s*I\s+(?:think|believe|guess|feel|suppose|would\s+say)\s+(?:that\s+)?(?:it\s+is\s+|it's\s+|the\s+answer\s+is\s+)?"
 )
 _NOT_ONLY_REPLY = re.compile(r"^\W*(?i:(?:definitely|certainly|absolutely|clearly|surely)\s+)?(?i:not)(?:\s+(?i:at\s+all))?\W*$")
-_THINK_BLOCK = re.compile(r"<(think|thinking|reasoning|reflection)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
-_THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|reflection)\s*>", re.IGNORECASE)
-_THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
+#: tags of the reasoning blocks a reply may carry before its answer
+REASONING_TAGS = ("think", "thinking", "reasoning", "reflection")
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|although|though|nevertheless|that\s+said)\b[,:]?\s*")
 _NEGATION = re.compile(
     r"(?i)\b(?:not|no|isn't|aren't|never|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except)"
@@ -269,13 +269,25 @@ def refusal_phrase(text: str | None) -> str | None:
 # --- preparation -----------------------------------------------------------------------------
 
 
-def _strip_reasoning(t: str) -> tuple[str, bool]:
-    """(text without reasoning blocks, True when the reply ends inside an open block)."""
-    t = _THINK_BLOCK.sub(" ", t)
-    closes = list(_THINK_CLOSE.finditer(t))
-    if closes:  # a chat template opened the block in the prompt: what precedes the close is reasoning
+@lru_cache(maxsize=8)
+def _reasoning_patterns(tags: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    alt = "|".join(map(re.escape, tags))
+    return (re.compile(rf"<({alt})>.*?</\1\s*>", re.IGNORECASE | re.DOTALL),
+            re.compile(rf"</(?:{alt})\s*>", re.IGNORECASE), re.compile(rf"<(?:{alt})>", re.IGNORECASE))
+
+
+def strip_reasoning(t: str, tags: tuple[str, ...] = REASONING_TAGS) -> tuple[str, bool]:
+    """(text without reasoning blocks, True when the reply ends inside an open block).
+
+    Closed ``<think>...</think>`` blocks (any of ``tags``) are removed; a lone close means a chat
+    template opened the block in the prompt, so everything before it is reasoning; a lone open
+    means the reply was cut inside its reasoning (what follows it is dropped)."""
+    block, close, open_ = _reasoning_patterns(tags)
+    t = block.sub(" ", t)
+    closes = list(close.finditer(t))
+    if closes:
         t = t[closes[-1].end():]
-    m = _THINK_OPEN.search(t)
+    m = open_.search(t)
     if m:
         return t[: m.start()], True
     return t, False
@@ -506,7 +518,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         if truncated:
             return Extraction(None, "truncated", "empty reply cut by the token limit", TRUNCATED)
         return Extraction(None, "none", "empty response")
-    t, open_block = _strip_reasoning(t)
+    t, open_block = strip_reasoning(t)
     if open_block and truncated:
         return Extraction(None, "truncated", "cut by the token limit inside a reasoning block", TRUNCATED)
     j = _json_answer(t, q)
@@ -544,15 +556,23 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     return Extraction(ans, layer, reason)
 
 
-def _json_answer(t: str, q: _Question) -> _Reading | None:
-    """The reading of an answer-like key of the first JSON object in ``t`` that has one."""
-    body = re.sub(r"```[a-zA-Z]*", " ", t)
+def json_objects(text: str) -> Iterator[Any]:
+    """Every JSON value that starts at a ``{`` of ``text`` (markdown code fences ignored), in
+    order: the JSON a model or judge writes inside prose or a fenced block. Shared by every
+    reader of JSON replies (answers here, CARES-VLM grades, MediConfusion judge scores)."""
+    body = re.sub(r"```[a-zA-Z]*", " ", text)
     dec = json.JSONDecoder()
     for m in re.finditer(r"\{", body):
         try:
             obj, _ = dec.raw_decode(body[m.start():])
         except ValueError:
             continue
+        yield obj
+
+
+def _json_answer(t: str, q: _Question) -> _Reading | None:
+    """The reading of an answer-like key of the first JSON object in ``t`` that has one."""
+    for obj in json_objects(t):
         r = _json_value(obj, q)
         if r is not None:
             return r

@@ -18,12 +18,13 @@ score** (a score s counts as credit s/10 per sample). Named in docs/deviations.m
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import unicodedata
 from dataclasses import dataclass
 
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model, get_model
+
+from medtrust.scorers.extract import json_objects
 
 JUDGE_SYSTEM = "You are an expert in biomedicine grading answers to medical image questions."
 JUDGE_TEMPLATE = (
@@ -123,13 +124,7 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
 
 def _json_grade(t: str) -> float | None:
     """The number under a score/grade/rating key of the first JSON object in ``t`` that has one."""
-    body = re.sub(r"```[a-zA-Z]*", " ", t)
-    dec = json.JSONDecoder()
-    for m in re.finditer(r"\{", body):
-        try:
-            obj, _ = dec.raw_decode(body[m.start():])
-        except ValueError:
-            continue
+    for obj in json_objects(t):
         if not isinstance(obj, dict):
             continue
         for k, val in obj.items():

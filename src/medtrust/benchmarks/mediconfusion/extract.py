@@ -9,12 +9,11 @@ Every mode ends in a score pair ``{A: sA, B: sB}`` and the threshold rule picks 
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from dataclasses import dataclass
 
-from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice
+from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice, json_objects
 
 #: The invalid choice, as the official result files write it.
 INVALID = "-"
@@ -223,13 +222,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
 
 def _judge_json(t: str) -> tuple[dict[str, float], str] | None:
     """({"A": a, "B": b}, reason) from the first JSON object holding both scores, else None."""
-    body = re.sub(r"```[a-zA-Z]*", " ", t)
-    dec = json.JSONDecoder()
-    for m in re.finditer(r"\{", body):
-        try:
-            obj, _ = dec.raw_decode(body[m.start():])
-        except ValueError:
-            continue
+    for obj in json_objects(t):
         got = _json_scores(obj)
         if got is not None:
             return got
