@@ -8,8 +8,6 @@ desktop and phone width (test-artifacts/label-*.png).
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,9 +19,7 @@ from medtrust.label.store import LabelStore, labeller_agreement
 
 from .conftest import HOSTILE
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+from tests.helpers.browser import ARTIFACTS, CHROMEDRIVER, CHROMIUM, headless_chromium
 
 pytestmark = [
     pytest.mark.browser,
@@ -33,18 +29,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def driver():
-    webdriver = pytest.importorskip("selenium.webdriver")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="medtrust-chromium-")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1400,1000"):  # fmt: skip
-        opts.add_argument(flag)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    drv = webdriver.Chrome(options=opts, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
-    yield drv
-    drv.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    with headless_chromium(1400) as drv:
+        yield drv
 
 
 def _wait(driver, cond, timeout: float = 20):

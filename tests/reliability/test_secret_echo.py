@@ -13,31 +13,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import zipfile
-from pathlib import Path
 
 import pytest
 
-import inspect_ai._util.zipfile  # noqa: F401  (zstd members of .eval files)
 from tests.helpers.fake_openai import FakeOpenAI
+from tests.helpers.files import all_bytes
 
 KEY = "sk-medtrust-ECHOSECRET-5c1e9a77b2"
 URLKEY = "qp-medtrust-URLSECRET-19d0c3e4"
-
-
-def all_bytes(root: Path) -> dict[str, bytes]:
-    """{name: bytes} of every file under root; zip archives (.eval) expanded member by member."""
-    out = {}
-    for p in root.rglob("*"):
-        if not p.is_file():
-            continue
-        if zipfile.is_zipfile(p):
-            with zipfile.ZipFile(p) as z:
-                for m in z.namelist():
-                    out[f"{p.name}!{m}"] = z.read(m)
-        else:
-            out[str(p.relative_to(root))] = p.read_bytes()
-    return out
 
 
 CASES = {

@@ -6,31 +6,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import zipfile
-from pathlib import Path
 
 import pytest
 
 from tests.helpers.fault_proxy import FaultProxy
+from tests.helpers.files import all_bytes
 from tests.reliability.conftest import SERVER_MODEL, server_env, upstream
 
 ENV_KEY = "sk-medtrust-ENVSECRET-7f3a9c21"
 ARG_KEY = "sk-medtrust-ARGSECRET-0b8e44d1"
-
-
-def texts_under(root: Path) -> dict[str, bytes]:
-    """{name: bytes} of every file under root; zip archives (.eval) expanded member by member."""
-    out = {}
-    for p in root.rglob("*"):
-        if not p.is_file():
-            continue
-        if zipfile.is_zipfile(p):
-            with zipfile.ZipFile(p) as z:
-                for m in z.namelist():
-                    out[f"{p.name}!{m}"] = z.read(m)
-        else:
-            out[p.name] = p.read_bytes()
-    return out
 
 
 def leaks(blobs: dict[str, bytes], secret: str) -> list[str]:
@@ -54,7 +38,7 @@ def test_api_key_never_written_or_printed(llama, tmp_path, isolated_inspect, how
         # the key really was sent: the proxy saw it in the Authorization header
         assert proxy.stats.auth_headers[f"Bearer {secret}"] >= 4
         assert proxy.stats.faults["truncated"] >= 1
-    blobs = texts_under(log_dir)
+    blobs = all_bytes(log_dir)
     assert any(n.endswith(".summary.json") for n in blobs) and any("!samples/" in n for n in blobs)
     blobs["stdout"], blobs["stderr"] = res.stdout.encode(), res.stderr.encode()
     assert leaks(blobs, secret) == []

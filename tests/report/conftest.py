@@ -27,6 +27,7 @@ from inspect_ai.scorer import match
 
 import medtrust._registry  # noqa: F401
 from medtrust.cli import main
+from tests.helpers.browser import headless_chromium
 
 N_VLM = 40  # first HAM10000 rows per VLM run
 HOSTILE = "<script>alert(1)</script> **md** " + "x" * 5000 + " ünïcödé"
@@ -170,23 +171,10 @@ def quick_refuse_logs(work_dir: Path) -> Path:
 
 
 # ------------------------------------------------------------------ headless Chromium (browser tests)
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 @pytest.fixture(scope="module")
 def driver():
     """Debian's headless Chromium through Selenium + chromedriver (browser console logged)."""
-    webdriver = pytest.importorskip("selenium.webdriver")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="medtrust-chromium-")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1300,1000"):  # fmt: skip
-        opts.add_argument(flag)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    drv = webdriver.Chrome(options=opts, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
-    yield drv
-    drv.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    with headless_chromium(1300) as drv:
+        yield drv

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from medtrust.report.build import build_report
-from tests.report.conftest import ARTIFACTS, CHROMEDRIVER, CHROMIUM
+from tests.helpers.browser import ARTIFACTS, CHROMEDRIVER, CHROMIUM
 
 pytestmark = [
     pytest.mark.browser,
