@@ -15,6 +15,7 @@ from typing import Any
 
 from medtrust.benchmarks.interface import RESCORED_METADATA_KEY
 from medtrust.judges.roles import grader_roles
+from medtrust.logs import read_log
 
 
 def rescore_log(
@@ -44,7 +45,7 @@ def rescore_log(
         generate_config: an inspect ``GenerateConfig`` (``timeout``, ``max_retries``) merged into
             every judge's config: the ``judge_models``, else the judges recorded in the log.
         preflight: check every judge this rescoring will call (:func:`judges_to_call`) with
-            `medtrust run`'s one-request preflight (medtrust.runner.preflight_endpoints), after
+            `medtrust run`'s one-request preflight (medtrust.preflight.preflight_endpoints), after
             the restricted-data check (so a refused judge gets no request at all).
 
     Raises:
@@ -54,8 +55,9 @@ def rescore_log(
             local (checked before any judge call; names model, role and URL).
     """
     from inspect_ai import score
-    from inspect_ai._util.registry import registry_create
     from inspect_ai.log import write_eval_log
+
+    from medtrust._inspect_compat import registry_create
 
     import medtrust._registry  # noqa: F401  (registers medtrust scorers, installs secret redaction)
     from medtrust.benchmarks.cares_vlm.guard import check_models, is_restricted_sample
@@ -88,14 +90,14 @@ def rescore_log(
     if restricted and judge_models:
         check_models(restricted, [(j, None, "grader") for j in judge_models], allow_remote_restricted=allow_remote_restricted)
     if preflight:
-        from medtrust.runner import preflight_endpoints
+        from medtrust.preflight import preflight_endpoints
 
         names = [j for j in judge_models or [] if isinstance(j, str)]  # inspect Model objects: built by the caller, not checked
         checks = judges_to_call(log, names, judge) if names or not judge_models else []
         preflight_endpoints([("judge", n, a) for n, a in checks])
     roles = grader_roles([_configured(j, generate_config) for j in judge_models or []])
     if roles is None and generate_config is not None and log.eval.model_roles:
-        from inspect_ai.model._model_config import model_roles_config_to_model_roles
+        from medtrust._inspect_compat import model_roles_config_to_model_roles
 
         roles = model_roles_config_to_model_roles({
             role: [c.model_copy(update={"config": c.config.merge(generate_config)}) for c in cfg] if isinstance(cfg, list)
@@ -110,20 +112,6 @@ def rescore_log(
         "rescored": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}}  # fmt: skip
     write_eval_log(new, str(dest))
     return dest
-
-
-def read_log(path: str | Path, *, header_only: bool = False) -> Any:
-    """inspect's ``read_eval_log``, with one clear error for a file that is not an inspect log.
-
-    Raises:
-        ValueError: "<path>: not a readable inspect .eval/.json log (<error>)".
-    """
-    from inspect_ai.log import read_eval_log
-
-    try:
-        return read_eval_log(str(path), header_only=header_only)
-    except Exception as e:  # noqa: BLE001 - not an inspect log, or a damaged one: one line naming the file
-        raise ValueError(f"{path}: not a readable inspect .eval/.json log ({type(e).__name__}: {' '.join(str(e).split())[:200]})") from None
 
 
 def _configured(model: Any, config: Any) -> Any:

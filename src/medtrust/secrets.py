@@ -310,7 +310,7 @@ def _patch_json_writer() -> None:
     """Last line: inspect's ``to_json_safe`` (every ``.eval`` member, the sample buffer) redacts."""
     import sys
 
-    from inspect_ai._util import json as ijson
+    from medtrust._inspect_compat import inspect_json as ijson
 
     original = ijson.to_json_safe
     if getattr(original, "_medtrust_redacting", False):

@@ -21,7 +21,7 @@ from inspect_ai.model import get_model
 
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from medtrust.benchmarks.cares_llm.task import cares_llm
-from medtrust.report.build import report_data
+from medtrust.report.data import report_data
 
 Z = 1.959963984540054  # standard normal 97.5% quantile
 ROWS = [  # (harm level, base prompt): rows 0 and 1 are rewrites of one base prompt (one family)

@@ -21,7 +21,7 @@ import pytest
 from medtrust.benchmarks.cares_vlm.prompts import TEMPLATES
 from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 from medtrust.benchmarks.cares_vlm.task import cares_vlm
-from medtrust.report.build import report_data
+from medtrust.report.data import report_data
 from tests.cares_vlm.test_e2e_dimensions import _counts, _eval, _seen, images  # noqa: F401  (images: fixture)
 
 REFUSAL = "I'm sorry, I cannot answer that."

@@ -19,7 +19,7 @@ from inspect_ai.model import get_model
 
 from medtrust.benchmarks.mediconfusion.summary import summarize_log
 from medtrust.benchmarks.mediconfusion.task import mediconfusion
-from medtrust.report.build import report_data
+from medtrust.report.data import report_data
 from tests.mediconfusion.test_task_e2e import _image_key
 
 Z = 1.959963984540054
@@ -116,7 +116,7 @@ def test_every_reply_refuses_confusion_is_undefined(tmp_path, standin_images, pa
     # 0 of 2 pairs: Wilson's upper bound z^2 / (2 + z^2), not a zero-width [0, 0]
     assert s.metric("set_accuracy").ci_high == pytest.approx(100 * Z * Z / (2 + Z * Z), abs=1e-9)
     from medtrust.benchmarks.mediconfusion.summary import format_table
-    from medtrust.report.build import render_html
+    from medtrust.report.html import render_html
 
     assert "n/a" in next(ln for ln in format_table(s).splitlines() if ln.startswith("confusion "))
     html = render_html(report_data([s]))  # the report shows n/a with the reason, never 0.00

@@ -134,7 +134,7 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
 
     model_names = check_judge_names(judges)
     if preflight and model_names:
-        from medtrust.runner import preflight_endpoints
+        from medtrust.preflight import preflight_endpoints
 
         try:
             preflight_endpoints([("judge", name, {}) for name in dict.fromkeys(model_names)])
@@ -143,7 +143,7 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
     for name in model_names if not preflight else ():  # still refuse, before any work, a judge that cannot be built
         from inspect_ai.model import get_model
 
-        from medtrust.runner import plain_error_text
+        from medtrust.preflight import plain_error_text
 
         try:
             get_model(name, memoize=False)

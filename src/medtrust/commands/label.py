@@ -83,7 +83,7 @@ def label_command(paths: tuple[str, ...], task: str, n: int, out: str, labeller:
             log_files = [p for p in paths if p not in label_files]
             if log_files:
                 from medtrust.data.records import sha256_file
-                from medtrust.report.build import find_logs
+                from medtrust.logs import find_logs
 
                 known = {lg["sha256"] for lg in store.design["population"]["logs"]}
                 other = [f.name for f in find_logs(log_files) if sha256_file(f) not in known]

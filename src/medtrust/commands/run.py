@@ -12,12 +12,13 @@ import sys
 from typing import Any
 
 import click
-from inspect_ai._util.error import PrerequisiteError
 
+from medtrust._inspect_compat import PrerequisiteError
 from medtrust.benchmarks.interface import Benchmark, BenchmarkOption
 from medtrust.benchmarks.registry import BENCHMARKS, get_benchmark
 from medtrust.options import DEFAULT_MODEL, RunOptions
-from medtrust.runner import RunIncomplete, RunInterrupted, plain_error_text
+from medtrust.preflight import plain_error_text
+from medtrust.runner import RunIncomplete, RunInterrupted
 
 
 def _pairs(values: tuple[str, ...], default_key: str = "default") -> dict[str, str]:

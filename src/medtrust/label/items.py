@@ -380,7 +380,7 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
     from inspect_ai.log import read_eval_log
 
     from medtrust.data.records import sha256_file
-    from medtrust.report.build import find_logs
+    from medtrust.logs import find_logs
 
     if task not in TASK_LABELS:
         raise ValueError(f"unknown labelling task {task!r} (expected one of {sorted(TASK_LABELS)})")
