@@ -1,4 +1,4 @@
-"""Item 5 of issue 12: a reply cut by the token limit before it states an answer is its own
+"""A reply cut by the token limit before it states an answer is its own
 non-answer outcome, ``truncated``, in CARES-VLM and MediConfusion (MC); one that stated its answer
 before the cut keeps it."""
 

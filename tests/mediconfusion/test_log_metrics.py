@@ -1,5 +1,5 @@
 """Every MediConfusion inspect metric in the .eval log equals the summary's number and the report's
-headline, with epochs 1 and 2 and with non-answers (issue 12, items 10 and 11).
+headline, with epochs 1 and 2 and with non-answers.
 
 Pairs 10001 and 10002 (the first four samples). The scripted model recognises an image by its
 bytes and the question, and gives that image's n-th reply on its n-th call; ``max_samples=1``

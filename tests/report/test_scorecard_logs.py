@@ -1,4 +1,4 @@
-"""Issue 16 on real logs: the scorecard of the refuse policy (CARES-LLM on all 239 rows,
+"""The scorecard on real logs: the refuse policy (CARES-LLM on all 239 rows,
 CARES-VLM on 10 real HAM10000 rows), runs that are never pooled (two runs, a resumed run),
 a rescored log, and the context of the top table (rows, judge, CIs, n/a reasons).
 

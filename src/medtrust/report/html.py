@@ -70,15 +70,13 @@ def _profile(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _charts(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[Chart]]]:
-    """(shared charts: trust profile, outcomes, forest; {benchmark: its own charts}) as inline SVG."""
+def _charts(data: dict[str, Any], by_bench: dict[str, list[dict[str, Any]]]) -> tuple[dict[str, Any], dict[str, list[Chart]]]:
+    """(shared charts: trust profile, outcomes, forest; {benchmark: its own charts}) as inline SVG;
+    ``by_bench``: the report's summaries by benchmark name."""
     from medtrust import plots
 
     ch: dict[str, Any] = {"profile": _profile(data)}
     titles = benchmark_titles()
-    by_bench: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for s in data["summaries"]:
-        by_bench[s["benchmark"]].append(s)
     bench_charts = {b.name: b.charts(by_bench[b.name]) for b in BENCHMARKS if b.charts is not None and by_bench.get(b.name)}
     if data["summaries"]:
         ch["outcomes"] = plots.outcome_bars([f"{s['label']} · {titles.get(s['benchmark'], s['benchmark'])}" for s in data["summaries"]],
@@ -122,17 +120,17 @@ def render_html(data: dict[str, Any]) -> str:
     env = Environment(loader=PackageLoader("medtrust.report", "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["fmt"] = _fmt
     env.filters["clip"] = _clip_text
-    shared, per_bench = _charts(data)
+    footnotes, fn_index = _footnotes(data)
+    by_bench: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for s in data["summaries"]:
+        by_bench[s["benchmark"]].append(s)
+    shared, per_bench = _charts(data, by_bench)
     profile = shared.pop("profile")
     if profile["svg"]:
         profile["svg"] = Markup(profile["svg"])
     svg = {k: Markup(v) for k, v in shared.items()}
     charts = {b: [{"title": c.title, "svg": Markup(c.svg)} for c in cs] for b, cs in per_bench.items()}
-    by_bench: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for s in data["summaries"]:
-        by_bench[s["benchmark"]].append(s)
     dims = {b.name: list(b.dimensions) for b in BENCHMARKS}
-    footnotes, fn_index = _footnotes(data)
     return env.get_template("report.html.j2").render(
         d=data, svg=svg, profile=profile, charts=charts, by_bench=by_bench, dims=dims, titles=benchmark_titles(), outcomes=OUTCOMES,
         pair_below=PAIR_WARNING_BELOW, answered=ANSWERED_OUTCOMES, footnotes=footnotes, fn=fn_index,
