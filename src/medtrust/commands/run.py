@@ -118,7 +118,7 @@ def list_command() -> None:
 
 @_add_benchmark_options
 @click.command("run")
-@click.option("--benchmark", "-b", default=BENCHMARKS[0].cli_name, show_default=True, callback=_benchmark_param,
+@click.option("--benchmark", "-b", default=get_benchmark(None).cli_name, show_default=True, callback=_benchmark_param,
               help="Benchmark to run: " + ", ".join(b.cli_name for b in BENCHMARKS) + ".")
 @click.option("--model", "-m", multiple=True, help=f"inspect model name (repeatable). Default: {DEFAULT_MODEL} (offline).")
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable: several judges). Default: offline judge.")
@@ -144,7 +144,7 @@ def list_command() -> None:
 @click.option("--display", type=click.Choice(["full", "conversation", "rich", "plain", "log", "none"]), default=None,
               help="Use inspect's display instead of medtrust's progress lines.")
 def run_command(**kw: Any) -> None:
-    """Evaluate a model on a benchmark (default: the embedded model on CARES-LLM, offline)."""
+    """Evaluate a model on a benchmark (default: the embedded model on the first listed benchmark, offline)."""
     bench = get_benchmark(kw["benchmark"])
     opts = RunOptions(
         benchmark=bench.cli_name,

@@ -39,7 +39,7 @@ from medtrust.benchmarks.cares_vlm.task import PLAN, cares_vlm, resolve_data_fil
 from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RescoreSettings, RunPlan
 from medtrust.judges.evaluate import JudgeRun
 from medtrust.judges.labelled import LabelledItem
-from medtrust.judges.roles import grader_roles
+from medtrust.judges.roles import GRADER_ROLE, grader_roles
 from medtrust.options import RunOptions
 from medtrust.scorecard import groups_all_at_bound, mean_axis, metric_axis, metric_below, not_meaningful_when, run_colours, series
 from medtrust.summary import BenchmarkSummary, MetricResult
@@ -120,7 +120,7 @@ def plan(opts: RunOptions) -> RunPlan:
             "or run `medtrust data fetch cares-vlm` when online."
         )
     try:
-        models = [(m, opts.model_args, "model") for m in opts.model] + [(j, None, "grader") for j in opts.judge_models]
+        models = [(m, opts.model_args, "model") for m in opts.model] + [(j, None, GRADER_ROLE) for j in opts.judge_models]
         check_models(files, models, allow_remote_restricted=opts.allow_remote_restricted)
     except RestrictedDataError as e:
         raise ValueError(str(e)) from None
