@@ -39,6 +39,11 @@ def unregister(name: str) -> None:
     BENCHMARKS[:] = [b for b in BENCHMARKS if b.name != name]
 
 
+def find_benchmark(name: str) -> Benchmark | None:
+    """The registered benchmark called ``name`` (either spelling, ``a_b`` or ``a-b``), or None."""
+    return next((b for b in BENCHMARKS if name in (b.name, b.cli_name)), None)
+
+
 def closest_benchmark(name: str) -> Benchmark | None:
     """The registered benchmark whose command-line spelling is closest to a misspelt ``name``
     (difflib's ratio, at least 0.6), or None."""
@@ -46,6 +51,14 @@ def closest_benchmark(name: str) -> Benchmark | None:
     # a name far longer than any benchmark's cannot be close: the cut keeps difflib's work small
     close = difflib.get_close_matches(name[:100].replace("_", "-").lower(), list(known), n=1)
     return known[close[0]] if close else None
+
+
+def did_you_mean(name: str, *, cli_spelling: bool = True) -> str:
+    """`` (did you mean '<closest>'?)`` for a misspelt benchmark name (:func:`closest_benchmark`),
+    in the command-line spelling or, with ``cli_spelling=False``, as ``Benchmark.name``; ``""``
+    when none is close."""
+    close = closest_benchmark(name)
+    return f" (did you mean '{close.cli_name if cli_spelling else close.name}'?)" if close else ""
 
 
 def get_benchmark(name: str | None = None) -> Benchmark:
@@ -59,12 +72,10 @@ def get_benchmark(name: str | None = None) -> Benchmark:
         if not BENCHMARKS:
             raise ValueError("no benchmark is registered")
         return BENCHMARKS[0]
-    for b in BENCHMARKS:
-        if name in (b.name, b.cli_name):
-            return b
-    close = closest_benchmark(name)
-    hint = f" (did you mean '{close.cli_name}'?)" if close else ""
-    raise ValueError(f"unknown benchmark '{name}'{hint}; known: {', '.join(b.cli_name for b in BENCHMARKS)}")
+    found = find_benchmark(name)
+    if found is None:
+        raise ValueError(f"unknown benchmark '{name}'{did_you_mean(name)}; known: {', '.join(b.cli_name for b in BENCHMARKS)}")
+    return found
 
 
 def named_judges() -> dict[str, JudgeSpec]:
@@ -76,4 +87,4 @@ def named_judges() -> dict[str, JudgeSpec]:
 def benchmark_of(log: "EvalLog") -> Benchmark | None:
     """The registered benchmark of a log (from its recorded ``eval.metadata``), or None."""
     name = benchmark_name_of(log)
-    return next((b for b in BENCHMARKS if b.name == name), None) if name else None
+    return find_benchmark(name) if name else None

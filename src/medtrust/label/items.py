@@ -92,7 +92,7 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
     from inspect_ai.log import read_eval_log
 
     from medtrust.benchmarks.interface import benchmark_name_of
-    from medtrust.benchmarks.registry import BENCHMARKS
+    from medtrust.benchmarks.registry import find_benchmark
     from medtrust.data.records import sha256_file
     from medtrust.report.build import find_logs
 
@@ -111,7 +111,7 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
         name = benchmark_name_of(head)
         if name is None:  # not written by a medtrust task
             continue
-        bench = next((b for b in BENCHMARKS if b.name == name), None)
+        bench = find_benchmark(name)
         if bench is None or bench.labelling is None:
             why = f"benchmark '{name}' is not registered" if bench is None else f"{bench.title} has no labelling reader"
             left_out[why] += _sample_count(f, head)

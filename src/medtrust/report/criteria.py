@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from medtrust.benchmarks.interface import Benchmark
-from medtrust.benchmarks.registry import BENCHMARKS, closest_benchmark
+from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
 from medtrust.summary import BenchmarkSummary, MetricResult
 
 PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED = "PASS", "FAIL", "INCONCLUSIVE", "NOT_EVALUATED"
@@ -304,12 +304,11 @@ def _benchmark(name: str, where: str) -> Benchmark:
     Raises:
         CriteriaError: naming the field, the known benchmarks and the closest one.
     """
-    for b in BENCHMARKS:
-        if name in (b.name, b.cli_name):
-            return b
-    close = closest_benchmark(name)
-    hint = f" (did you mean '{close.name}'?)" if close else ""
-    raise CriteriaError(f"{where}: field 'benchmark': {name!r} is not one of {', '.join(b.name for b in BENCHMARKS)}{hint}")
+    found = find_benchmark(name)
+    if found is None:
+        known = ", ".join(b.name for b in BENCHMARKS)
+        raise CriteriaError(f"{where}: field 'benchmark': {name!r} is not one of {known}{did_you_mean(name, cli_spelling=False)}")
+    return found
 
 
 def is_share(name: str, shares: Sequence[str] = ()) -> bool:
@@ -322,7 +321,8 @@ def is_share(name: str, shares: Sequence[str] = ()) -> bool:
 def share_metrics(benchmark: str) -> tuple[str, ...]:
     """The share metric names a registered benchmark declares (``Benchmark.criteria.shares``);
     () for a benchmark no longer registered."""
-    return next((b.criteria.shares for b in BENCHMARKS if b.name == benchmark), ())
+    found = find_benchmark(benchmark)
+    return found.criteria.shares if found is not None else ()
 
 
 def boundary_interval(value: float, n: int, unit: str | None) -> tuple[float, float] | None:
