@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
+from medtrust.judges.roles import recorded_roles
 from medtrust.summary import BenchmarkSummary
 
 #: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
@@ -140,11 +141,10 @@ def log_provenance(log: Any, path: Path) -> dict[str, Any]:
     for cfg in (log.eval.model_generate_config, getattr(log.plan, "config", None)):
         if cfg is not None:
             gen.update(cfg.model_dump(exclude_none=True))
-    roles = getattr(log.eval, "model_roles", None) or {}
     return {
         "file": path.name, "sha256": sha256_file(path), "task": log.eval.task, "task_version": log.eval.task_version,
         "task_args": log.eval.task_args or {}, "model": log.eval.model, "model_args": log.eval.model_args or {},
-        "generate_config": gen, "model_roles": {k: str(getattr(v, "model", v)) for k, v in roles.items()},
+        "generate_config": gen, "model_roles": recorded_roles(log),
         "data_sha256": (log.eval.metadata or {}).get("data_sha256"), "status": log.status, "created": log.eval.created,
     }  # fmt: skip
 

@@ -49,7 +49,7 @@ def _run(tmp_path, standin_images, pairs, replies, epochs):
         calls[(i, slot)] += 1
         return {"gold": gold, "other": "B" if gold == "A" else "A"}.get(reply, reply)
 
-    logs = inspect_eval(mediconfusion(mode="mc", image_root=str(standin_images)), model=get_model("medtrust/scripted", respond=respond, memoize=False),
+    logs = inspect_eval(mediconfusion(mode="mc", image_roots=str(standin_images)), model=get_model("medtrust/scripted", respond=respond, memoize=False),
                         log_dir=str(tmp_path), display="none", limit=4, epochs=epochs, max_samples=1)
     log = read_eval_log(logs[0].location)
     assert log.status == "success" and len(log.samples) == 4 * epochs

@@ -39,15 +39,10 @@ from typing import Any, Sequence
 
 import click
 
-from medtrust.benchmarks.registry import BENCHMARKS
+from medtrust.benchmarks.registry import BENCHMARKS, named_judges
 from medtrust.judges.evaluate import JudgeRun, evaluate, format_table, recorded_judges, xstest_baselines
 from medtrust.judges.labelled import LabelledItem, default_xstest_dir, read_labelled
 from medtrust.judges.offline import LABELS, OFFLINE_JUDGE_VERSION
-
-
-def named_judges() -> dict[str, object]:
-    """``--judge`` name -> JudgeSpec, over every registered benchmark's calibration hooks."""
-    return {j.name: j for b in BENCHMARKS if b.calibration for j in b.calibration.judges}
 
 
 class JudgeEvalUsageError(ValueError):

@@ -25,8 +25,8 @@ from medtrust.summary import summary_path
 @click.command("rescore")
 @click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable).")
-@click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="CARES-LLM judge choice.")
-@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local judge.")
+@click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="The judge option of scorers that have one: auto, offline rules, or the grader model.")
+@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted data (credentialed sources such as MIMIC-CXR; docs/security.md) to a non-local judge.")
 @click.option("--max-retries", type=click.IntRange(min=0), default=None, help="Retries of a failed judge call (default: inspect's).")
 @click.option("--timeout", type=click.IntRange(min=1), default=None, help="Seconds one judge request may take (default: the provider's).")
 @click.option("--preflight/--no-preflight", default=True, show_default=True,
