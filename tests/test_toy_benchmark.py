@@ -1,4 +1,4 @@
-"""Adding a benchmark takes one folder and one registry line (issue: one benchmark, one folder).
+"""Adding a benchmark takes one folder and one registry line.
 
 The toy benchmark (tests/toy_benchmark/) is registered at run time and then driven only through
 the shared commands: `medtrust list`, `medtrust run`, `medtrust report` (with a criteria file
