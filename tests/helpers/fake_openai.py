@@ -3,8 +3,9 @@
 - ``mode="ok"``: ``POST .../chat/completions`` answers 200 with ``reply`` as the assistant text;
   ``GET .../models`` lists one model. Used as the *loopback* server a guarded run may use.
 - ``mode="echo"``: every request is answered with HTTP ``status`` and an OpenAI-style error body
-  that echoes the credentials it received (``Authorization``, ``api-key``, ``x-api-key``,
-  ``x-goog-api-key`` headers and the query string), as a careless or hostile server would.
+  that echoes the credentials it received (every header but the plain HTTP ones, and the query
+  string), and the same headers again as ``X-Echo-<name>`` response headers, as a careless or
+  hostile server would.
 
 Every request is counted (``requests``), with its path and headers, so a test can assert that
 **zero** requests reached a listener that must never be contacted; with ``record=FILE`` each is
@@ -63,18 +64,23 @@ class FakeOpenAI:
                 for h in outer.echo_headers:  # a server that echoes request headers back in its answer
                     if self.headers.get(h):
                         self.send_header(f"X-Echo-{h}", self.headers[h])
+                for h, v in (getattr(self, "_echo", None) or {}).items():
+                    self.send_header(f"X-Echo-{h}", v)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
 
             def _handle(self) -> None:
+                self._echo: dict[str, str] | None = None
                 n = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(n) if n else b""
                 self._record(body)
                 if outer.mode == "echo":
-                    echoed = {h: self.headers.get(h) for h in ("Authorization", "api-key", "x-api-key", "x-goog-api-key") if self.headers.get(h)}
+                    plain = ("host", "content-length", "content-type", "accept", "accept-encoding", "connection", "user-agent")
+                    echoed = {h: v for h, v in self.headers.items() if h.lower() not in plain and not h.lower().startswith("x-stainless")}
                     msg = f"invalid credentials {json.dumps(echoed)} for {self.path}"
+                    self._echo = echoed  # also sent back as response headers
                     self._send(outer.status, {"error": {"message": msg, "type": "invalid_request_error", "code": "invalid_api_key"}})
                     return
                 if self.path.rstrip("/").endswith("/models"):
