@@ -167,3 +167,18 @@ def test_proxy_decision_is_the_clients_own(env, monkeypatch):
     finally:
         for _, c in clients:
             c.close()
+
+
+def test_an_sdk_client_is_read_through_its_own_routing(monkeypatch):
+    """The OpenAI SDK's client (a subclass of httpx2's) is asked itself: with NO_PROXY=127.0.0.0/8
+    it goes direct, although httpx 0.28 alone would use the proxy."""
+    from inspect_ai.model import get_model
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-real")
+    monkeypatch.setenv("HTTP_PROXY", "http://198.18.0.9:3128")
+    monkeypatch.setenv("NO_PROXY", "127.0.0.0/8")
+    ep = model_endpoint(get_model("openai/gpt-4o", base_url="http://127.0.0.1:8000/v1", memoize=False))
+    assert (ep.kind, ep.url) == ("loopback", "http://127.0.0.1:8000/v1/")
+    monkeypatch.setenv("NO_PROXY", "localhost")
+    ep = model_endpoint(get_model("openai/gpt-4o", base_url="http://127.0.0.1:8000/v1", memoize=False))
+    assert (ep.kind, ep.url) == ("remote", "http://198.18.0.9:3128")

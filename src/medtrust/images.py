@@ -30,6 +30,37 @@ from typing import IO, Any
 EXIF_ORIENTATION = 0x0112
 
 
+def _max_image_bytes() -> int:
+    try:
+        v = int(os.environ.get("MEDTRUST_MAX_IMAGE_BYTES", ""))
+    except ValueError:
+        return 64 << 20
+    return v if v > 0 else 64 << 20
+
+
+#: largest image file read or sent (bytes; medical images here are KiB to a few MiB):
+#: ``MEDTRUST_MAX_IMAGE_BYTES``
+MAX_IMAGE_BYTES = _max_image_bytes()
+
+
+class ImageTooLarge(ValueError):
+    """An image file over :data:`MAX_IMAGE_BYTES` (never read, decoded or sent)."""
+
+
+def check_image_size(path: str | Path) -> int:
+    """The size of an image file, refused when over :data:`MAX_IMAGE_BYTES`.
+
+    Raises:
+        ImageTooLarge: naming the file, its size and the limit.
+        OSError: the file cannot be stat'ed.
+    """
+    size = os.stat(path).st_size
+    if size > MAX_IMAGE_BYTES:
+        raise ImageTooLarge(f"image {Path(path).name} is {size:,} bytes, over the limit of {MAX_IMAGE_BYTES:,} bytes "
+                            "(set MEDTRUST_MAX_IMAGE_BYTES to raise it)")  # fmt: skip
+    return size
+
+
 def exif_orientation(img: Any) -> int:
     """The EXIF Orientation value of a PIL image (1 = upright; 1 when the tag is absent or invalid)."""
     try:
@@ -80,7 +111,11 @@ def open_upright(source: str | Path | bytes | IO[bytes]) -> Any:
     from PIL import Image
 
     if isinstance(source, bytes):
+        if len(source) > MAX_IMAGE_BYTES:
+            raise ImageTooLarge(f"image of {len(source):,} bytes, over the limit of {MAX_IMAGE_BYTES:,} bytes")
         source = io.BytesIO(source)
+    elif isinstance(source, (str, Path)):
+        check_image_size(source)
     img = Image.open(source)
     img.load()
     return upright(img)
@@ -112,12 +147,14 @@ def model_image_ref(path: str | Path) -> str:
 
     The path itself when the file is upright 8-bit data; otherwise a PNG data URI of the upright
     8-bit RGB copy (cached per file version, as one image serves many prompts). A file that
-    cannot be read is returned as its path (the benchmark's own image check reports it as an
-    input error).
+    cannot be read, or is over :data:`MAX_IMAGE_BYTES`, is returned as its path (the benchmark's
+    own image check reports it as an input error).
     """
     try:
         st = os.stat(path)
     except OSError:
+        return str(path)
+    if st.st_size > MAX_IMAGE_BYTES:  # never decoded or inlined; the benchmark's check reports it
         return str(path)
     return _image_ref(str(path), st.st_mtime_ns, st.st_size)
 

@@ -35,6 +35,22 @@ from medtrust.summary import BenchmarkSummary
 _TIMESTAMPED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")
 
 
+def _limit(name: str, default: int) -> int:
+    import os
+
+    try:
+        v = int(os.environ.get(f"MEDTRUST_{name}", ""))
+    except ValueError:
+        return default
+    return v if v > 0 else default
+
+
+#: largest decompressed size of one member of an ``.eval`` log (a sample; bytes): ``MEDTRUST_MAX_LOG_MEMBER_BYTES``
+MAX_LOG_MEMBER_BYTES = _limit("MAX_LOG_MEMBER_BYTES", 512 << 20)
+#: largest decompressed size of a whole log (``.eval`` members, or a ``.json`` log's file): ``MEDTRUST_MAX_LOG_BYTES``
+MAX_LOG_BYTES = _limit("MAX_LOG_BYTES", 8 << 30)
+
+
 class LogReadError(ValueError):
     """A file that is not a readable inspect log (or a damaged one); the message names the file.
 
@@ -87,11 +103,50 @@ def read_log(path: str | Path, *, header_only: bool = False) -> Any:
     """
     from inspect_ai.log import read_eval_log
 
+    check_log_size(path)
     try:
         return read_eval_log(str(path), header_only=header_only)
     except Exception as e:  # noqa: BLE001 - not an inspect log, or a damaged one: one line naming the file
         raise LogReadError(f"{path}: not a readable inspect .eval/.json log ({type(e).__name__}: {' '.join(str(e).split())[:200]})",
                            cause=type(e).__name__) from None
+
+
+def check_log_size(path: str | Path) -> None:
+    """Refuse a log whose decompressed size is over the limits, before anything is decompressed.
+
+    An ``.eval`` file is a zip archive: the sizes its central directory declares bound what a
+    reader decompresses (Python's zipfile stops at the declared size and fails the CRC), so a
+    zip bomb (a few MB holding GiBs) is refused from its directory alone. A ``.json`` log is
+    bounded by its file size.
+
+    Raises:
+        LogReadError: naming the file, the member and the limit (``cause`` "too large"), or a
+            damaged archive.
+    """
+    import zipfile
+
+    p = Path(path)
+    try:
+        if not zipfile.is_zipfile(p):
+            size = p.stat().st_size
+            if size > MAX_LOG_BYTES:
+                raise LogReadError(f"{p}: log is {size:,} bytes, over the limit of {MAX_LOG_BYTES:,} bytes (set MEDTRUST_MAX_LOG_BYTES "
+                                   "to raise it)", cause="too large")  # fmt: skip
+            return
+        with zipfile.ZipFile(p) as z:
+            infos = z.infolist()
+    except (OSError, zipfile.BadZipFile) as e:
+        raise LogReadError(f"{p}: not a readable inspect .eval/.json log ({type(e).__name__}: {e})", cause=type(e).__name__) from None
+    total = 0
+    for info in infos:
+        if info.file_size > MAX_LOG_MEMBER_BYTES:
+            raise LogReadError(f"{p}: member {info.filename[:80]} decompresses to {info.file_size:,} bytes, over the limit of "
+                               f"{MAX_LOG_MEMBER_BYTES:,} bytes per member (set MEDTRUST_MAX_LOG_MEMBER_BYTES to raise it)",
+                               cause="too large")  # fmt: skip
+        total += info.file_size
+    if total > MAX_LOG_BYTES:
+        raise LogReadError(f"{p}: log decompresses to {total:,} bytes, over the limit of {MAX_LOG_BYTES:,} bytes "
+                           "(set MEDTRUST_MAX_LOG_BYTES to raise it)", cause="too large")  # fmt: skip
 
 
 def unfinished_logs(log_dir: str) -> list[str]:
@@ -228,7 +283,8 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
         try:
             head = read_log(f, header_only=True)
         except LogReadError as e:  # not an inspect log, or a damaged one
-            skipped.append({"file": f.name, "task": None, "reason": f"not a readable inspect log ({e.cause})"})
+            why = str(e).split(": ", 1)[-1] if e.cause == "too large" else f"not a readable inspect log ({e.cause})"
+            skipped.append({"file": f.name, "task": None, "reason": why})
             continue
         bench = benchmark_of(head)
         if bench is None:

@@ -66,6 +66,25 @@ def netns_unavailable() -> str | None:
     return reason
 
 
+def _remove_stale() -> None:
+    """Remove namespaces (and their veth link) this helper made for a process that is gone."""
+    import re
+
+    for line in _ip("netns", "list", check=False).stdout.splitlines():
+        name = line.split()[0] if line.split() else ""
+        if not re.fullmatch(r"mt[0-9a-f]{10}", name):
+            continue
+        try:
+            os.kill(int(name[2:8], 16), 0)
+            continue  # its process is alive
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            continue
+        _ip("link", "del", name + "h", check=False)
+        _ip("netns", "del", name, check=False)
+
+
 class RemoteHost:
     """A network namespace with one veth link to this one and a fake OpenAI server inside.
 
@@ -75,7 +94,9 @@ class RemoteHost:
     """
 
     def __init__(self, *, mode: str = "ok", reply: str = "8") -> None:
-        self.name = f"mt{secrets.token_hex(4)}"
+        _remove_stale()
+        # the owner's pid is in the name, so a namespace left by a killed test run can be removed
+        self.name = f"mt{os.getpid() & 0xFFFFFF:06x}{secrets.token_hex(2)}"
         self.veth = f"{self.name}h"
         self.mode, self.reply = mode, reply
         self.dir = Path(tempfile.mkdtemp(prefix="medtrust-netns-"))

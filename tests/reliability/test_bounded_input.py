@@ -154,6 +154,7 @@ def test_image_limit_holds_for_mediconfusion_and_the_shared_image_helpers(tmp_pa
 
     from medtrust.benchmarks.mediconfusion.task import mediconfusion
 
+    _padded_jpeg(tmp_path / "20002.jpg", 2000)  # one usable image: the task runs
     task = mediconfusion(mode="mc", image_roots=str(tmp_path))
     errs = [s.metadata.get("input_error") for s in task.dataset if s.metadata["image_local"] == 20001]
     assert errs and all(e and "limit" in e for e in errs), errs

@@ -40,6 +40,21 @@ SHORTCUTS = {"Accept": "a", "Caution": "c", "Refuse": "r", "correct": "y", "inco
 LABEL_TEXT = {"no_answer": "no answer"}
 
 
+def is_loopback_bind(host: str) -> bool:
+    """Whether binding to ``host`` serves this machine only: a loopback address or ``localhost``
+    (``0.0.0.0``, ``::`` and ``""`` bind every interface)."""
+    import ipaddress
+
+    h = (host or "").strip().strip("[]").lower()
+    if h in ("localhost", "localhost."):
+        return True
+    try:
+        ip = ipaddress.ip_address(h.split("%")[0])
+    except ValueError:
+        return False
+    return ip.is_loopback or (isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None and ip.ipv4_mapped.is_loopback)
+
+
 def new_token() -> str:
     """A fresh random session token (URL-safe, 192 bits)."""
     return secrets.token_urlsafe(24)

@@ -254,10 +254,13 @@ def comparisons(summaries: Sequence[BenchmarkSummary], labels: Sequence[str], *,
 
 # ------------------------------------------------------------------ report data
 def _withhold_restricted(d: dict[str, Any]) -> None:
+    # everything an example of restricted data holds came from it or answers it: the prompt, the
+    # reference answer, the model's answer and the judge's text (which quotes both)
     for ex in d.get("examples", []):
         if ex.get("restricted"):
-            ex["prompt"] = WITHHELD
-            ex["target"] = WITHHELD if ex.get("target") is not None else None
+            for key in ("prompt", "target", "response", "judge_text"):
+                if key == "prompt" or ex.get(key) is not None:
+                    ex[key] = WITHHELD
 
 
 def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequence[str] | None = None, criteria: Any = None) -> dict[str, Any]:
