@@ -286,7 +286,7 @@ MIMIC_ROWS = [
 
 def _mislabelled(case: str, tmp_path: Path, cares_files) -> Path:
     """A data file passed as ``iu_xray`` whose content or surroundings say it is restricted."""
-    d = tmp_path / case.replace(" ", "_")
+    d = tmp_path / case.replace(" ", "_").replace("/", "_")
     d.mkdir()
     if case == "MIMIC-CXR rows":
         p = d / "iuxray_factuality.jsonl"
