@@ -150,16 +150,23 @@ def check_log_size(path: str | Path) -> None:
 
 
 def unfinished_logs(log_dir: str) -> list[str]:
-    """Unfinished logs of the most recent run in ``log_dir`` that has any, newest first.
+    """Unfinished logs of the most recent run in ``log_dir`` that has any and that no other
+    process is running, newest first.
 
     Logs are grouped by inspect ``task_id`` (eval-retry keeps it), so a log that was already
-    resumed to success is not picked again; only the newest log of each task counts. Of the
-    unfinished tasks, those sharing the ``run_id`` of the newest one are returned.
+    resumed to success is not picked again; only the newest log of each task counts. Runs are
+    told apart by :func:`medtrust.benchmarks.interface.run_id_of` (`medtrust run`'s run id, kept
+    by eval-retry). A run whose lock a live process holds (:mod:`medtrust.runlock`: still
+    running, or being resumed) is never picked: resuming it would pay its calls twice.
 
     Raises:
         LogReadError (a ValueError): a ``.eval`` file in ``log_dir`` is not a readable log.
+        medtrust.runlock.RunHeld (a ValueError): every unfinished run is held by another process
+            (naming the runs, their pids and logs).
     """
     from inspect_ai.log import list_eval_logs
+
+    from medtrust.runlock import RunHeld, holder_of
 
     newest: dict[str, Any] = {}
     for info in list_eval_logs(log_dir, formats=["eval"], recursive=False, descending=True):
@@ -168,11 +175,18 @@ def unfinished_logs(log_dir: str) -> list[str]:
     for info in sorted(newest.values(), key=lambda i: i.mtime or 0, reverse=True):
         header = read_log(info.name, header_only=True)
         if header.status != "success":
-            pending.append((info.name, header.eval.run_id))
+            pending.append((info.name, run_id_of(header)))
     if not pending:
         return []
-    run_id = pending[0][1]
-    return [name for name, rid in pending if rid == run_id]
+    held = {rid: pid for rid in dict.fromkeys(r for _, r in pending) if (pid := holder_of(log_dir, rid))}
+    free = [(name, rid) for name, rid in pending if rid not in held]
+    if not free:
+        runs = "; ".join(f"run {rid} (pid {pid if pid > 0 else 'unknown'}): {', '.join(Path(n).name for n, r in pending if r == rid)}"
+                         for rid, pid in held.items())  # fmt: skip
+        raise RunHeld(f"every unfinished run in {log_dir} is still running in another process: {runs}. "
+                      "Let it finish, or stop it, then resume.")  # fmt: skip
+    run_id = free[0][1]
+    return [name for name, rid in free if rid == run_id]
 
 
 def sample_count(log: Any, path: Path) -> int:

@@ -20,12 +20,13 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
-from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark
+from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark, run_id_of
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
 from medtrust.models.args import split_model_args
 from medtrust.logs import unfinished_logs
 from medtrust.options import DEFAULT_MODEL, RunOptions
 from medtrust.preflight import first_line, model_target, preflight
+from medtrust.runlock import hold_run
 from medtrust.summary import BenchmarkSummary, summary_path
 
 __all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest",
@@ -200,13 +201,15 @@ def eval_tasks(
         if isinstance(name, str):
             # -M args the provider cannot take but that are generation settings (max_retries ...) go to eval
             config_args.update(split_model_args(name, dict(opts.model_args))[1])
+    run_id = uuid.uuid4().hex
     kwargs: dict[str, Any] = dict(model=targets[0] if len(targets) == 1 else targets, model_args=model_args,
                                   model_roles=model_roles or None, limit=limit, seed=opts.seed,
-                                  metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
+                                  metadata={RUN_METADATA_KEY: run_id}, **eval_args(opts))  # fmt: skip
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
     try:
-        with progress(opts):
+        # the run's lock: a `--resume` in another process never takes this live run (medtrust/runlock.py)
+        with hold_run(opts.log_dir, run_id), progress(opts):
             logs = inspect_eval(tasks, **kwargs)
     except OSError as e:  # e.g. disk full while inspect writes the log
         raise RunIncomplete(f"the run could not write its log in {opts.log_dir} ({e.strerror or e}); "
@@ -403,8 +406,9 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     finished: dict[str, tuple[Benchmark, list[EvalLog]]] = {}
     # the log keeps the original -M args and base_url (inspect rebuilds the model from them); an
     # API key is never written, so one given again with -M api_key reaches the model in memory
-    spec = read_eval_log(names[0], header_only=True).eval
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
+    head = read_eval_log(names[0], header_only=True)
+    spec = head.eval
+    with hold_run(opts.log_dir, run_id_of(head)), api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
         retried = eval_retry(names, **eval_args(opts, retry=True))
     unfinished = []
     for log in retried:

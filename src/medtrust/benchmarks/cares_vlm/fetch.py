@@ -13,8 +13,6 @@ Images are not fetched: they come from each source's own provider under its own 
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -22,6 +20,7 @@ from pathlib import Path
 
 import click
 
+from medtrust.atomic import write_bytes
 from medtrust.benchmarks.cares_vlm.schema import OFFICIAL_FILES, SOURCES, normalise_source
 
 DEFAULT_BASE_URL = "https://raw.githubusercontent.com/richard-peng-xia/CARES/main/data"
@@ -90,10 +89,7 @@ def fetch_source(source: str, dest: Path, *, base_url: str = DEFAULT_BASE_URL, t
     if got != want:
         raise FetchError(f"{url}: git blob id {got} does not match the official {want} ({len(data)} bytes); not saved")
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".part-")
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    os.replace(tmp, target)
+    write_bytes(target, data)  # atomic (medtrust/atomic.py)
     return FetchResult(src, target, "downloaded", len(data))
 
 
