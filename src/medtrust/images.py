@@ -26,21 +26,15 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
+from medtrust.bounded import check_size, env_limit, read_bounded
+
 #: EXIF tag id of Orientation.
 EXIF_ORIENTATION = 0x0112
 
 
-def _max_image_bytes() -> int:
-    try:
-        v = int(os.environ.get("MEDTRUST_MAX_IMAGE_BYTES", ""))
-    except ValueError:
-        return 64 << 20
-    return v if v > 0 else 64 << 20
-
-
 #: largest image file read or sent (bytes; medical images here are KiB to a few MiB):
 #: ``MEDTRUST_MAX_IMAGE_BYTES``
-MAX_IMAGE_BYTES = _max_image_bytes()
+MAX_IMAGE_BYTES = env_limit("MAX_IMAGE_BYTES", 64 << 20)
 
 
 class ImageTooLarge(ValueError):
@@ -54,11 +48,22 @@ def check_image_size(path: str | Path) -> int:
         ImageTooLarge: naming the file, its size and the limit.
         OSError: the file cannot be stat'ed.
     """
-    size = os.stat(path).st_size
-    if size > MAX_IMAGE_BYTES:
-        raise ImageTooLarge(f"image {Path(path).name} is {size:,} bytes, over the limit of {MAX_IMAGE_BYTES:,} bytes "
-                            "(set MEDTRUST_MAX_IMAGE_BYTES to raise it)")  # fmt: skip
-    return size
+    return check_size(path, MAX_IMAGE_BYTES, what="image", env="MAX_IMAGE_BYTES", error=_too_large)
+
+
+def read_image_bytes(path: str | Path) -> bytes:
+    """The bytes of an image file, at most :data:`MAX_IMAGE_BYTES` (:func:`medtrust.bounded.read_bounded`).
+
+    Raises:
+        ImageTooLarge: naming the file, its size and the limit.
+        OSError: the file cannot be read.
+    """
+    return read_bounded(path, MAX_IMAGE_BYTES, what="image", env="MAX_IMAGE_BYTES", error=_too_large)
+
+
+def _too_large(path: Path, detail: str) -> ImageTooLarge:
+    # the name only: image roots may be private folders (the report and logs show this message)
+    return ImageTooLarge(f"{path.name}: {detail}")
 
 
 def exif_orientation(img: Any) -> int:

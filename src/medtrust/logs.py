@@ -26,6 +26,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from medtrust.bounded import env_limit, read_text_bounded
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
 from medtrust.judges.roles import recorded_roles
@@ -35,20 +36,10 @@ from medtrust.summary import BenchmarkSummary
 _TIMESTAMPED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")
 
 
-def _limit(name: str, default: int) -> int:
-    import os
-
-    try:
-        v = int(os.environ.get(f"MEDTRUST_{name}", ""))
-    except ValueError:
-        return default
-    return v if v > 0 else default
-
-
 #: largest decompressed size of one member of an ``.eval`` log (a sample; bytes): ``MEDTRUST_MAX_LOG_MEMBER_BYTES``
-MAX_LOG_MEMBER_BYTES = _limit("MAX_LOG_MEMBER_BYTES", 512 << 20)
+MAX_LOG_MEMBER_BYTES = env_limit("MAX_LOG_MEMBER_BYTES", 512 << 20)
 #: largest decompressed size of a whole log (``.eval`` members, or a ``.json`` log's file): ``MEDTRUST_MAX_LOG_BYTES``
-MAX_LOG_BYTES = _limit("MAX_LOG_BYTES", 8 << 30)
+MAX_LOG_BYTES = env_limit("MAX_LOG_BYTES", 8 << 30)
 
 
 class LogReadError(ValueError):
@@ -125,28 +116,29 @@ def check_log_size(path: str | Path) -> None:
     """
     import zipfile
 
-    p = Path(path)
+    from medtrust.bounded import check_archive, check_size
+
+    def too_large(p: Path, detail: str) -> LogReadError:
+        return LogReadError(f"{p}: {detail}", cause="too large")
+
+    text = str(path)
+    if text.startswith("file:"):  # inspect names listed logs by URI (list_eval_logs)
+        from urllib.parse import unquote, urlparse
+
+        text = unquote(urlparse(text).path)
+    elif "://" in text:  # a remote store (s3://...): inspect reads it; nothing on this disk to measure
+        return
+    p = Path(text)
     try:
         if not zipfile.is_zipfile(p):
-            size = p.stat().st_size
-            if size > MAX_LOG_BYTES:
-                raise LogReadError(f"{p}: log is {size:,} bytes, over the limit of {MAX_LOG_BYTES:,} bytes (set MEDTRUST_MAX_LOG_BYTES "
-                                   "to raise it)", cause="too large")  # fmt: skip
+            check_size(p, MAX_LOG_BYTES, what="log", env="MAX_LOG_BYTES", error=too_large)
             return
         with zipfile.ZipFile(p) as z:
             infos = z.infolist()
     except (OSError, zipfile.BadZipFile) as e:
         raise LogReadError(f"{p}: not a readable inspect .eval/.json log ({type(e).__name__}: {e})", cause=type(e).__name__) from None
-    total = 0
-    for info in infos:
-        if info.file_size > MAX_LOG_MEMBER_BYTES:
-            raise LogReadError(f"{p}: member {info.filename[:80]} decompresses to {info.file_size:,} bytes, over the limit of "
-                               f"{MAX_LOG_MEMBER_BYTES:,} bytes per member (set MEDTRUST_MAX_LOG_MEMBER_BYTES to raise it)",
-                               cause="too large")  # fmt: skip
-        total += info.file_size
-    if total > MAX_LOG_BYTES:
-        raise LogReadError(f"{p}: log decompresses to {total:,} bytes, over the limit of {MAX_LOG_BYTES:,} bytes "
-                           "(set MEDTRUST_MAX_LOG_BYTES to raise it)", cause="too large")  # fmt: skip
+    check_archive(p, infos, member_limit=MAX_LOG_MEMBER_BYTES, total_limit=MAX_LOG_BYTES, what="log", member_env="MAX_LOG_MEMBER_BYTES",
+                  total_env="MAX_LOG_BYTES", error=too_large)  # fmt: skip
 
 
 def unfinished_logs(log_dir: str) -> list[str]:
@@ -388,8 +380,8 @@ def _calibration_benchmarks(path: str) -> list[str] | None:
     """Benchmarks whose responses a calibration file was measured on (from a ``medtrust label``
     file), or None when it does not say (e.g. XSTest: it may serve any benchmark)."""
     try:
-        payload = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
+        payload = json.loads(read_text_bounded(path, what="summary file"))
+    except (OSError, ValueError):
         return None
     return (payload.get("label_file") or {}).get("benchmarks")
 

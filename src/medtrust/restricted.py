@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from medtrust.bounded import read_at_most
 from medtrust.endpoints import Endpoint, model_endpoint, resolve_endpoint
 
 #: sample metadata key: truthy when the sample is under a data-use restriction (the restricted class)
@@ -281,8 +282,7 @@ def marker_reason(path: str | Path | None, levels: int = MARKER_LEVELS) -> str |
         for n in LICENCE_NAMES:
             if n in names:
                 try:
-                    with open(names[n], "rb") as f:
-                        head = f.read(4096).decode("utf-8", "replace").lower()
+                    head = read_at_most(names[n], 4096).decode("utf-8", "replace").lower()
                 except OSError:
                     continue
                 if any(ph in head for ph in CREDENTIALED_PHRASES):

@@ -172,7 +172,7 @@ def test_kill_9_while_writing_leaves_the_old_file_whole(tmp_path, what):
     writer = {
         "report": f"from medtrust.atomic import write_text; write_text({str(target)!r}, '<html>' + 'x' * 100000)",
         "summary": ("from medtrust.summary import BenchmarkSummary\n"
-                    f"BenchmarkSummary(benchmark='cares_llm', model='m', task='t').save({str(target)!r})"),
+                    f"BenchmarkSummary(benchmark='cares_llm', model='m', task='t').write_json({str(target)!r})"),
         "report json": f"from medtrust.atomic import write_json; write_json({str(target)!r}, {{'a': 'x' * 100000}})",
     }[what]  # fmt: skip
     code = textwrap.dedent(f"""
@@ -249,9 +249,11 @@ def _fill(fs: Path, leave: int) -> Path:
 
 def _design(n: int = 3) -> dict:
     items = [{"id": f"i{k}", "benchmark": "cares_llm", "prompt": f"p{k}", "response": f"r{k}", "verdict": "Accept",
-              "primary_judge": "j", "verdicts": {}, "strata": {}, "stratum": 0, "restricted": False} for k in range(n)]  # fmt: skip
+              "primary_judge": "j", "verdicts": {}, "strata": {}, "stratum": 0, "inclusion_probability": 1.0, "weight": 1.0,
+              "restricted": False} for k in range(n)]  # fmt: skip
     return {"record": "design", "format": "medtrust-labels", "version": 1, "task": "judge", "labels": ["Accept", "Caution", "Refuse"],
-            "items": items, "population": {"logs": [], "image_roots": []}, "stratify_by": ["verdict"]}  # fmt: skip
+            "items": items, "population": {"logs": [], "image_roots": []}, "stratify_by": ["verdict"],
+            "strata": [{"id": 0, "key": ["Accept"], "population": n, "drawn": n}]}  # fmt: skip
 
 
 def test_a_label_that_does_not_fit_is_not_half_written(small_fs):
@@ -279,7 +281,7 @@ def test_the_page_answers_an_error_when_a_label_cannot_be_written(small_fs):
     token = "t" * 32
     client = create_app(store, token, labeller="alice").test_client()
     filler = _fill(small_fs, 512)
-    r = client.post(f"/api/label?token={token}", json={"item": "i0", "label": "Accept", "note": "x" * 2000})
+    r = client.post(f"/api/label?token={token}", json={"item": "i0", "label": "Accept", "note": "x" * 3900})  # past the page the design record is in
     assert r.status_code == 507, r.get_data(as_text=True)
     assert "space" in r.get_json()["detail"]
     filler.unlink()
@@ -344,7 +346,7 @@ def all_errors_log(tmp_path_factory) -> str:
 
 
 def test_rescore_of_a_log_of_model_errors_gives_no_traceback(all_errors_log, tmp_path):
-    res = subprocess.run(medtrust("rescore", all_errors_log, "--out", str(tmp_path / "r.eval")), capture_output=True, text=True, timeout=300)
+    res = subprocess.run(medtrust("rescore", all_errors_log, "--judge", "offline"), capture_output=True, text=True, timeout=300)
     assert "Traceback" not in res.stderr and "IndexError" not in res.stderr, res.stderr[-3000:]
     assert res.returncode in (0, 1, 2)
     assert "model error" in (res.stdout + res.stderr).lower(), res.stdout[-1500:] + res.stderr[-1500:]

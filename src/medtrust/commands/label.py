@@ -78,7 +78,7 @@ def label_command(paths: tuple[str, ...], task: str, n: int, out: str, labeller:
     from medtrust.label.items import read_items, restricted_count, served_image_roots, unserved_image_roots
     from medtrust.label.sampling import draw
     from medtrust.label.server import LabelServer, is_loopback_bind
-    from medtrust.label.store import LabelStore, check_labeller, is_label_file
+    from medtrust.label.store import LabelStore, LabelWriteError, check_labeller, is_label_file
 
     def check_host(items: list) -> None:
         # restricted data stays on this machine: its page is not shared on the network
@@ -125,7 +125,7 @@ def label_command(paths: tuple[str, ...], task: str, n: int, out: str, labeller:
             store = LabelStore.create(out, design.as_record())
             click.echo(f"Drew {design.n} of {len(items.items)} items ({sum(i.disagree for i in items.items)} where the automatic judges "
                        f"disagree) into {len(design.strata)} strata by {', '.join(design.stratify_by)}; labels file {out}")  # fmt: skip
-    except (DataError, ValueError, FileExistsError) as e:
+    except (DataError, ValueError, FileExistsError, LabelWriteError) as e:  # LabelWriteError: e.g. disk full; no file left
         raise click.ClickException(str(e)) from None
     recorded = list(store.design["population"].get("image_roots") or [])
     roots = served_image_roots(recorded, image_root)

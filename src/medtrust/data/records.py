@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from medtrust.bounded import check_size, env_limit, read_bounded
+
 
 class DataError(ValueError):
     """Bad input data. The message names the file, the line (or row) and the field."""
@@ -96,21 +98,10 @@ def read_records(path: str | Path) -> list[Record]:
 MAX_DEPTH = 32
 
 
-def _limit(name: str, default: int) -> int:
-    """A size limit from the environment (``MEDTRUST_<NAME>``, bytes), else ``default``."""
-    import os
-
-    try:
-        v = int(os.environ.get(f"MEDTRUST_{name}", ""))
-    except ValueError:
-        return default
-    return v if v > 0 else default
-
-
 #: longest JSONL line read (bytes; real rows are a few KiB): ``MEDTRUST_MAX_LINE_BYTES``
-MAX_LINE_BYTES = _limit("MAX_LINE_BYTES", 16 << 20)
+MAX_LINE_BYTES = env_limit("MAX_LINE_BYTES", 16 << 20)
 #: largest data file read whole (JSON, CSV, parquet; bytes): ``MEDTRUST_MAX_FILE_BYTES``
-MAX_FILE_BYTES = _limit("MAX_FILE_BYTES", 1 << 30)
+MAX_FILE_BYTES = env_limit("MAX_FILE_BYTES", 1 << 30)
 #: Python's limit on the digits of an int read from text (a longer one cannot become a number)
 MAX_INT_DIGITS = 4300
 
@@ -122,12 +113,9 @@ def check_file_size(p: Path) -> None:
         DataError: naming the file, its size and the limit.
     """
     try:
-        size = p.stat().st_size
+        check_size(p, MAX_FILE_BYTES, what="file read whole", env="MAX_FILE_BYTES", error=DataError)
     except OSError as e:
         raise DataError(p, f"cannot read file ({e.strerror or e})") from None
-    if size > MAX_FILE_BYTES:
-        raise DataError(p, f"file is {size:,} bytes, over the limit of {MAX_FILE_BYTES:,} bytes for files read whole "
-                           "(set MEDTRUST_MAX_FILE_BYTES to raise it)")  # fmt: skip
 
 
 class _LongNumber(str):
@@ -152,7 +140,7 @@ def read_text(p: Path) -> str:
             byte offset), or a file that looks like UTF-16 without a byte-order mark.
     """
     try:
-        data = p.read_bytes()
+        data = read_bounded(p, MAX_FILE_BYTES, what="file read whole", env="MAX_FILE_BYTES", error=DataError)
     except OSError as e:
         raise DataError(p, f"cannot read file ({e.strerror or e})") from None
     enc = next((e for bom, e in _BOMS if data.startswith(bom)), None)

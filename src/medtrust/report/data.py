@@ -20,6 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.bounded import read_text_bounded
 from medtrust.benchmarks.interface import Axis
 from medtrust.benchmarks.registry import BENCHMARKS
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
@@ -274,8 +275,8 @@ def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequ
     cals = []
     for c in [calibration] if isinstance(calibration, str) else list(calibration or []):
         try:
-            payload = json.loads(Path(c).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as e:  # named in the report, never fatal (no summary used it)
+            payload = json.loads(read_text_bounded(c, what="calibration file"))
+        except (OSError, ValueError) as e:  # named in the report, never fatal (no summary used it)
             cals.append({"file": Path(c).name, "error": f"not readable: {type(e).__name__}"})
             continue
         lf = payload.get("label_file") or {}

@@ -40,6 +40,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from medtrust.bounded import read_text_bounded
 from medtrust.data.records import DataError, read_records
 
 #: the label set, in the order used by confusion matrices and per-class tables
@@ -470,8 +471,8 @@ def _read_sidecar(path: Path) -> dict[str, Any] | None:
     if not hp.is_file():
         return None
     try:
-        obj = json.loads(hp.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        obj = json.loads(read_text_bounded(hp, what="detector header"))
+    except (OSError, ValueError) as e:
         raise DetectorError(f"{hp}: unreadable detector header ({e})") from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
         raise DetectorError(f"{hp}: not a medtrust style-detector header")

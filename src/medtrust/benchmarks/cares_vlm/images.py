@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Iterable
 
 from medtrust.data.paths import UnsafePathError, safe_join
-from medtrust.images import ImageTooLarge, check_image_size
+from medtrust.images import ImageTooLarge, read_image_bytes
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,7 @@ def check_image(path: Path) -> tuple[str, int, int]:
     """
     from PIL import Image
 
-    check_image_size(path)
-    data = path.read_bytes()
+    data = read_image_bytes(path)
     digest = hashlib.sha256(data).hexdigest()
     with Image.open(path) as im:
         im.load()  # full decode: catches truncated files that verify() lets through
