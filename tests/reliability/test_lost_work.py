@@ -348,8 +348,13 @@ def all_errors_log(tmp_path_factory) -> str:
 def test_rescore_of_a_log_of_model_errors_gives_no_traceback(all_errors_log, tmp_path):
     res = subprocess.run(medtrust("rescore", all_errors_log, "--judge", "offline"), capture_output=True, text=True, timeout=300)
     assert "Traceback" not in res.stderr and "IndexError" not in res.stderr, res.stderr[-3000:]
-    assert res.returncode in (0, 1, 2)
-    assert "model error" in (res.stdout + res.stderr).lower(), res.stdout[-1500:] + res.stderr[-1500:]
+    assert res.returncode == 0, res.stdout[-1500:] + res.stderr[-1500:]
+    rescored = res.stdout.split("Rescored log:")[-1].strip()
+    samples = read_eval_log(rescored).samples
+    assert len(samples) == 3
+    for s in samples:  # each an explicit non-answer, counted as a model error
+        (score,) = s.scores.values()
+        assert score.metadata["outcome"] == "model_error" and "model error" in score.explanation, score
 
 
 @pytest.mark.slow
