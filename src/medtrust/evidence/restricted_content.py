@@ -13,8 +13,9 @@ knows no benchmark and no file format (docs/evidence.md, "Restricted data"):
   Markdown spellings of a text meet). Windows of :data:`TEXT_WINDOW` canonical characters are
   taken every :data:`TEXT_STRIDE` characters (and one at the end), so any leaked piece of
   ``TEXT_WINDOW + TEXT_STRIDE - 1`` (31) or more canonical characters, and any whole string of
-  24 to 30, is found. Windows that also occur in an unrestricted sample of the same logs (prompt
-  templates, a policy's fixed reply) are not restricted and are dropped.
+  24 to 30, is found. Windows that also occur in what an unrestricted sample of the same
+  benchmark sends (its prompt template and instructions; never a reply) are the benchmark's
+  words, not the data's, and are dropped.
 - **Its images**: every image the sample sends (a data URI, or the file a path names; at most
   :data:`MAX_IMAGE_BYTES`): windows of :data:`BYTE_WINDOW` raw bytes every :data:`BYTE_STRIDE`
   bytes, and the canonical windows of its base64 text, both after the first
@@ -258,21 +259,35 @@ def _samples(path: Path) -> Iterator[Any]:
     yield from read_eval_log_samples(str(path), all_samples_required=False, exclude_fields={"events", "events_data", "timelines"})
 
 
+def _prompt_strings(dump: dict[str, Any]) -> Iterator[str]:
+    """The text of what a sample sends: its input and its system and user messages (not replies)."""
+    parts = [dump.get("input")] + [m for m in dump.get("messages") or [] if isinstance(m, dict) and m.get("role") in ("system", "user")]
+    for _, value in _strings(parts):
+        if not value.startswith("data:"):
+            yield value
+
+
 def learn_from_logs(logs: Iterable[Path]) -> RestrictedContent:
-    """Fingerprints of every restricted sample in ``logs`` (module docstring); windows shared with
-    their unrestricted samples are dropped. Unreadable logs are passed over (the pack lists them).
+    """Fingerprints of every restricted sample in ``logs`` (module docstring).
+
+    Windows that also occur in what an unrestricted sample *of the same benchmark* sends (its
+    prompt template, instructions) are dropped: they are the benchmark's words, not the data's.
+    Replies are never used to drop windows, so a model that repeats restricted text in another
+    run, or another benchmark's prompts, cannot launder it. Unreadable logs are passed over (the
+    pack lists them by what it can read).
     """
     from medtrust.benchmarks.registry import benchmark_of
     from medtrust.logs import LogReadError, read_log
 
     found = RestrictedContent()
-    logs = list(logs)
-    plain: list[Path] = []
+    bench_of: dict[Path, Any] = {}
+    with_restricted: set[str] = set()
     for path in logs:
         try:
             bench = benchmark_of(read_log(path, header_only=True))
         except LogReadError:
             continue
+        bench_of[path] = bench
         restriction = getattr(bench, "restriction", None)
         mine: list[str] = []
         try:
@@ -294,19 +309,18 @@ def learn_from_logs(logs: Iterable[Path]) -> RestrictedContent:
             pass
         if mine:
             found.logs[path.name] = sorted(set(mine))
-        plain.append(path)
+            with_restricted.add(getattr(bench, "name", ""))
     if not found:
         return found
-    for path in plain:  # template text and fixed replies shared with unrestricted samples are not restricted
+    for path, bench in bench_of.items():  # the benchmark's own words, sent with its unrestricted samples
+        if getattr(bench, "name", "") not in with_restricted:
+            continue
+        restriction = getattr(bench, "restriction", None)
         try:
-            bench = benchmark_of(read_log(path, header_only=True))
-            restriction = getattr(bench, "restriction", None)
             for s in _samples(path):
-                if is_restricted_sample(s.metadata, restriction):
-                    continue
-                dump = s.model_dump(mode="json", exclude={"events", "events_data", "timelines"})
-                for key, value in _strings(dump):
-                    if not value.startswith("data:") and key != "image":
+                if not is_restricted_sample(s.metadata, restriction):
+                    dump = s.model_dump(mode="json", include={"input", "messages"})
+                    for value in _prompt_strings(dump):
                         found.forget_common(value)
         except Exception:  # noqa: BLE001 - as above
             continue
