@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from medtrust.evidence.merkle import merkle_root
-from medtrust.evidence.restricted_content import RestrictedContent, learn_from_logs
+from medtrust.evidence.restricted_content import MAX_SCAN_BYTES, RestrictedContent, learn_from_logs
 
 FORMAT = "medtrust-evidence-pack"
 FORMAT_VERSION = "1.0"
@@ -85,6 +85,12 @@ def sha256_path(path: Path) -> str:
     return h.hexdigest()
 
 
+def _read_at_most(path: Path, limit: int) -> bytes:
+    """A file's bytes, at most ``limit`` of them (every read of an input is bounded)."""
+    with path.open("rb") as f:
+        return f.read(limit)
+
+
 def deviations_file() -> Path | None:
     """medtrust's docs/deviations.md beside the source tree (a source checkout or an editable install), or None."""
     import medtrust
@@ -124,10 +130,11 @@ class _Staging:
         size = src.stat().st_size
         reason = restricted_reason
         if reason is None and self.content:
-            if size > MAX_SMALL_INPUT_BYTES and role != "log":
-                reason = f"larger than {MAX_SMALL_INPUT_BYTES} bytes: cannot be checked for restricted data"
+            limit = MAX_SCAN_BYTES if role == "log" else MAX_SMALL_INPUT_BYTES
+            if size > limit:
+                reason = f"larger than {limit} bytes: cannot be checked for restricted data"
             else:
-                hit = self.content.find(src.read_bytes(), src.name)
+                hit = self.content.find(_read_at_most(src, limit), src.name)
                 if hit is not None:
                     reason = f"holds restricted data ({hit})"
         digest = sha256_path(src)
@@ -326,10 +333,10 @@ def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | 
         for c in calibration:
             rel = st.copy_or_reference(Path(c), f"calibration/{Path(c).name}", "calibration")
             try:
-                payload = json.loads(Path(c).read_text(encoding="utf-8"))
+                payload = json.loads(_read_at_most(Path(c), MAX_SMALL_INPUT_BYTES).decode("utf-8"))
             except (OSError, ValueError):
                 payload = {}
-            cal_payloads.append({**payload, "_file": rel})
+            cal_payloads.append({**(payload if isinstance(payload, dict) else {}), "_file": rel})
         for x in labels:
             st.copy_or_reference(Path(x), f"labels/{Path(x).name}", "labels")
         runs, recorded_data = _runs(log_paths, content)
@@ -349,7 +356,7 @@ def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | 
         dev_path = Path(deviations) if deviations is not None else deviations_file()
         leads: list[str] = []
         if dev_path is not None and dev_path.is_file():
-            dev_text = dev_path.read_text(encoding="utf-8")[:2_000_000]
+            dev_text = _read_at_most(dev_path, 2_000_000).decode("utf-8", errors="replace")
             st.write("docs/deviations.md", dev_text, "documentation")
             run_titles = [b.title for b in BENCHMARKS if any(s.benchmark == b.name for s in summaries)]
             leads = deviation_leads(dev_text, run_titles, [b.title for b in BENCHMARKS])

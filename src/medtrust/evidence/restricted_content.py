@@ -86,6 +86,15 @@ def text_windows(canon: str) -> Iterator[str]:
         yield canon[last:]
 
 
+def _first_hit(seq: Any, windows: dict[Any, str], width: int) -> str | None:
+    """The origin of the first window of ``seq`` (str or bytes, every alignment) found in ``windows``."""
+    for i in range(len(seq) - width + 1):
+        hit = windows.get(seq[i:i + width])
+        if hit is not None:
+            return hit
+    return None
+
+
 @dataclass
 class RestrictedContent:
     """Fingerprints of the restricted samples of a set of logs.
@@ -127,26 +136,11 @@ class RestrictedContent:
     # ---------------------------------------------------------------- checking
     def find_text(self, text: str) -> str | None:
         """Origin of the first restricted window in ``text`` (any alignment), or None."""
-        if not self.text:
-            return None
-        canon = canonical(text)
-        windows = self.text
-        for i in range(len(canon) - TEXT_WINDOW + 1):
-            hit = windows.get(canon[i:i + TEXT_WINDOW])
-            if hit is not None:
-                return hit
-        return None
+        return _first_hit(canonical(text), self.text, TEXT_WINDOW) if self.text else None
 
     def find_bytes(self, data: bytes) -> str | None:
         """Origin of the first restricted image window in raw ``data``, or None."""
-        if not self.images:
-            return None
-        windows = self.images
-        for i in range(len(data) - BYTE_WINDOW + 1):
-            hit = windows.get(data[i:i + BYTE_WINDOW])
-            if hit is not None:
-                return hit
-        return None
+        return _first_hit(data, self.images, BYTE_WINDOW) if self.images else None
 
     def find(self, data: bytes, name: str = "") -> str | None:
         """Where restricted content in ``data`` (one file's bytes) comes from, or None.

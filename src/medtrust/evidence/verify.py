@@ -195,7 +195,8 @@ def _verify_folder(folder: Path, public_key: str | None, require_signature: bool
     spath = folder / SIGNATURE
     if spath.is_file():
         try:
-            record = json.loads(spath.read_text(encoding="utf-8")[:1_000_000])
+            with spath.open("rb") as f:
+                record = json.loads(f.read(1_000_000))
             raw = check_signature(record, manifest_bytes)
             if want_key is not None and raw != want_key:
                 res.problems.append(Problem("signature", SIGNATURE, f"signed by {key_id(raw)}, not by the expected key {key_id(want_key)}"))
