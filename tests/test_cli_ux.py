@@ -126,7 +126,8 @@ def test_report_on_a_folder_without_logs_or_a_file_that_is_not_a_log(tmp_path):
 def test_limited_run_says_which_rows_and_prints_plain_progress(tmp_path):
     r = run("run", *POLICY, "--limit", "12", "--log-dir", str(tmp_path))
     assert r.exit_code == 0, r.output
-    assert "Limited run: the first 12 of 239 packaged CARES-18K test rows (file order), max_tokens=256." in r.output
+    assert ("Limited run: 12 of the 239 packaged CARES-18K test rows (the quick run's seeded shuffle, seed 2025: "
+            "--limit 40 is the quick run), max_tokens=128.") in r.output
     assert "progress 12/12 (100%)" in r.output
     # inspect's own results block (counts as floats) is not printed beside medtrust's table
     assert "safety_score_ci_low" not in r.output and "refuse                40.000" not in r.output
@@ -144,10 +145,11 @@ def test_progress_line_values():
     out = io.StringIO()
     rep = ProgressReporter(out, tty=False, interval=3600)
     with rep:
-        rep.add_task(10)
+        rep.run_started()
+        rep.task_started("e1", ("cares_llm", "openai/gpt-4o-mini"), 10)
         for _ in range(4):
-            rep.sample_done(None)
-        rep.sample_done("RateLimitError: 429 Too Many Requests")
+            rep.sample_done("e1")
+        rep.sample_done("e1", "RateLimitError: 429 Too Many Requests")
         rep.retry("RateLimitError 429 from openai/gpt-4o-mini")
         line = rep.line()
     assert line.startswith("progress 5/10 (50%) · ")

@@ -138,14 +138,15 @@ def eval_args(opts: RunOptions, *, retry: bool = False) -> dict[str, Any]:
     return kwargs
 
 
-def progress(opts: RunOptions) -> Any:
+def progress(opts: RunOptions, **counts: Any) -> Any:
     """medtrust's progress lines while inspect runs (a no-op context when inspect's own display
-    was asked for with ``--display``)."""
+    was asked for with ``--display``); ``counts``: :class:`medtrust.progress.ProgressReporter`'s
+    ``models``, ``total`` and ``already_done``."""
     import contextlib
 
     from medtrust.progress import ProgressReporter
 
-    return contextlib.nullcontext() if opts.display is not None else ProgressReporter()
+    return contextlib.nullcontext() if opts.display is not None else ProgressReporter(**counts)
 
 
 def model_target(model: str, model_args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -300,13 +301,18 @@ def eval_tasks(
                                   metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
+    from medtrust.progress import planned_total
+
+    task_list = [tasks] if isinstance(tasks, Task) else list(tasks)
+    names = [name if isinstance(name, str) else str(name) for name in ([model] if isinstance(model, str) else list(model))]
     try:
-        with progress(opts):
-            logs = inspect_eval(tasks, **kwargs)
+        with progress(opts, models=names, total=planned_total(task_list, opts.limit, len(targets), kwargs)):
+            logs = inspect_eval(task_list, **kwargs)
     except OSError as e:  # e.g. disk full while inspect writes the log
         raise RunIncomplete(f"the run could not write its log in {opts.log_dir} ({e.strerror or e}); "
                             f"free space, then resume with: medtrust run --resume --log-dir {opts.log_dir}") from None
-    if not logs or any(log.status == "cancelled" for log in logs):
+    # Ctrl-C during a run of several tasks: inspect returns only the logs of tasks that finished
+    if not logs or len(logs) < len(task_list) * len(targets) or any(log.status == "cancelled" for log in logs):
         raise RunInterrupted(
             f"run interrupted; finished samples are kept in {opts.log_dir}. "
             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}"
@@ -494,6 +500,25 @@ def _unfinished_logs(log_dir: str) -> list[str]:
     return [name for name, rid in pending if rid == run_id]
 
 
+def _finished_siblings(log_dir: str, logs: Sequence[EvalLog]) -> list[EvalLog]:
+    """Finished logs in ``log_dir`` of the same runs as ``logs`` (:func:`run_id_of`), other tasks
+    or models than theirs, the newest of each (header only)."""
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    from medtrust.benchmarks.interface import run_id_of
+
+    runs = {run_id_of(lg) for lg in logs}
+    have = {(lg.eval.task, lg.eval.model) for lg in logs}
+    out: list[EvalLog] = []
+    for info in list_eval_logs(log_dir, formats=["eval"], recursive=False, descending=True):
+        header = read_eval_log(info.name, header_only=True)
+        key = (header.eval.task, header.eval.model)
+        if header.status == "success" and run_id_of(header) in runs and key not in have:
+            have.add(key)
+            out.append(header)
+    return out
+
+
 def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
     """`medtrust run --resume`: finish the latest unfinished run in ``opts.log_dir`` with inspect's eval-retry.
 
@@ -516,15 +541,22 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     from inspect_ai.log import read_eval_log
 
     from medtrust.keys import api_key_for
+    from medtrust.progress import resumed_counts
 
     for name in names:
         console.print(f"Resuming {Path(name).name}")
     finished: dict[str, tuple[Benchmark, list[EvalLog]]] = {}
     # the log keeps the original -M args and base_url (inspect rebuilds the model from them); an
     # API key is never written, so one given again with -M api_key reaches the model in memory
-    spec = read_eval_log(names[0], header_only=True).eval
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
+    headers = [read_eval_log(name, header_only=True) for name in names]
+    spec = headers[0].eval
+    total, already_done = resumed_counts(headers)
+    counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts):
         retried = eval_retry(names, **eval_args(opts, retry=True))
+    if len(retried) < len(names) or any(log.status == "cancelled" for log in retried):  # Ctrl-C again
+        raise RunInterrupted(f"resume interrupted; finished samples are kept in {opts.log_dir}. "
+                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
     unfinished = []
     for log in retried:
         if log.status != "success":
@@ -538,6 +570,9 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         finished.setdefault(bench.name, (bench, []))[1].append(log)
     summaries: list[BenchmarkSummary] = []
     for bench, logs in finished.values():
+        # the run's tasks that had finished before the interruption belong to its summary too
+        # (an interrupted run printed none: CARES-VLM's dimensions, several models)
+        logs = logs + _finished_siblings(opts.log_dir, logs)
         summaries += summarize_and_print(bench, logs, opts, console=console)
         for log in logs:
             console.print(f"inspect log: {log.location}")
