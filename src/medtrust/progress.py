@@ -197,6 +197,11 @@ class ProgressReporter:
             if status == "cancelled":
                 self.state.interrupted = True
 
+    def interrupted(self) -> None:
+        """The run was interrupted (the runner saw it in the logs inspect returned)."""
+        with self._lock:
+            self.state.interrupted = True
+
     def retry(self, what: str) -> None:
         with self._lock:
             self.state.retries += 1

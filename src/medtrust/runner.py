@@ -299,20 +299,27 @@ def eval_tasks(
     kwargs: dict[str, Any] = dict(model=targets[0] if len(targets) == 1 else targets, model_args=model_args,
                                   model_roles=model_roles or None, limit=opts.limit, seed=opts.seed,
                                   metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
+    task_list = [tasks] if isinstance(tasks, Task) else list(tasks)
+    # every task starts (and writes its log) at once: a task that had not started when Ctrl-C
+    # came would have no log, and --resume could not finish it; each model keeps its own
+    # connection limit, so this only interleaves the tasks' samples
+    kwargs["max_tasks"] = len(task_list) * len(targets)
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
     from medtrust.progress import planned_total
 
-    task_list = [tasks] if isinstance(tasks, Task) else list(tasks)
     names = [name if isinstance(name, str) else str(name) for name in ([model] if isinstance(model, str) else list(model))]
     try:
-        with progress(opts, models=names, total=planned_total(task_list, opts.limit, len(targets), kwargs)):
+        with progress(opts, models=names, total=planned_total(task_list, opts.limit, len(targets), kwargs)) as reporter:
             logs = inspect_eval(task_list, **kwargs)
+            # Ctrl-C during a run of several tasks: inspect returns only the logs of tasks that finished
+            interrupted = not logs or len(logs) < len(task_list) * len(targets) or any(log.status == "cancelled" for log in logs)
+            if interrupted and reporter is not None:
+                reporter.interrupted()
     except OSError as e:  # e.g. disk full while inspect writes the log
         raise RunIncomplete(f"the run could not write its log in {opts.log_dir} ({e.strerror or e}); "
                             f"free space, then resume with: medtrust run --resume --log-dir {opts.log_dir}") from None
-    # Ctrl-C during a run of several tasks: inspect returns only the logs of tasks that finished
-    if not logs or len(logs) < len(task_list) * len(targets) or any(log.status == "cancelled" for log in logs):
+    if interrupted:
         raise RunInterrupted(
             f"run interrupted; finished samples are kept in {opts.log_dir}. "
             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}"
@@ -552,9 +559,12 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     spec = headers[0].eval
     total, already_done = resumed_counts(headers)
     counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts):
-        retried = eval_retry(names, **eval_args(opts, retry=True))
-    if len(retried) < len(names) or any(log.status == "cancelled" for log in retried):  # Ctrl-C again
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter:
+        retried = eval_retry(names, max_tasks=len(names), **eval_args(opts, retry=True))
+        interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
+        if interrupted and reporter is not None:
+            reporter.interrupted()
+    if interrupted:
         raise RunInterrupted(f"resume interrupted; finished samples are kept in {opts.log_dir}. "
                              f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
     unfinished = []
