@@ -259,6 +259,9 @@ class GGUFBackend:
             "seed": self.seed if config.seed is None else int(config.seed),
             "stream": True,
             "stream_options": {"include_usage": True},
+            # no prompt cache: logits after a reused prefix differ slightly from a fresh pass, so
+            # a seeded (or, rarely, a greedy) reply would depend on what this slot ran before
+            "cache_prompt": False,
         }
         if config.stop_seqs:
             request["stop"] = list(config.stop_seqs)
@@ -269,7 +272,7 @@ class GGUFBackend:
             request["top_logprobs"] = config.top_logprobs or 1
         return request
 
-    def _generate_sync(self, request: dict[str, Any], cancel: threading.Event) -> ModelOutput:
+    def _generate_sync(self, request: dict[str, Any], stop: Callable[[], bool]) -> ModelOutput:
         text: list[str] = []
         tokens: list[dict[str, Any]] = []
         state: dict[str, Any] = {"finish": None, "usage": None, "error": None}
@@ -283,12 +286,12 @@ class GGUFBackend:
                 tokens.extend((choice.get("logprobs") or {}).get("content") or [])
                 state["finish"] = choice.get("finish_reason") or state["finish"]
             state["usage"] = chunk.get("usage") or state["usage"]
-            return cancel.is_set() or self._closing.is_set()  # True ends the generation now
+            return stop()  # True ends the generation now
 
         result = self._server.handle_chat_completions(request, on_chunk)
         if isinstance(result, dict) and "error" in result:  # an error before the first chunk
             state["error"] = result["error"]
-        if cancel.is_set() or self._closing.is_set():
+        if stop():
             raise GenerationCancelled("cancelled while generating")
         if state["error"] is not None:
             error = state["error"]
@@ -312,26 +315,32 @@ class GGUFBackend:
 
     async def generate(self, messages: list[ChatMessage], config: GenerateConfig) -> ModelOutput:
         request = self._chat_request(messages, config)
-        return await self._in_thread(lambda cancel: self._generate_sync(request, cancel))
+        return await self._in_thread(lambda stop: self._generate_sync(request, stop))
 
-    async def _in_thread(self, work: Callable[[threading.Event], Any]) -> Any:
-        """Run ``work(cancel)`` on the backend's worker pool without blocking the event loop.
+    async def _in_thread(self, work: Callable[[Callable[[], bool]], Any]) -> Any:
+        """Run ``work(stop)`` on the backend's worker pool without blocking the event loop.
 
-        asyncio cannot stop a thread, so a cancelled call (Ctrl-C, inspect's timeout) sets the
-        call's ``cancel`` event: a queued call skips its work and a running generation ends at
-        its next token.
+        asyncio cannot stop a thread, so ``stop()`` tells the work to end (a queued call skips
+        it, a running generation ends at its next token) once the call is cancelled (Ctrl-C,
+        inspect's timeout), the backend closes, or the caller's event loop has stopped: after
+        Ctrl-C inspect's loop may end without cancelling every call, and Python waits for the
+        pool's threads before any exit handler runs.
         """
         cancel = threading.Event()
+        loop = asyncio.get_running_loop()
+
+        def stop() -> bool:
+            return cancel.is_set() or self._closing.is_set() or loop.is_closed() or not loop.is_running()
 
         def run() -> Any:
-            if cancel.is_set() or self._closing.is_set():
+            if stop():
                 raise GenerationCancelled("cancelled before it started")
-            return work(cancel)
+            return work(stop)
 
         if self._closing.is_set():
             raise RuntimeError(f"GGUF backend {self.name} was closed")
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, run)
+            return await loop.run_in_executor(self._pool, run)
         except asyncio.CancelledError:
             cancel.set()
             raise
@@ -395,7 +404,7 @@ class GGUFBackend:
         return out
 
     # -- log-probabilities (LogprobScorer) ----------------------------------------------
-    def _next_token_sync(self, messages: list[ChatMessage], candidates: list[str], cancel: threading.Event) -> dict[str, float]:
+    def _next_token_sync(self, messages: list[ChatMessage], candidates: list[str], stop: Callable[[], bool]) -> dict[str, float]:
         prompt = self._prompt_tokens(messages)
         first_ids = {c: [ids[0] for ids in (self._tokenize(v, special=False) for v in (c, " " + c)) if ids] for c in candidates}
         with self._scorer_lock:
@@ -404,12 +413,12 @@ class GGUFBackend:
             scored = self._step_logprobs(prompt, top=_NEXT_TOKEN_TOP)
             for token in dict.fromkeys(t for ids in first_ids.values() for t in ids):
                 if token not in scored:
-                    if cancel.is_set():
+                    if stop():
                         raise GenerationCancelled("cancelled while scoring")
                     scored[token] = self._step_logprobs(prompt, token)[token]
         return {c: max((scored[t] for t in ids), default=float("-inf")) for c, ids in first_ids.items()}
 
-    def _continuations_sync(self, messages: list[ChatMessage], continuations: list[str], cancel: threading.Event) -> list[ContinuationScore]:
+    def _continuations_sync(self, messages: list[ChatMessage], continuations: list[str], stop: Callable[[], bool]) -> list[ContinuationScore]:
         prompt = self._prompt_tokens(messages)
         tokenised = [self._tokenize(c, special=False) for c in continuations]
         for cont, ids in zip(continuations, tokenised):
@@ -420,7 +429,7 @@ class GGUFBackend:
             for ids in tokenised:
                 total = 0.0
                 for j, tok in enumerate(ids):
-                    if cancel.is_set():
+                    if stop():
                         raise GenerationCancelled("cancelled while scoring")
                     total += self._step_logprobs(prompt + ids[:j], tok)[tok]
                 scores.append(ContinuationScore(total, len(ids)))
@@ -430,7 +439,7 @@ class GGUFBackend:
         """See :meth:`medtrust.models.capabilities.LogprobScorer.next_token_logprobs`: each
         candidate's first token (bare or with a leading space, the larger wins) forced after the
         templated prompt; natural-log probability over the whole vocabulary."""
-        return await self._in_thread(lambda cancel: self._next_token_sync(messages, candidates, cancel))
+        return await self._in_thread(lambda stop: self._next_token_sync(messages, candidates, stop))
 
     async def continuation_logprobs(self, messages: list[ChatMessage], continuations: list[str]) -> list[ContinuationScore]:
         """See :meth:`medtrust.models.capabilities.LogprobScorer.continuation_logprobs`: the
@@ -440,7 +449,7 @@ class GGUFBackend:
         Raises:
             ValueError: an empty continuation, or prompt + continuation longer than ``n_ctx``.
         """
-        return await self._in_thread(lambda cancel: self._continuations_sync(messages, continuations, cancel))
+        return await self._in_thread(lambda stop: self._continuations_sync(messages, continuations, stop))
 
     def close(self) -> None:
         """End running generations at their next token, wait for the workers, stop llama.cpp."""
