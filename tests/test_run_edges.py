@@ -193,12 +193,12 @@ def test_progress_of_a_real_run_is_true_from_first_to_last_line(tmp_path, capsys
     from medtrust.benchmarks.cares_llm.task import cares_llm
     from medtrust.runner import RunOptions, eval_tasks
 
-    opts = RunOptions(log_dir=str(tmp_path), limit=3)
+    opts = RunOptions(log_dir=str(tmp_path))
     if case == "epochs":
-        logs = eval_tasks(cares_llm(max_tokens=8), opts, model="medtrust/policy/refuse", epochs=2)
+        logs = eval_tasks(cares_llm(max_tokens=8), opts, model="medtrust/policy/refuse", limit=3, epochs=2)
         want = 6
     else:
-        logs = eval_tasks(cares_llm(max_tokens=8), opts, model=["medtrust/policy/refuse", "medtrust/policy/accept"])
+        logs = eval_tasks(cares_llm(max_tokens=8), opts, model=["medtrust/policy/refuse", "medtrust/policy/accept"], limit=3)
         want = 6
     assert all(lg.status == "success" for lg in logs)
     lines = _progress_lines(capsys.readouterr().err)

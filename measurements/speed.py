@@ -1,10 +1,10 @@
 """medtrust speed benchmark (issue 6): one command, prints a JSON report and a Markdown table.
 
-    python benchmarks/speed.py                     # everything (about 5-10 min on 2 shared cores)
-    python benchmarks/speed.py --only bootstrap    # one part: server | overhead | bootstrap | memory | embedded | fresh
-    python benchmarks/speed.py --only embedded --slots 1 --slots 4   # embedded throughput per slot count
-    python benchmarks/speed.py --only fresh        # README's main command in a new venv from a fresh clone (minutes; network)
-    python benchmarks/speed.py --out results.json
+    python measurements/speed.py                     # everything (about 5-10 min on 2 shared cores)
+    python measurements/speed.py --only bootstrap    # one part: server | overhead | bootstrap | memory | embedded | fresh
+    python measurements/speed.py --only embedded --slots 1 --slots 4   # embedded throughput per slot count
+    python measurements/speed.py --only fresh        # README's main command in a new venv from a fresh clone (minutes; network)
+    python measurements/speed.py --out results.json
 
 Parts:
 - server: a real llama.cpp server (llama.cpp's own server through xllamacpp,
