@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from inspect_ai.log import read_eval_log
+from inspect_ai.log import read_eval_log, read_eval_log_sample_summaries
 
 from medtrust.cli import main
 from medtrust.progress import ProgressReporter, planned_total
@@ -98,7 +98,9 @@ def test_ctrl_c_then_resume_of_one_task_counts_the_samples_already_done(tmp_path
     rc, text = _interrupt_when(args, some_done, tmp_path)
     assert rc == 130, text
     (log,) = logs.glob("*.eval")
-    kept = read_eval_log(str(log), header_only=True).results.completed_samples
+    # what eval-retry keeps: samples recorded without an error (the header's completed count can
+    # miss samples that finished while the run was being cancelled)
+    kept = sum(1 for s in read_eval_log_sample_summaries(str(log)) if s.error is None and s.completed is not False)
     done, total, last = _progress_lines(text)[-1]
     assert (done, total) == (kept, 120) and 0 < kept < 120 and "interrupted" in last, text
     res = _resume(logs)
@@ -286,7 +288,7 @@ def test_cares_vlm_data_whose_source_cannot_be_told_suggests_source_equals_file(
         (["data", "fecth"], "Did you mean 'fetch'?"),
         (["data", "fetch", "cares-vml"], "Did you mean 'cares-vlm'?"),
         (["detector", "trian"], "Did you mean 'train'?"),
-        (["xyzzy"], "Commands: data, detector, judge-eval, label, list, report, rescore, run."),
+        (["xyzzy"], "Commands: data, detector, judge-eval, label, list, pack, report, rescore, run, verify."),
     ],
 )
 def test_misspelt_subcommand_names_the_closest_and_exits_2(args, hint):

@@ -94,19 +94,28 @@ def resumed_counts(logs: Sequence[Any]) -> tuple[int, dict[TaskKey, int]]:
     finishes (header-only logs). A finished sample is one its log records without an error:
     inspect's eval-retry keeps those and runs the others again. Samples still in a crashed run's
     buffer are not seen here; the task's count is corrected from its log when it ends."""
-    from inspect_ai.log import read_eval_log_sample_summaries
-
     total, done = 0, {}
     for log in logs:
         spec = log.eval
         total += (log.results.total_samples if log.results and log.results.total_samples
                   else planned_samples(spec.dataset.samples, spec.config.limit, spec.config.epochs))  # fmt: skip
-        try:
-            kept = sum(1 for s in read_eval_log_sample_summaries(log.location) if s.error is None and s.completed is not False)
-        except Exception:  # noqa: BLE001 - an unreadable log: the task's count is fixed when it ends
-            kept = 0
-        done[(spec.task, spec.model)] = kept
+        done[(spec.task, spec.model)] = kept_samples(log.location) or 0  # an unreadable log: fixed when the task ends
     return total, done
+
+
+def kept_samples(location: str | None) -> int | None:
+    """Samples a log holds that inspect's eval-retry keeps (recorded without an error and not
+    left incomplete), or None when the log cannot be read. An interrupted log's header count
+    (``results.completed_samples``) can miss samples that finished while the run was being
+    cancelled, which eval-retry then keeps; this count is the one a resume starts from."""
+    from inspect_ai.log import read_eval_log_sample_summaries
+
+    if not location:
+        return None
+    try:
+        return sum(1 for s in read_eval_log_sample_summaries(location) if s.error is None and s.completed is not False)
+    except Exception:  # noqa: BLE001 - unreadable or not yet written
+        return None
 
 
 class ProgressReporter:
@@ -188,8 +197,11 @@ class ProgressReporter:
         if first:
             self._emit()  # the first reply: say so at once
 
-    def task_ended(self, eval_id: str, status: str, completed: int | None) -> None:
-        """A task's log is final: its count becomes the one the log records."""
+    def task_ended(self, eval_id: str, status: str, completed: int | None, location: str | None = None) -> None:
+        """A task's log is final: its count becomes the one the log records (for a log that did
+        not end in success, the samples a resume keeps: :func:`kept_samples`)."""
+        if status != "success" and (kept := kept_samples(location)) is not None:
+            completed = kept
         with self._lock:
             key = self._keys.get(eval_id)
             if key is not None and completed is not None:
@@ -197,10 +209,27 @@ class ProgressReporter:
             if status == "cancelled":
                 self.state.interrupted = True
 
-    def interrupted(self) -> None:
-        """The run was interrupted (the runner saw it in the logs inspect returned)."""
+    def interrupted(self, locations: Sequence[str] = ()) -> None:
+        """The run was interrupted (the runner saw it in the logs inspect returned).
+
+        ``locations``: the logs this run wrote; each task's count becomes the samples a resume
+        keeps from its log (:func:`kept_samples`). Inspect may return no log at all after Ctrl-C
+        and call no task-end hook, so the count is corrected here from the files themselves."""
+        from inspect_ai.log import read_eval_log
+
+        kept: dict[TaskKey, int] = {}
+        for location in locations:
+            try:
+                spec = read_eval_log(location, header_only=True).eval
+            except Exception:  # noqa: BLE001 - a log cut off mid-write: its count stays as counted
+                continue
+            if (n := kept_samples(location)) is not None:
+                kept[(spec.task, spec.model)] = n
         with self._lock:
             self.state.interrupted = True
+            for key, n in kept.items():
+                if key in self.state.done:
+                    self.state.done[key] = n
 
     def retry(self, what: str) -> None:
         with self._lock:
@@ -343,7 +372,7 @@ class RunProgressHook(Hooks):
     async def on_task_end(self, data: TaskEnd) -> None:
         if _ACTIVE is not None:
             log = data.log
-            _ACTIVE.task_ended(data.eval_id, log.status, log.results.completed_samples if log.results else None)
+            _ACTIVE.task_ended(data.eval_id, log.status, log.results.completed_samples if log.results else None, log.location)
 
     async def on_model_retry(self, data: ModelRetry) -> None:
         if _ACTIVE is not None:

@@ -12,6 +12,7 @@ finding the unfinished logs to resume is :mod:`medtrust.logs`.
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -139,6 +140,16 @@ def eval_args(opts: RunOptions, *, retry: bool = False) -> dict[str, Any]:
     return kwargs
 
 
+def logs_written_since(log_dir: str, since: float) -> list[str]:
+    """Local ``.eval`` logs in ``log_dir`` last written at or after ``since`` (a ``time.time()``
+    value; one second of slack for coarse file-system clocks): the logs an interrupted run wrote.
+    Empty for a remote log directory."""
+    try:
+        return [str(p) for p in Path(log_dir).glob("*.eval") if p.stat().st_mtime >= since - 1]
+    except OSError:
+        return []
+
+
 def progress(opts: RunOptions, **counts: Any) -> Any:
     """medtrust's progress lines while inspect runs (a no-op context when inspect's own display
     was asked for with ``--display``); ``counts``: :class:`medtrust.progress.ProgressReporter`'s
@@ -226,13 +237,14 @@ def eval_tasks(
     from medtrust.progress import planned_total
 
     names = [name if isinstance(name, str) else str(name) for name in ([model] if isinstance(model, str) else list(model))]
+    started = time.time()
     try:
         with progress(opts, models=names, total=planned_total(task_list, limit, len(targets), kwargs)) as reporter:
             logs = inspect_eval(task_list, **kwargs)
             # Ctrl-C during a run of several tasks: inspect returns only the logs of tasks that finished
             interrupted = not logs or len(logs) < len(task_list) * len(targets) or any(log.status == "cancelled" for log in logs)
             if interrupted and reporter is not None:
-                reporter.interrupted()
+                reporter.interrupted(logs_written_since(opts.log_dir, started))
     except OSError as e:  # e.g. disk full while inspect writes the log
         raise RunIncomplete(f"the run could not write its log in {opts.log_dir} ({e.strerror or e}); "
                             f"free space, then resume with: medtrust run --resume --log-dir {opts.log_dir}") from None
@@ -433,11 +445,12 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     spec = headers[0].eval
     total, already_done = resumed_counts(headers)
     counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
+    started = time.time()
     with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter:
         retried = eval_retry(names, max_tasks=len(names), **eval_args(opts, retry=True))
         interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
         if interrupted and reporter is not None:
-            reporter.interrupted()
+            reporter.interrupted(logs_written_since(opts.log_dir, started))
     if interrupted:
         raise RunInterrupted(f"resume interrupted; finished samples are kept in {opts.log_dir}. "
                              f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
