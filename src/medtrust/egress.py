@@ -55,6 +55,7 @@ import weakref
 from contextvars import ContextVar
 from typing import Any, Iterator, Mapping
 
+from medtrust.model_hooks import on_model_made, wrap_generate
 from medtrust.endpoints import Endpoint, classify_url, client_proxy, is_loopback_host, model_endpoint, url_host
 from medtrust.restricted import PERMISSION_KEY, RestrictedDataError, is_restricted, refusal_for
 
@@ -264,22 +265,16 @@ def _wrap_http_client(cls: Any) -> None:
 
 def wrap_model_api(model: Any, api: Any) -> None:
     """Layer 1 for one model: check before each ``api.generate`` call."""
-    if api is None or getattr(api, "_medtrust_egress", False):
-        return
-    generate = getattr(api, "generate", None)
-    if generate is None:
-        return
     model_ref = weakref.ref(model)
 
-    async def guarded_generate(*args: Any, **kwargs: Any) -> Any:
-        check_model(api, model_ref)
-        return await generate(*args, **kwargs)
+    def make(generate: Any) -> Any:
+        async def guarded_generate(*args: Any, **kwargs: Any) -> Any:
+            check_model(api, model_ref)
+            return await generate(*args, **kwargs)
 
-    try:
-        api.generate = guarded_generate
-        api._medtrust_egress = True
-    except Exception:  # noqa: BLE001 - a frozen API object: layers 2 and 3 still apply
-        pass
+        return guarded_generate
+
+    wrap_generate(api, "_medtrust_egress", make)
 
 
 def install() -> None:
@@ -291,16 +286,9 @@ def install() -> None:
         _installed = True
     import importlib
 
-    from inspect_ai.model import Model
     from inspect_ai.solver import TaskState
 
-    original_init = Model.__init__
-
-    def model_init(self: Any, api: Any, *args: Any, **kwargs: Any) -> None:
-        original_init(self, api, *args, **kwargs)
-        wrap_model_api(self, api)
-
-    Model.__init__ = model_init  # type: ignore[method-assign]
+    on_model_made(wrap_model_api)
 
     state_init = TaskState.__init__
 

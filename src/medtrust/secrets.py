@@ -41,6 +41,8 @@ import threading
 from typing import Any, Iterable
 from urllib.parse import quote, quote_plus, unquote, urlsplit
 
+from medtrust.model_hooks import on_model_made, wrap_generate
+
 REDACTED = "[redacted]"
 #: shorter values are placeholders, not secrets
 MIN_SECRET_LEN = 8
@@ -351,25 +353,21 @@ def wrap_model_api(api: Any) -> None:
     base_url = getattr(api, "base_url", None)
     if isinstance(base_url, str):
         register_url_password(base_url)
-    generate = getattr(api, "generate", None)
-    if generate is None:
-        return
 
-    async def redacting_generate(*args: Any, **kwargs: Any) -> Any:
-        # the key may be resolved lazily (vLLM, credential hooks): register it each call
-        register_secret(getattr(api, "api_key", None))
-        try:
-            result = await generate(*args, **kwargs)
-        except BaseException as e:
-            scrub_exception(e)
-            raise
-        return _scrub_result(result)
+    def make(generate: Any) -> Any:
+        async def redacting_generate(*args: Any, **kwargs: Any) -> Any:
+            # the key may be resolved lazily (vLLM, credential hooks): register it each call
+            register_secret(getattr(api, "api_key", None))
+            try:
+                result = await generate(*args, **kwargs)
+            except BaseException as e:
+                scrub_exception(e)
+                raise
+            return _scrub_result(result)
 
-    try:
-        api.generate = redacting_generate
-        api._medtrust_redacting = True
-    except Exception:  # noqa: BLE001 - a frozen API object: the sinks below still apply
-        pass
+        return redacting_generate
+
+    wrap_generate(api, "_medtrust_redacting", make)  # a frozen API object: the sinks below still apply
 
 
 def install() -> None:
@@ -381,16 +379,11 @@ def install() -> None:
         _installed = True
     import logging
 
-    from inspect_ai.model import Model  # the public name of the class every model is made with
-
-    original_init = Model.__init__
-
-    def init(self: Any, api: Any, *args: Any, **kwargs: Any) -> None:
-        original_init(self, api, *args, **kwargs)
+    def on_model(model: Any, api: Any) -> None:
         wrap_model_api(api)
-        register_model_args(getattr(self, "model_args", None))
+        register_model_args(getattr(model, "model_args", None))
 
-    Model.__init__ = init  # type: ignore[method-assign]
+    on_model_made(on_model)
 
     base_factory = logging.getLogRecordFactory()
 
