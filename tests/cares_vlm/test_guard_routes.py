@@ -50,15 +50,6 @@ def clean_env(monkeypatch, tmp_path):
     return monkeypatch
 
 
-@pytest.fixture(scope="module")
-def restricted_data(cares_files, standin_root):
-    """FairVLMed (open-ended: judged) and OL3I (multiple choice), 2 rows each, stand-in images."""
-    keys = {s: [json.loads(ln)["image"] for ln in open(cares_files[s]).readlines()[:2]] for s in ("fairvlmed", "ol3i")}
-    roots = {s: str(standin_root(s, k)) for s, k in keys.items()}
-    data = {s: cares_files[s] for s in keys}
-    return data, roots
-
-
 def _task(restricted_data):
     from medtrust.benchmarks.cares_vlm.task import cares_vlm
 

@@ -57,13 +57,6 @@ def clean_env(monkeypatch, tmp_path):
     return monkeypatch
 
 
-@pytest.fixture(scope="module")
-def restricted_data(cares_files, standin_root):
-    keys = {s: [json.loads(ln)["image"] for ln in open(cares_files[s]).readlines()[:2]] for s in ("fairvlmed", "ol3i")}
-    roots = {s: str(standin_root(s, k)) for s, k in keys.items()}
-    return {s: cares_files[s] for s in keys}, roots
-
-
 def _all_refused(log, n: int = 4) -> list[str]:
     refusals = _refusals(log)
     assert len(refusals) == n, [s.error.message if s.error else [sc.explanation for sc in (s.scores or {}).values()] for s in log.samples]
