@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.atomic import write_bytes, write_text
 from medtrust.bounded import MAX_SMALL_INPUT_BYTES, read_at_most
 from medtrust.evidence.merkle import merkle_root
 from medtrust.evidence.restricted_content import MAX_SCAN_BYTES, RestrictedContent, learn_from_logs
@@ -115,7 +116,7 @@ class _Staging:
         raw = data.encode("utf-8") if isinstance(data, str) else data
         dest = self.folder / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_bytes(raw)
+        write_bytes(dest, raw)  # flushed before the staging folder is renamed (medtrust/atomic.py)
         self.entries[rel] = {"path": rel, "sha256": sha256_bytes(raw), "bytes": len(raw), "stored": True, "role": role}
         return rel
 
@@ -414,10 +415,10 @@ def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | 
                               "sorted by UTF-8 path; an odd last node is carried up (docs/evidence.md)",
                     "files": entries, "merkle_root": root}  # fmt: skip
         manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-        (staging / MANIFEST).write_bytes(manifest_bytes)
+        write_bytes(staging / MANIFEST, manifest_bytes)
         if sign_key is not None:
             record = {**sign(sign_key, manifest_bytes), "signed": MANIFEST, "signed_sha256": sha256_bytes(manifest_bytes)}
-            (staging / SIGNATURE).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+            write_text(staging / SIGNATURE, json.dumps(record, indent=2) + "\n")
         os.rename(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
