@@ -45,13 +45,13 @@ def _key_values(values: tuple[str, ...], flag: str) -> dict[str, str]:
     return _pairs(values)
 
 
-def _structured(key: str, v: str) -> Any:
-    """A ``-T`` value: a mapping or list written as JSON/YAML (``data={"ham10000": "f.jsonl"}``)
-    is read as inspect's own ``-T`` reads it (YAML, of which JSON is a part); anything else as
-    :func:`_typed`.
+def _structured(key: str, v: str, flag: str = "-T") -> Any:
+    """A ``-T`` / ``-M`` value: a mapping or list written as JSON/YAML (``data={"ham10000":
+    "f.jsonl"}``, ``default_headers={"X-Auth": "..."}``) is read as inspect's own ``-T``/``-M``
+    read it (YAML, of which JSON is a part); anything else as :func:`_typed`.
 
     Raises:
-        click.UsageError: a ``{...}`` / ``[...]`` value that does not parse, naming ``-T KEY``.
+        click.UsageError: a ``{...}`` / ``[...]`` value that does not parse, naming ``FLAG KEY``.
     """
     text = v.strip()
     if not text.startswith(("{", "[")):
@@ -63,7 +63,7 @@ def _structured(key: str, v: str) -> Any:
     except yaml.YAMLError as e:
         where = getattr(e, "problem_mark", None)
         at = f" at column {where.column + 1}" if where is not None else ""
-        raise click.UsageError(f"-T {key}: not a valid mapping or list{at} ({getattr(e, 'problem', None) or 'cannot be read'}); "
+        raise click.UsageError(f"{flag} {key}: not a valid mapping or list{at} ({getattr(e, 'problem', None) or 'cannot be read'}); "
                                'write it as JSON, e.g. -T data=\'{"ham10000": "file.jsonl"}\'') from None  # fmt: skip
 
 
@@ -203,7 +203,7 @@ def run_command(**kw: Any) -> None:
         max_tokens=kw["max_tokens"],
         options={name: kw[name] for name in benchmark_options()},
         allow_remote_restricted=kw["allow_remote_restricted"],
-        model_args={k: _typed(v) for k, v in _pairs(kw["model_args"]).items()},
+        model_args={k: _structured(k, v, "-M") for k, v in _pairs(kw["model_args"]).items()},
         task_args={k: _structured(k, v) for k, v in _key_values(kw["task_args"], "-T").items()},
         resume=kw["resume"],
         report=kw["write_report"],
