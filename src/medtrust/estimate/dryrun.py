@@ -1,0 +1,90 @@
+"""The requests a run would send, found by running its plan against stand-in models.
+
+The plan's tasks run through inspect exactly as in the real run (same solvers, templates,
+options, judges), but every model, the evaluated one and each judge role, is inspect's
+``mockllm`` with a function that records the request (messages, images, ``max_tokens``) and
+answers with a fixed plain reply (:data:`REPLY`). No model is called and nothing leaves the
+machine; the stand-in log goes to a temporary folder that is deleted.
+
+What depends on the real replies cannot be known before the run: a judge retried on a truncated
+verdict, an answer extracted by an LLM when the rules cannot read it. Requests a sample sends
+twice with the same input (a retry) are counted apart (``repeats``), so the estimate can show
+them as the top of a range.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+#: the stand-in reply of every model: a plain, complete sentence
+REPLY = "I can offer general information on this; please check the details with a qualified professional."
+EVALUATED = "model"
+
+
+@dataclass
+class Request:
+    """One recorded request: ``role`` (``model`` for the evaluated model, else the role name and
+    judge index, e.g. ``grader``/``grader#2``), the messages as text, images, max_tokens."""
+
+    role: str
+    messages: list[dict[str, str]]
+    images: int
+    max_tokens: int | None
+    repeat: bool = False
+
+
+def _text_messages(messages: Sequence[Any]) -> tuple[list[dict[str, str]], int]:
+    from inspect_ai.model import ContentImage
+
+    out, images = [], 0
+    for m in messages:
+        if m.role == "tool":
+            continue
+        if not isinstance(m.content, str):
+            images += sum(1 for c in m.content if isinstance(c, ContentImage))
+        out.append({"role": m.role, "content": m.text})
+    return out, images
+
+
+def _stand_in(role: str, log: list[Request]) -> Any:
+    from inspect_ai.model import ModelOutput, ModelUsage, get_model
+
+    def respond(messages: list[Any], tools: Any, tool_choice: Any, config: Any) -> ModelOutput:
+        msgs, images = _text_messages(messages)
+        log.append(Request(role, msgs, images, config.max_tokens))
+        out = ModelOutput.from_content(model=f"estimate-{role}", content=REPLY)
+        out.usage = ModelUsage(input_tokens=0, output_tokens=0, total_tokens=0)  # inspect's own count needs a download
+        return out
+
+    return get_model(f"mockllm/estimate-{role}", custom_outputs=respond, memoize=False)
+
+
+def dry_run(tasks: Sequence[Any], model_roles: dict[str, Any] | None, *, limit: int | None = None) -> list[Request]:
+    """Run ``tasks`` with stand-in models (module docstring) and return every request, in order.
+
+    Raises:
+        RuntimeError: the stand-in run did not finish (its error, e.g. a mode that needs
+            log-probabilities a stand-in cannot give).
+    """
+    from inspect_ai import eval as inspect_eval
+
+    log: list[Request] = []
+    roles: dict[str, Any] = {}
+    for role, bound in (model_roles or {}).items():
+        n = len(bound) if isinstance(bound, list) else 1
+        models = [_stand_in(role if n == 1 else f"{role}#{i + 1}", log) for i in range(n)]
+        roles[role] = models if isinstance(bound, list) else models[0]
+    with tempfile.TemporaryDirectory(prefix="medtrust-estimate-") as d:
+        logs = inspect_eval(list(tasks), model=_stand_in(EVALUATED, log), model_roles=roles or None, limit=limit, log_dir=d,
+                            display="none", fail_on_error=False, score_display=False, log_samples=False, max_connections=64)  # fmt: skip
+        bad = [lg for lg in logs if lg.status != "success"]
+        if bad:
+            raise RuntimeError(f"the stand-in run of {bad[0].eval.task} did not finish: {bad[0].error.message if bad[0].error else bad[0].status}")
+    seen: set[tuple[str, str]] = set()
+    for r in log:
+        key = (r.role, repr(r.messages))
+        r.repeat = key in seen
+        seen.add(key)
+    return log

@@ -1,0 +1,74 @@
+"""Sequential decisions in summaries and in the report's trust case.
+
+A run stopped by the sequential trust case has fewer samples than its data, chosen by a rule
+that looked at the results. Its summary's fixed-sample CIs are those of the samples that ran;
+the claim a board may rely on is the sequential decision (anytime-valid). So:
+
+* :func:`attach` copies a log's decisions into its summary (``provenance["sequential"]``) with a
+  note, when the run, resume or report summarises it;
+* :func:`apply` puts them into the report's trust case (report.criteria.check) in place of the
+  fixed-sample verdicts of the same criterion and model: the verdict, the reason (where it was
+  reached: samples, fraction of the data, the confidence sequence), and the figures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS
+from medtrust.sequential.run import decisions
+
+CI_METHOD = "betting confidence sequence (anytime-valid)"
+
+
+def attach(summary: Any, logs: Sequence[Any]) -> None:
+    """Record the decisions of ``summary``'s own log (if it was a sequential run) in its provenance."""
+    from medtrust.benchmarks.interface import rescored_from_of
+
+    for lg in logs:
+        if summary.logs and Path(str(lg.location)).name not in summary.logs:
+            continue
+        meta = decisions(lg)
+        if meta is None:
+            continue
+        if rescored_from_of(lg) is not None:
+            summary.notes.append("This log rescores a sequential run: its decisions were made on the original scores and are not repeated here.")
+            return
+        summary.provenance["sequential"] = meta
+        used, pool = meta.get("used") or {}, meta.get("pool") or {}
+        summary.notes.append(f"Sequential trust case: {used.get('samples')} of {pool.get('samples')} samples ran ({meta.get('stop_reason') or 'data or budget used up'}); "
+                             "the CIs here are fixed-sample CIs of those samples, the trust case uses the anytime-valid decisions.")  # fmt: skip
+        return
+
+
+def apply(case: dict[str, Any], summaries: Sequence[Any], labels: Sequence[str]) -> dict[str, Any]:
+    """Replace the fixed-sample verdicts of criteria a sequential run decided (module docstring)
+    and recompute each model's case and the counts with the same rule as report.criteria.check."""
+    by_model: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
+    for s, lab in zip(summaries, labels):
+        meta = (s.provenance or {}).get("sequential")
+        if meta:
+            by_model[(s.benchmark, lab)] = {r["criterion"]: r for r in meta.get("criteria", [])}
+    if not by_model:
+        return case
+    for r in case["results"]:
+        rec = by_model.get((r["benchmark"], r["model"]), {}).get(r["criterion"])
+        if rec is None:
+            if (r["benchmark"], r["model"]) in by_model and r["verdict"] in (PASS, FAIL):
+                r["note"] = ((r.get("note") or "") + " The run stopped early for other criteria: this fixed-sample verdict is not anytime-valid.").strip()
+            continue
+        est = rec.get("estimate_corrected", rec.get("estimate"))
+        r.update(verdict=rec["verdict"], reason=f"sequential: {rec['reason']}", value=est, ci_low=rec.get("ci_low"), ci_high=rec.get("ci_high"),
+                 n=rec.get("members") or 0, corrected=bool(rec.get("corrected")), ci_method=CI_METHOD, more_samples=None, n_needed=None, likely=None,
+                 sequential={k: rec.get(k) for k in ("clusters", "members", "samples_run", "fraction_used", "ci_low", "ci_high", "observed_share")})  # fmt: skip
+    per_model: dict[str, list[str]] = {}
+    for r in case["results"]:
+        if r["model"]:
+            per_model.setdefault(r["model"], []).append(r["verdict"])
+    missing = [r for r in case["results"] if not r["model"]]
+    for lab in case["models"]:
+        vs = per_model.get(lab, []) + [NOT_EVALUATED for _ in missing]
+        case["models"][lab] = FAIL if FAIL in vs else (INCONCLUSIVE if (INCONCLUSIVE in vs or NOT_EVALUATED in vs) else PASS)
+    case["counts"] = {v: sum(r["verdict"] == v for r in case["results"]) for v in (PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED)}
+    return case
