@@ -14,6 +14,7 @@ them as the top of a range.
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -26,24 +27,29 @@ EVALUATED = "model"
 @dataclass
 class Request:
     """One recorded request: ``role`` (``model`` for the evaluated model, else the role name and
-    judge index, e.g. ``grader``/``grader#2``), the messages as text, images, max_tokens."""
+    judge index, e.g. ``grader``/``grader#2``), the messages as text, a digest per image, max_tokens."""
 
     role: str
     messages: list[dict[str, str]]
-    images: int
+    image_digests: list[str]
     max_tokens: int | None
     repeat: bool = False
 
+    @property
+    def images(self) -> int:
+        return len(self.image_digests)
 
-def _text_messages(messages: Sequence[Any]) -> tuple[list[dict[str, str]], int]:
+
+def _text_messages(messages: Sequence[Any]) -> tuple[list[dict[str, str]], list[str]]:
+    """The messages as text, and a digest of each image (two requests differ when their images do)."""
     from inspect_ai.model import ContentImage
 
-    out, images = [], 0
+    out, images = [], []
     for m in messages:
         if m.role == "tool":
             continue
         if not isinstance(m.content, str):
-            images += sum(1 for c in m.content if isinstance(c, ContentImage))
+            images += [hashlib.sha256(c.image.encode("utf-8")).hexdigest()[:16] for c in m.content if isinstance(c, ContentImage)]
         out.append({"role": m.role, "content": m.text})
     return out, images
 
@@ -82,9 +88,9 @@ def dry_run(tasks: Sequence[Any], model_roles: dict[str, Any] | None, *, limit: 
         bad = [lg for lg in logs if lg.status != "success"]
         if bad:
             raise RuntimeError(f"the stand-in run of {bad[0].eval.task} did not finish: {bad[0].error.message if bad[0].error else bad[0].status}")
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, tuple[str, ...]]] = set()
     for r in log:
-        key = (r.role, repr(r.messages))
+        key = (r.role, repr(r.messages), tuple(r.image_digests))
         r.repeat = key in seen
         seen.add(key)
     return log

@@ -102,6 +102,7 @@ def estimate(bench: Any, plan: Any, opts: Any, *, sequential_setup: Any = None) 
     Raises:
         RuntimeError: the stand-in run failed; PriceError: a bad ``--prices`` table.
     """
+    from medtrust.endpoints import resolve_endpoint
     from medtrust.estimate.dryrun import EVALUATED, REPLY, dry_run
     from medtrust.estimate.prices import price_of, tables
     from medtrust.estimate.tokens import counter_for
@@ -130,8 +131,8 @@ def estimate(bench: Any, plan: Any, opts: Any, *, sequential_setup: Any = None) 
             low, high = low - with_reply * reply, low - with_reply * reply + with_reply * cap
         outs = [r.max_tokens for r in rs]
         unique = sum(1 for r in rs if not r.repeat)
-        base_url = (opts.model_args or {}).get("base_url") if role == EVALUATED else None
-        price = price_of(name, tabs, base_url=base_url)
+        endpoint = resolve_endpoint(name, args, "model" if role == EVALUATED else role.partition("#")[0])
+        price = price_of(name, tabs, base_url=endpoint.url if endpoint.kind == "loopback" else None)
         est = RoleEstimate(role, name, unique, (unique, len(rs)), (low, high), (0, None if any(o is None for o in outs) else sum(outs)),
                            sum(r.images for r in rs), counter.method, name in counter.exact_for, price.as_dict() if price else None)  # fmt: skip
         if price is None:
@@ -147,7 +148,8 @@ def estimate(bench: Any, plan: Any, opts: Any, *, sequential_setup: Any = None) 
     unknown = sorted({e.model for e in out if e.price is None})
     cost = None if unknown else (sum(e.cost[0] for e in out if e.cost), sum(e.cost[1] for e in out if e.cost))  # type: ignore[index]
     batch_cost = None
-    if not unknown and all(e.batch_cost is not None or (e.price or {}).get("local") for e in out):
+    remote = [e for e in out if not (e.price or {}).get("local")]
+    if not unknown and remote and all(e.batch_cost is not None for e in remote):
         batch_cost = (sum(e.batch_cost[0] for e in out if e.batch_cost), sum(e.batch_cost[1] for e in out if e.batch_cost))
     latency = opts.latency if opts.latency is not None else DEFAULT_LATENCY
     connections = opts.max_connections or DEFAULT_CONNECTIONS
