@@ -44,20 +44,22 @@ def test_requests_tokens_cost_and_time_by_hand(tmp_path, monkeypatch):
     assert r.exit_code == 0, r.output
     est = estimate_json(tmp_path)
     model, judge = (next(x for x in est["roles"] if x["role"] == role) for role in ("model", "grader"))
-    assert (model["requests"], judge["requests"], est["samples"]) == (n, n, n)
+    # one judge request per sample, up to two when the verdict is cut at max_tokens 4 and retried at 8
+    assert (model["requests"], judge["requests_range"], est["samples"]) == (n, [n, 2 * n], n)
     # the model's prompts are the first n rows' prompts, unchanged (one user turn); counted with SmolLM2 as an approximation
     counter = counter_for(GPT)
     want = sum(counter.count([{"role": "user", "content": rec.prompt}]) for rec in load_records(None)[:n])
     assert model["input_tokens"] == [want, want] and not model["token_count_exact"]
     assert model["output_tokens"] == [0, n * max_tokens]
-    # the judge reads each reply: 0 .. max_tokens of it
-    assert judge["input_tokens"][1] - judge["input_tokens"][0] == n * max_tokens and judge["output_tokens"] == [0, n * 4]
+    # the judge reads each reply: from none to max_tokens of it, in every request (retries included at the top)
+    judge_prompts = judge["input_tokens"][0]
+    assert judge["input_tokens"][1] == 2 * judge_prompts + 2 * n * max_tokens and judge["output_tokens"] == [0, n * 4 + n * 8]
     # cost: input at 0.15, output at 0.60 USD per million; batch half
     lo = (model["input_tokens"][0] + judge["input_tokens"][0]) * 0.15e-6
-    hi = (model["input_tokens"][1] + judge["input_tokens"][1]) * 0.15e-6 + (n * max_tokens + n * 4) * 0.60e-6
+    hi = (model["input_tokens"][1] + judge["input_tokens"][1]) * 0.15e-6 + (n * max_tokens + n * 12) * 0.60e-6
     assert est["cost"] == pytest.approx([lo, hi]) and est["batch_cost"] == pytest.approx([lo / 2, hi / 2])
-    # wall time: ceil(10 / 4) rounds x 2 requests per sample x 1.5 s
-    assert est["wall_seconds"] == pytest.approx(math.ceil(n / 4) * 2 * 1.5) and (est["latency"], est["connections"]) == (1.5, 4)
+    # wall time: ceil(10 / 4) rounds x 3 requests per sample (the model, the judge and its retry, at the top) x 1.5 s
+    assert est["wall_seconds"] == pytest.approx(math.ceil(n / 4) * 3 * 1.5) and (est["latency"], est["connections"]) == (1.5, 4)
     assert "Estimate JSON" in r.output and "an approximation for this model" in r.output
 
 

@@ -7,9 +7,11 @@ answers with a fixed plain reply (:data:`REPLY`). No model is called and nothing
 machine; the stand-in log goes to a temporary folder that is deleted.
 
 What depends on the real replies cannot be known before the run: a judge retried on a truncated
-verdict, an answer extracted by an LLM when the rules cannot read it. Requests a sample sends
-twice with the same input (a retry) are counted apart (``repeats``), so the estimate can show
-them as the top of a range.
+verdict, an answer extracted by an LLM when the rules cannot read it. A judge stand-in's first
+answer to a request therefore says it was cut at its token limit (``stop_reason="max_tokens"``),
+so a scorer that retries truncated verdicts sends its retry; requests sent again with the same
+input (retries) are counted apart (``repeats``): the estimate gives the judge's requests as the
+range [first requests, all requests].
 """
 
 from __future__ import annotations
@@ -57,10 +59,17 @@ def _text_messages(messages: Sequence[Any]) -> tuple[list[dict[str, str]], list[
 def _stand_in(role: str, log: list[Request]) -> Any:
     from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+
     def respond(messages: list[Any], tools: Any, tool_choice: Any, config: Any) -> ModelOutput:
         msgs, images = _text_messages(messages)
         log.append(Request(role, msgs, images, config.max_tokens))
-        out = ModelOutput.from_content(model=f"estimate-{role}", content=REPLY)
+        key = (repr(msgs), tuple(images))
+        # a judge's first answer to a request looks cut at its token limit, so that a scorer that
+        # retries a truncated verdict shows its retry (the top of the range); the retry is answered whole
+        cut = role != EVALUATED and key not in seen
+        seen.add(key)
+        out = ModelOutput.from_content(model=f"estimate-{role}", content=REPLY, stop_reason="max_tokens" if cut else "stop")
         out.usage = ModelUsage(input_tokens=0, output_tokens=0, total_tokens=0)  # inspect's own count needs a download
         return out
 

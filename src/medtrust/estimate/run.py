@@ -5,10 +5,10 @@ their input tokens from an offline tokenizer (medtrust.estimate.tokens), prices 
 table (medtrust.estimate.prices). docs/estimate.md describes every figure:
 
 * requests per model and per judge: those of the stand-in run; requests repeated with the same
-  input (retries) are the top of a range;
-* input tokens: the real prompts after templating, counted per request; a judge request contains
-  the evaluated model's reply, so its range adds 0 .. the model's ``max_tokens`` in place of the
-  stand-in reply;
+  input (a judge's retry of a truncated verdict) are the top of a range;
+* input tokens: the real prompts after templating, counted per request (the range: first requests
+  .. all requests); a judge request contains the evaluated model's reply, so its range runs from
+  no reply to the model's ``max_tokens`` in place of the stand-in reply;
 * output tokens: from 0 to the sum of every request's ``max_tokens`` (None when a request sets no
   limit);
 * cost: tokens x price for priced models (standard and batch), "unknown price" otherwise;
@@ -123,12 +123,14 @@ def estimate(bench: Any, plan: Any, opts: Any, *, sequential_setup: Any = None) 
         args = opts.model_args if role == EVALUATED else {}
         counter = counters.setdefault(name, counter_for(name, args))
         tokens = [counter.count(r.messages) for r in rs]
-        low = high = sum(tokens)
+        low = sum(t for t, r in zip(tokens, rs) if not r.repeat)  # first requests only; the top adds the retries
+        high = sum(tokens)
         if role != EVALUATED:  # the judge reads the model's reply: 0 .. max_tokens in place of the stand-in's
             reply = counter.count_text(REPLY)
-            with_reply = sum(1 for r in rs if any(REPLY in m["content"] for m in r.messages))
+            has_reply = [any(REPLY in m["content"] for m in r.messages) for r in rs]
             cap = max((t for t in model_max if t is not None), default=0)
-            low, high = low - with_reply * reply, low - with_reply * reply + with_reply * cap
+            low -= reply * sum(1 for h, r in zip(has_reply, rs) if h and not r.repeat)
+            high += (cap - reply) * sum(has_reply)
         outs = [r.max_tokens for r in rs]
         unique = sum(1 for r in rs if not r.repeat)
         endpoint = resolve_endpoint(name, args, "model" if role == EVALUATED else role.partition("#")[0])
