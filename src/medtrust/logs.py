@@ -257,7 +257,7 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
         started[Path(str(log.location)).name] = str(log.eval.created)
         provs[id(log)] = log_provenance(log, f)
         groups.setdefault(bench.name, (bench, []))[1].append(log)
-    from medtrust.sequential.report import attach as attach_sequential
+    from medtrust.decisions import attach as attach_sequential
 
     order = {b.name: i for i, b in enumerate(BENCHMARKS)}
     summaries: list[BenchmarkSummary] = []

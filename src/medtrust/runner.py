@@ -316,7 +316,7 @@ def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOpti
 
     full = [lg if bench.streams_samples or lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
     summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
-    from medtrust.sequential.report import attach as attach_sequential
+    from medtrust.decisions import attach as attach_sequential
 
     for s in summaries:
         attach_sequential(s, full)

@@ -36,11 +36,11 @@ from inspect_ai.hooks import Hooks, SampleEnd, hooks
 from inspect_ai.util import EarlyStop
 
 from medtrust.benchmarks.interface import SampleShare, SequentialTerms
+from medtrust.decisions import MANAGER
 from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS, Criterion
 from medtrust.sequential.betting import ABOVE, BELOW, BettingTest
 from medtrust.sequential.correction import CorrectedThresholds, corrected_thresholds
 
-MANAGER = "medtrust-sequential"
 METHOD = ("hedged betting confidence sequence (Waudby-Smith & Ramdas 2024, JRSS-B 86:1-27), predictable plug-in bets, "
           "clusters as the sampling unit; each side errs with probability <= alpha/2 at any stopping time")  # fmt: skip
 UNTIL = ("decided", "all")

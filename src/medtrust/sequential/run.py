@@ -5,7 +5,7 @@
 * :func:`prepare`: the criteria of the chosen benchmark, the judge calibrations of corrected
   shares (read before any model call), the banner lines;
 * :func:`sequential_tasks`: every plan task wrapped as ``medtrust/sequential`` (medtrust.sequential.task);
-* :func:`decisions` / :func:`print_decisions`: the decisions recorded in the logs.
+* :func:`print_decisions`: the decisions recorded in the logs (medtrust.decisions reads them).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Sequence
 
+from medtrust.decisions import decisions
 from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS, Criterion, load_criteria
 
 #: the level of every sequential criterion (each wrong verdict <= ALPHA / 2, as the fixed-sample check's 95% CI)
@@ -84,15 +85,6 @@ def sequential_tasks(plan_tasks: Sequence[Any], setup: SequentialSetup, opts: An
             calibration=setup.calibrations or None, judges=list(opts.judge_models),
         ))  # fmt: skip
     return out
-
-
-def decisions(log: Any) -> dict[str, Any] | None:
-    """The sequential decisions a log records (its early-stopping metadata), or None."""
-    results = getattr(log, "results", None)
-    es = getattr(results, "early_stopping", None) if results is not None else None
-    if es is None or es.manager != "medtrust-sequential":
-        return None
-    return dict(es.metadata or {})
 
 
 def decisions_table(meta: dict[str, Any], title: str) -> Any:

@@ -1,45 +1,19 @@
-"""Sequential decisions in summaries and in the report's trust case.
+"""Sequential decisions in the report's trust case (docs/criteria.md, "Sequential trust case").
 
-A run stopped by the sequential trust case has fewer samples than its data, chosen by a rule
-that looked at the results. Its summary's fixed-sample CIs are those of the samples that ran;
-the claim a board may rely on is the sequential decision (anytime-valid). So:
-
-* :func:`attach` copies a log's decisions into its summary (``provenance["sequential"]``) with a
-  note, when the run, resume or report summarises it;
-* :func:`apply` puts them into the report's trust case (report.criteria.check) in place of the
-  fixed-sample verdicts of the same criterion and model: the verdict, the reason (where it was
-  reached: samples, fraction of the data, the confidence sequence), and the figures.
+For a model whose summary carries sequential decisions (medtrust.decisions), :func:`apply` puts
+them into the trust case (report.criteria.check) in place of the fixed-sample verdicts of the same
+criterion: the verdict, the reason (where it was reached: samples, fraction of the data, the
+confidence sequence), and the figures. A fixed-sample PASS or FAIL of another criterion of the
+same stopped run gets a note that it is not anytime-valid.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Sequence
 
 from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS
-from medtrust.sequential.run import decisions
 
 CI_METHOD = "betting confidence sequence (anytime-valid)"
-
-
-def attach(summary: Any, logs: Sequence[Any]) -> None:
-    """Record the decisions of ``summary``'s own log (if it was a sequential run) in its provenance."""
-    from medtrust.benchmarks.interface import rescored_from_of
-
-    for lg in logs:
-        if summary.logs and Path(str(lg.location)).name not in summary.logs:
-            continue
-        meta = decisions(lg)
-        if meta is None:
-            continue
-        if rescored_from_of(lg) is not None:
-            summary.notes.append("This log rescores a sequential run: its decisions were made on the original scores and are not repeated here.")
-            return
-        summary.provenance["sequential"] = meta
-        used, pool = meta.get("used") or {}, meta.get("pool") or {}
-        summary.notes.append(f"Sequential trust case: {used.get('samples')} of {pool.get('samples')} samples ran ({meta.get('stop_reason') or 'data or budget used up'}); "
-                             "the CIs here are fixed-sample CIs of those samples, the trust case uses the anytime-valid decisions.")  # fmt: skip
-        return
 
 
 def apply(case: dict[str, Any], summaries: Sequence[Any], labels: Sequence[str]) -> dict[str, Any]:
