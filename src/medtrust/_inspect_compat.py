@@ -16,7 +16,7 @@ Checked against inspect_ai 0.3.285 (pyproject: ``inspect-ai>=0.3.285,<0.4``).
 | :func:`model_roles_config_to_model_roles` | ``inspect_ai.model._model_config`` | `medtrust rescore`: rebuild the judges a log recorded, with a new ``GenerateConfig`` merged in |
 | :data:`inspect_json` | the module ``inspect_ai._util.json`` | ``secrets.py``: wrap its ``to_json_safe`` (every ``.eval`` member and the sample buffer) so that known secrets are redacted before anything is written |
 | :func:`set_batch_log_callback` | ``inspect_ai.model._providers.util.batch_log.set_batch_log_callback`` | ``batch.py``: receive inspect's batch messages ("Created batch <id> ...") to record the submitted batch ids in the log folder |
-| :func:`init_hooks` | ``inspect_ai.hooks._startup.init_hooks`` | ``progress.py``: load inspect's hooks before registering medtrust's progress hook, so inspect prints no "hooks enabled" banner; cosmetic only, None when a newer inspect moved it |
+| :func:`init_hooks` | ``inspect_ai.hooks._startup.init_hooks`` | :func:`register_hook` (``progress.py``, ``sequential/monitor.py``): load inspect's hooks before registering medtrust's, so inspect prints no "hooks enabled" banner; cosmetic only, None when a newer inspect moved it |
 | :func:`enable_zstd_zipfile` | the module ``inspect_ai._util.zipfile`` | tests: lets the standard ``zipfile`` read the zstd members of ``.eval`` files |
 """
 
@@ -46,9 +46,31 @@ __all__ = [
     "registry_create",
     "registry_find",
     "registry_info",
+    "register_hook",
     "registry_params",
     "set_batch_log_callback",
 ]
+
+
+_REGISTERED_HOOKS: set[str] = set()
+
+
+def register_hook(name: str, description: str, hook_class: type) -> None:
+    """Register an inspect ``Hooks`` class once by name, after inspect has loaded its own hooks:
+    inspect prints a "hooks enabled" banner the first time it loads hooks if any is registered, so
+    loading them first keeps medtrust's output clean (hooks registered later are still called:
+    inspect looks them up at every event)."""
+    if name in _REGISTERED_HOOKS:
+        return
+    from inspect_ai.hooks import hooks
+
+    try:
+        if init_hooks is not None:
+            init_hooks()
+    except Exception:  # noqa: BLE001 - cosmetic only; a newer inspect may change it
+        pass
+    hooks(name=name, description=description)(hook_class)
+    _REGISTERED_HOOKS.add(name)
 
 
 def enable_zstd_zipfile() -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import fnmatch
 import math
-import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -59,15 +58,13 @@ def load_table(path: str | Path) -> PriceTable:
         PriceError: unreadable, too big, not TOML, or an entry with a missing / unknown field or a
             price that is not a finite number >= 0.
     """
+    from medtrust.data.records import DataError, load_toml
+
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_BYTES:
-            raise PriceError(f"{p}: {p.stat().st_size} bytes is too big for a price table (at most {MAX_BYTES})")
-        doc = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise PriceError(f"{p}: cannot read: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise PriceError(f"{p}: not valid TOML: {e}") from None
+        doc = load_toml(p, max_bytes=MAX_BYTES)
+    except DataError as e:
+        raise PriceError(str(e)) from None
     raw = doc.get("price")
     if not isinstance(raw, list) or not raw:
         raise PriceError(f"{p}: no [[price]] entries")

@@ -32,7 +32,7 @@ import fnmatch
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from inspect_ai.hooks import Hooks, SampleEnd, hooks
+from inspect_ai.hooks import Hooks, SampleEnd
 from inspect_ai.util import EarlyStop
 
 from medtrust.benchmarks.interface import SampleShare, SequentialTerms
@@ -357,7 +357,6 @@ class SequentialMonitor:
 
 #: monitors of the running tasks by inspect eval id (the hook reaches them)
 _ACTIVE: dict[str, SequentialMonitor] = {}
-_registered = False
 
 
 class SequentialSampleEnd(Hooks):
@@ -373,19 +372,7 @@ class SequentialSampleEnd(Hooks):
 
 
 def _register_hook() -> None:
-    """Register :class:`SequentialSampleEnd` with inspect once (after inspect loaded its own hooks,
-    as medtrust.progress does, so no banner is printed)."""
-    global _registered
-    if _registered:
-        return
-    from medtrust._inspect_compat import init_hooks
+    """Register :class:`SequentialSampleEnd` with inspect once (medtrust._inspect_compat.register_hook)."""
+    from medtrust._inspect_compat import register_hook
 
-    try:
-        if init_hooks is not None:
-            init_hooks()
-    except Exception:  # noqa: BLE001 - cosmetic only
-        pass
-    hooks(name="medtrust_sequential", description="medtrust --sequential: samples that ended in an error count as non-answers")(SequentialSampleEnd)
-    _registered = True
-
-
+    register_hook("medtrust_sequential", "medtrust --sequential: samples that ended in an error count as non-answers", SequentialSampleEnd)
