@@ -184,11 +184,16 @@ def _raise(message: str) -> None:
 
 def embedded_gguf() -> Path | None:
     """The packaged SmolLM2 GGUF if it is installed (never fetched here), else None."""
-    try:
-        from medtrust.models import embedded
+    import importlib
+    import importlib.util
 
-        path = embedded.embedded_gguf_path()
-        return path if path.is_file() else None
+    try:  # where the embedded backend keeps it: models.packaged (never fetching here), else models.embedded
+        packaged = importlib.util.find_spec("medtrust.models.packaged")
+        if packaged is not None:
+            path = importlib.import_module("medtrust.models.packaged").embedded_gguf_path(fetch=False)
+        else:
+            path = importlib.import_module("medtrust.models.embedded").embedded_gguf_path()
+        return path if path is not None and Path(path).is_file() else None
     except Exception:  # noqa: BLE001 - not installed, or the backend moved: the approximation is used
         return None
 
