@@ -136,11 +136,13 @@ def test_until_all_goes_on_after_a_fail_and_a_criterion_that_is_no_share_blocks_
     everything, _ = run(SequentialMonitor(crits, TERMS, until="all"), smp, vals, serial=True)
     assert [c["verdict"] for c in everything["criteria"]] == ["FAIL", "PASS"]
     assert everything["used"]["samples"] > decided["used"]["samples"]
-    # a criterion that is not a per-sample share: NOT_EVALUATED, and the case cannot PASS while it runs
+    # a criterion that is not a per-sample share: NOT_EVALUATED, so the case cannot PASS; the run stops
+    # once the others are decided (more samples could not change the case)
     passing = [crit("b-low", "at_most", 0.5, group="g=b"), crit("gap", "at_most", 5.0, metric="gap")]
     meta, _ = run(SequentialMonitor(passing, TERMS), smp, vals, serial=True)
     assert [c["verdict"] for c in meta["criteria"]] == ["PASS", "NOT_EVALUATED"] and meta["case"] == "INCONCLUSIVE"
-    assert meta["used"]["samples"] == len(smp)
+    assert meta["used"]["samples"] < len(smp) and meta["stop_reason"].endswith("(case INCONCLUSIVE)")
+    assert "not a share of per-sample values" in meta["criteria"][1]["reason"]
 
 
 def test_a_corrected_share_needs_the_observed_flags_beyond_the_calibration_box():

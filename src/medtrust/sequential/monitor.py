@@ -11,7 +11,9 @@ would be biased). After each cluster every undecided criterion's betting test
 
 * a criterion whose wealth crossed 2/alpha is decided (PASS or FAIL) and stays decided;
 * the case is decided when one criterion FAILed or every criterion PASSed (``until="decided"``),
-  or when every criterion is decided (``until="all"``);
+  or when every criterion is decided (``until="all"``); the run also stops once every criterion
+  that can be decided while it goes is decided (the others, not shares of per-sample values,
+  cannot change with more samples here: the case is then INCONCLUSIVE unless one FAILed);
 * from then on inspect asks ``schedule_sample`` before each sample starts and gets an
   ``EarlyStop`` with the reason: the log records every skipped sample
   (``results.early_stopping``), inspect view shows them, and the decisions with where each was
@@ -276,12 +278,17 @@ class SequentialMonitor:
         if self.until == "decided" and failed:
             self.case = FAIL
             self.stop_reason = f"case decided: FAIL ({failed[0].criterion.id} FAIL)"
-        elif self.until == "decided" and len(checkable) == len(self.states) and all(st.verdict == PASS for st in self.states):
-            self.case = PASS
-            self.stop_reason = "case decided: PASS (every criterion PASS)"
-        elif self.until == "all" and all(st.decided for st in checkable):
-            self.case = FAIL if failed else (PASS if len(checkable) == len(self.states) else INCONCLUSIVE)
-            self.stop_reason = f"every criterion that can be checked while the run goes is decided (case {self.case})"
+        elif all(st.decided for st in checkable):
+            if failed:
+                self.case = FAIL
+            elif len(checkable) == len(self.states):
+                self.case = PASS
+            else:  # the others cannot be decided while the run goes: more samples cannot change the case
+                self.case = INCONCLUSIVE
+            if self.case == PASS and self.until == "decided":
+                self.stop_reason = "case decided: PASS (every criterion PASS)"
+            else:
+                self.stop_reason = f"every criterion that can be checked while the run goes is decided (case {self.case})"
         if self.stop_reason is not None:
             pool = self.pool_samples
             self.stopped_at = {"clusters_run": self.next_cluster + 1 if self.samples_run else 0, "samples_run": self.samples_run,
