@@ -3,9 +3,9 @@
     python measurements/estimate_accuracy.py [--out result.json]
 
 Scenarios, each with the embedded model (the one real model this machine has):
-1. CARES-LLM, the quick default run (40 rows, max_tokens 128), offline judge;
-2. CARES-LLM, 20 rows, max_tokens 64, the embedded model as LLM judge too (judge requests and retries);
-3. MediConfusion MC, 20 samples (10 pairs) on generated stand-in images, max_tokens 32.
+1. CARES-LLM, 20 rows, max_tokens 64, offline judge;
+2. CARES-LLM, 10 rows, max_tokens 32, the embedded model as LLM judge too (judge requests and retries);
+3. MediConfusion MC, 20 samples (10 pairs) on generated stand-in images, max_tokens 16.
 For each: `medtrust run ... --estimate` then the same run for real; per role (model, judge) the
 requests and the input / output tokens that inspect logged (each model call's usage) beside the
 estimate's figures and ranges.
@@ -53,12 +53,12 @@ def scenario(name: str, args: list[str], folder: Path) -> dict:
 
     r = CliRunner().invoke(main, ["run", *args, "--estimate", "--log-dir", str(folder)])
     if r.exit_code != 0:
-        return {"scenario": name, "error": r.output[-2000:]}
+        return {"scenario": name, "error": f"{r.exception!r}: {r.output[-2000:]}"}
     est = json.loads((folder / "medtrust-estimate.json").read_text())
     t0 = time.perf_counter()
     r = CliRunner().invoke(main, ["run", *args, "--no-preflight", "--log-dir", str(folder)])
     if r.exit_code != 0:
-        return {"scenario": name, "error": r.output[-2000:]}
+        return {"scenario": name, "error": f"{r.exception!r}: {r.output[-2000:]}"}
     real = real_usage(folder)
     rows = []
     for e in est["roles"]:
@@ -82,9 +82,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="medtrust-est-") as d:
         root = write_standins(Path(d) / "images", load_pairs())
         plans = [
-            ("CARES-LLM quick run (40 rows), offline judge", ["-b", "cares-llm"]),
-            ("CARES-LLM 20 rows, embedded model as LLM judge", ["-b", "cares-llm", "--limit", "20", "--max-tokens", "64", "--judge-model", "medtrust/embedded"]),
-            ("MediConfusion MC, 20 samples, stand-in images", ["-b", "mediconfusion", "--image-root", str(root), "--limit", "20", "--max-tokens", "32"]),
+            ("CARES-LLM 20 rows, offline judge", ["-b", "cares-llm", "--limit", "20", "--max-tokens", "64"]),
+            ("CARES-LLM 10 rows, embedded model as LLM judge", ["-b", "cares-llm", "--limit", "10", "--max-tokens", "32", "--judge-model", "medtrust/embedded"]),
+            ("MediConfusion MC, 20 samples, stand-in images", ["-b", "mediconfusion", "--image-root", str(root), "--limit", "20", "--max-tokens", "16"]),
         ]  # fmt: skip
         for i, (name, args) in enumerate(plans):
             res = scenario(name, args, Path(d) / f"s{i}")
