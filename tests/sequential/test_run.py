@@ -111,3 +111,20 @@ def test_a_killed_sequential_run_resumes_to_the_same_decisions(tmp_path):
 
     assert decisions(killed) == decisions(tmp_path / "whole")
     assert n_whole < ROWS  # it stopped early
+
+
+def test_criteria_without_sequential_prints_the_fixed_sample_case_after_the_run(tmp_path):
+    from medtrust.report.criteria import check, load_criteria
+    from medtrust.summary import BenchmarkSummary
+
+    r = CliRunner().invoke(main, ["run", "-m", "medtrust/policy/refuse", "--limit", "30", "--criteria", "example", "--log-dir", str(tmp_path),
+                                  "--display", "none"])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    summary = BenchmarkSummary.from_dict(json.loads(next(tmp_path.glob("*.summary.json")).read_text()))
+    cs = load_criteria("example")
+    cs.criteria = [c for c in cs.criteria if c.benchmark == "cares_llm"]
+    want = check(cs, [summary])
+    assert f"Trust case ({want['title']}) for medtrust/policy/refuse: {want['models']['medtrust/policy/refuse']}" in r.output
+    for x in want["results"]:
+        assert f"{x['criterion']} (medtrust/policy/refuse): {x['verdict']}" in r.output
+    assert "Sequential trust case" not in r.output and not (tmp_path / "medtrust-estimate.json").exists()

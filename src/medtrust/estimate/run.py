@@ -270,6 +270,8 @@ def estimate_and_check(bench: Any, plan: Any, opts: Any, *, console: Any, setup:
             raise ValueError(f"--max-cost {opts.max_cost:g}: cannot check, unknown price for {', '.join(est.unknown_prices)} "
                              "(give a price table with --prices FILE)")  # fmt: skip
         top = (est.batch_cost if opts.batch and est.batch_cost is not None else est.cost)[1]
+        if est.sequential:  # the worst case of a sequential run: all its data, or its --limit budget
+            top *= est.sequential["worst_fraction"]
         if top > opts.max_cost:
             raise ValueError(f"estimated cost up to {top:.4f} USD is over --max-cost {opts.max_cost:g} USD; nothing was run "
                              f"(the estimate is in {path})")  # fmt: skip
