@@ -10,7 +10,9 @@ import pytest
 from click.testing import CliRunner
 from inspect_ai.log import list_eval_logs, read_eval_log
 
+from medtrust.benchmarks.cares_llm.benchmark import QUICK_SEED
 from medtrust.benchmarks.cares_llm.dataset import load_records
+from medtrust.benchmarks.cares_llm.task import cares_llm
 from medtrust.cli import main
 from medtrust.estimate.run import DEFAULT_CONNECTIONS, DEFAULT_LATENCY
 from medtrust.estimate.tokens import counter_for
@@ -46,9 +48,11 @@ def test_requests_tokens_cost_and_time_by_hand(tmp_path, monkeypatch):
     model, judge = (next(x for x in est["roles"] if x["role"] == role) for role in ("model", "grader"))
     # one judge request per sample, up to two when the verdict is cut at max_tokens 4 and retried at 8
     assert (model["requests"], judge["requests_range"], est["samples"]) == (n, [n, 2 * n], n)
-    # the model's prompts are the first n rows' prompts, unchanged (one user turn); counted with SmolLM2 as an approximation
+    # the model's prompts are the first n rows of --limit's seeded order, unchanged (one user turn); counted with SmolLM2 as an approximation
     counter = counter_for(GPT)
-    want = sum(counter.count([{"role": "user", "content": rec.prompt}]) for rec in load_records(None)[:n])
+    rows = cares_llm(shuffle_seed=QUICK_SEED, sample_limit=n).dataset
+    assert len(rows) == n and len({s.input for s in rows} & {rec.prompt for rec in load_records(None)}) == n
+    want = sum(counter.count([{"role": "user", "content": s.input}]) for s in rows)
     assert model["input_tokens"] == [want, want] and not model["token_count_exact"]
     assert model["output_tokens"] == [0, n * max_tokens]
     # the judge reads each reply: from none to max_tokens of it, in every request (retries included at the top)
