@@ -114,3 +114,26 @@ def test_estimate_within_5_percent_of_a_real_run(bench, tmp_path, tmp_path_facto
     assert est["requests"] == requests
     assert abs(est["input_tokens"][0] - tin) <= 0.05 * tin  # (the embedded model's own tokenizer: exact, see test_tokens.py)
     assert est["output_tokens"][0] <= tout <= est["output_tokens"][1]
+
+
+def test_in_process_model_runs_at_its_slots_and_its_token_rate(tmp_path):
+    # medtrust/embedded: at most its llama.cpp slots at once (default 4, -M slots), each request
+    # its max_tokens at LOCAL_SLOT_TOKENS_PER_S; the offline judge sends no request
+    from medtrust.estimate.run import LOCAL_SLOT_TOKENS_PER_S
+    from medtrust.models.embedded import DEFAULT_SLOTS
+
+    n, max_tokens = 10, 32
+    args = ["run", "-m", "medtrust/embedded", "--limit", str(n), "--max-tokens", str(max_tokens), "--estimate", "--log-dir", str(tmp_path)]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    est = estimate_json(tmp_path)
+    assert est["concurrency"] == {"medtrust/embedded": DEFAULT_SLOTS} == {"medtrust/embedded": 4}
+    assert est["wall_seconds"] == pytest.approx(math.ceil(n / 4) * max_tokens / LOCAL_SLOT_TOKENS_PER_S)
+    assert "(the in-process model's slots)" in r.output and est["roles"][0]["price"]["local"]
+    r = CliRunner().invoke(main, args + ["-M", "slots=2", "--max-connections", "8"])  # the slots bound the connections
+    assert r.exit_code == 0, r.output
+    est = estimate_json(tmp_path)
+    assert est["concurrency"] == {"medtrust/embedded": 2}
+    assert est["wall_seconds"] == pytest.approx(math.ceil(n / 2) * max_tokens / LOCAL_SLOT_TOKENS_PER_S)
+    r = CliRunner().invoke(main, args + ["--latency", "3"])  # a stated latency wins
+    assert estimate_json(tmp_path)["wall_seconds"] == pytest.approx(math.ceil(n / 4) * 3)

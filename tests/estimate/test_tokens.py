@@ -7,7 +7,7 @@ import pytest
 
 from medtrust.benchmarks.cares_llm.dataset import load_records
 from medtrust.estimate import tokens
-from medtrust.estimate.tokens import CHARS_PER_TOKEN, approximate_counter, counter_for
+from medtrust.estimate.tokens import CHARS_PER_TOKEN, HELD_OUT_UNDERCOUNT, approximate_counter, counter_for
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +48,19 @@ def test_chars_per_token_is_the_measured_figure(smollm):
         text = smollm.render([{"role": "user", "content": r.prompt}])
         chars, toks = chars + len(text), toks + smollm.count_text(text)
     assert chars / toks == pytest.approx(CHARS_PER_TOKEN, abs=0.01)
+
+
+def test_the_approximation_on_a_held_out_group(smollm):
+    # fitted on CARES-LLM prompts; MediConfusion's prompts (both modes, text only) were not used
+    from medtrust.benchmarks.mediconfusion.task import mediconfusion
+
+    for mode, stated in zip(("mc", "ff"), HELD_OUT_UNDERCOUNT):
+        exact = approx = 0
+        for s in mediconfusion(mode=mode, text_only=True).dataset:
+            text = smollm.render([{"role": m.role, "content": m.text} for m in s.input])
+            exact, approx = exact + smollm.count_text(text), approx + len(text) / CHARS_PER_TOKEN
+        assert (approx - exact) / exact == pytest.approx(stated, abs=0.001), mode
+    assert "held-out MediConfusion prompts it undercounted by 6-10%" in approximate_counter().method
 
 
 def test_without_the_gguf_the_approximation_is_used_and_says_so(monkeypatch):

@@ -12,10 +12,14 @@ table (medtrust.estimate.prices). docs/estimate.md describes every figure:
 * output tokens: from 0 to the sum of every request's ``max_tokens`` (None when a request sets no
   limit);
 * cost: tokens x price for priced models (standard and batch), "unknown price" otherwise;
-* wall time: ceil(samples / concurrency) x requests per sample x latency, at the stated
+* wall time: ceil(samples / concurrency) x seconds of requests per sample, at the stated
   ``--max-connections`` (inspect's default 10 when not given) and ``--latency`` (default
   :data:`DEFAULT_LATENCY` s per request, a typical hosted-API round trip to be replaced by your
-  own); in batch mode the provider's window (up to 24 h) instead;
+  own); in batch mode the provider's window (up to 24 h) instead. An in-process model
+  (``medtrust/embedded``, ``medtrust/gguf``: llama.cpp through xllamacpp) runs at most its
+  ``n_parallel`` slots at once (``-M slots``/``n_parallel``, default 4), and unless ``--latency``
+  is given a request takes its ``max_tokens`` at :data:`LOCAL_SLOT_TOKENS_PER_S` (an upper end:
+  replies may stop sooner);
 * with ``--sequential``: the worst case (all the data) and the expected fraction of it when the
   model is clearly (:data:`CLEAR_MARGIN`) on the failing side of a criterion, or on the passing
   side of all, from a simulation of the same test.
@@ -40,6 +44,12 @@ DEFAULT_CONNECTIONS = 10
 ESTIMATE_FILE = "medtrust-estimate.json"
 #: distance of the true share from a threshold in the sequential scenarios
 CLEAR_MARGIN = 0.15
+#: in-process models whose speed is this machine's, not a provider's (llama.cpp through xllamacpp)
+LOCAL_MODELS = ("medtrust/embedded", "medtrust/gguf")
+#: generated tokens/s of one slot of the embedded model, 4 slots on 2 quiet cores (106 tokens/s in
+#: all at load average 2, docs/performance.md "The embedded model on xllamacpp"); on cores shared
+#: with other work it was 15x slower (7.2 tokens/s in all at load 11-14)
+LOCAL_SLOT_TOKENS_PER_S = 26.5
 
 
 @dataclass
@@ -77,6 +87,8 @@ class Estimate:
     batch: bool
     sequential: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
+    #: samples at once per evaluated model (an in-process model: at most its slots)
+    concurrency: dict[str, int] = field(default_factory=dict)
     created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
 
     def as_dict(self) -> dict[str, Any]:
@@ -155,17 +167,57 @@ def estimate(bench: Any, plan: Any, opts: Any, *, sequential_setup: Any = None) 
         batch_cost = (sum(e.batch_cost[0] for e in out if e.batch_cost), sum(e.batch_cost[1] for e in out if e.batch_cost))
     latency = opts.latency if opts.latency is not None else DEFAULT_LATENCY
     connections = opts.max_connections or DEFAULT_CONNECTIONS
-    per_sample = sum(len(rs) for role, _n, rs in who if role != EVALUATED) / max(samples, 1) + len(by_role.get(EVALUATED, [])) / max(samples, 1)
-    wall = math.ceil(samples / connections) * per_sample * latency * (len(opts.model) if sequential_setup is not None else 1)
-    notes = [f"wall time at {connections} concurrent samples and {latency:g} s per request; models "
-             + ("one after another (--sequential)" if sequential_setup is not None else "in parallel")]  # fmt: skip
+    walls: list[tuple[float, int, bool]] = []
+    concurrency: dict[str, int] = {}
+    for model in opts.model:  # each evaluated model with the judges' requests of its samples
+        local = model.startswith(LOCAL_MODELS)
+        slots = local_slots(opts.model_args) if local else None
+        conc = min(opts.max_connections or slots, slots) if slots else connections
+        seconds = 0.0
+        for role, name, rs in who:
+            if role == EVALUATED and name != model:
+                continue
+            on_this_machine = local if role == EVALUATED or name == "(the evaluated model)" else name.startswith(LOCAL_MODELS)
+            seconds += sum(request_seconds(r.max_tokens, on_this_machine, opts.latency) for r in rs)
+        walls.append((math.ceil(samples / conc) * seconds / max(samples, 1), conc, local))
+        concurrency[model] = conc
+    sequential = sequential_setup is not None
+    wall = sum(w for w, _c, _l in walls) if sequential else max((w for w, _c, _l in walls), default=0.0)
+    conc_text = ", ".join(sorted({f"{c} concurrent samples" + (" (the in-process model's slots)" if lo else "") for _w, c, lo in walls}))
+    local_text = (f"; an in-process model's request: its max_tokens at {LOCAL_SLOT_TOKENS_PER_S:g} tokens/s per slot (a quiet 2-core machine)"
+                  if opts.latency is None and any(lo for _w, _c, lo in walls) else "")  # fmt: skip
+    notes = [f"wall time at {conc_text} and {latency:g} s per request{local_text}; models "
+             + ("one after another (--sequential)" if sequential else "in parallel")]  # fmt: skip
     if opts.batch:
         notes.append("batch mode: answers come within the provider's window (up to 24 h), so the wall time is not estimated")
     result = Estimate(bench.name, samples, out, cost, batch_cost, unknown, None if opts.batch else wall, latency, connections, bool(opts.batch),
-                      notes=notes)  # fmt: skip
+                      notes=notes, concurrency=concurrency)  # fmt: skip
     if sequential_setup is not None:
         result.sequential = sequential_expectation(bench, plan, sequential_setup, result)
     return result
+
+
+def local_slots(model_args: dict[str, Any] | None) -> int:
+    """Slots of an in-process model: ``-M n_parallel`` / ``-M slots``, else the engine's default
+    (medtrust.models.embedded.DEFAULT_SLOTS)."""
+    from medtrust.models.embedded import DEFAULT_SLOTS
+
+    args = model_args or {}
+    value = args.get("n_parallel", args.get("slots"))
+    return max(1, int(value)) if value is not None else DEFAULT_SLOTS
+
+
+def request_seconds(max_tokens: int | None, local: bool, latency: float | None) -> float:
+    """Seconds of one request: the stated ``latency``; without one, :data:`DEFAULT_LATENCY` for a
+    provider, and ``max_tokens`` / :data:`LOCAL_SLOT_TOKENS_PER_S` for an in-process model (its
+    engine's default 256 when the request sets none)."""
+    if latency is not None:
+        return latency
+    if not local:
+        return DEFAULT_LATENCY
+    from medtrust.models.embedded import DEFAULT_MAX_TOKENS
+
+    return (max_tokens if max_tokens is not None else DEFAULT_MAX_TOKENS) / LOCAL_SLOT_TOKENS_PER_S
 
 
 def sequential_expectation(bench: Any, plan: Any, setup: Any, est: Estimate) -> dict[str, Any]:
