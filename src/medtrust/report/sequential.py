@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS
+from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS, model_case
 
 CI_METHOD = "betting confidence sequence (anytime-valid)"
 
@@ -43,6 +43,6 @@ def apply(case: dict[str, Any], summaries: Sequence[Any], labels: Sequence[str])
     missing = [r for r in case["results"] if not r["model"]]
     for lab in case["models"]:
         vs = per_model.get(lab, []) + [NOT_EVALUATED for _ in missing]
-        case["models"][lab] = FAIL if FAIL in vs else (INCONCLUSIVE if (INCONCLUSIVE in vs or NOT_EVALUATED in vs) else PASS)
+        case["models"][lab] = model_case(vs)  # the same rule as report.criteria.check
     case["counts"] = {v: sum(r["verdict"] == v for r in case["results"]) for v in (PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED)}
     return case
