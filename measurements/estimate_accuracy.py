@@ -68,7 +68,8 @@ def scenario(name: str, args: list[str], folder: Path) -> dict:
                      "estimate_input_tokens": e["input_tokens"], "real_input_tokens": got["input_tokens"],
                      "estimate_output_tokens": e["output_tokens"], "real_output_tokens": got["output_tokens"],
                      "token_count_exact": e["token_count_exact"]})  # fmt: skip
-    return {"scenario": name, "rows": rows, "run_seconds": round(time.perf_counter() - t0, 1)}
+    return {"scenario": name, "rows": rows, "run_seconds": round(time.perf_counter() - t0, 1), "estimate_wall_seconds": est["wall_seconds"],
+            "load_average": os.getloadavg()[0]}  # fmt: skip
 
 
 def main() -> None:
@@ -100,6 +101,11 @@ def main() -> None:
             tin_s = f"{tin[0]:,}" if tin[0] == tin[1] else f"{tin[0]:,}-{tin[1]:,}"
             print(f"| {res['scenario']} | {r['role']} | {req_s} / {r['real_requests']} | {tin_s} / {r['real_input_tokens']:,} | "
                   f"0-{r['estimate_output_tokens'][1]:,} / {r['real_output_tokens']:,} |")
+    print("\n| scenario | wall time: estimate / real (s) | load average |")
+    print("|---|---|---|")
+    for res in results:
+        if "rows" in res:
+            print(f"| {res['scenario']} | {res['estimate_wall_seconds']:.0f} / {res['run_seconds']:.0f} | {res['load_average']:.1f} |")
     if a.out:
         Path(a.out).write_text(json.dumps(results, indent=2))
 
