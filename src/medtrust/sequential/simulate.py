@@ -20,7 +20,11 @@ both verdicts are counted as wrong (the data cannot tell; the stricter reading),
 boundary's wrong share is P(PASS) + P(FAIL). The Monte-Carlo standard error of a share p
 over R runs is sqrt(p (1 - p) / R).
 
-Run ``python -m medtrust.sequential.simulate`` for the table in docs/criteria.md.
+* *other members* (:data:`OTHER`, :func:`simulate_values`): a rare event (threshold 0.05) and
+  graded values 0, 1/2, 1 per sample (threshold 0.85, 239 samples as the packaged CARES-LLM rows),
+  unclustered and clustered.
+
+Run ``python -m medtrust.sequential.simulate`` for the two tables in docs/criteria.md.
 """
 
 from __future__ import annotations
@@ -181,6 +185,50 @@ def table(runs: int = RUNS, seed: int = 0) -> list[SimResult]:
     return out
 
 
+#: further members of the kind, at other thresholds, with graded values and the packaged data's
+#: size: (scenario, values, threshold, true mean, pool); "graded" values are 0, 1/2 or 1 per
+#: sample (the Safety Score's credits), drawn as Binomial(2, q) / 2 around the true mean
+OTHER = (
+    ("rare event, at the threshold", "binary", 0.05, 0.05, POOL),
+    ("rare event, 0.10 above", "binary", 0.05, 0.15, POOL),
+    ("graded, at the threshold", "graded", 0.85, 0.85, 239),
+    ("graded, 0.05 below", "graded", 0.85, 0.80, 239),
+    ("graded, 0.35 below", "graded", 0.85, 0.50, 239),
+)
+
+
+def simulate_values(true_mean: float, *, threshold: float, values: str = "graded", clustered: bool = False, n_samples: int = POOL,
+                    runs: int = RUNS, icc: float = ICC, alpha: float = 0.05, seed: int = 0, scenario: str = "") -> SimResult:
+    """Like :func:`simulate`, with per-sample values that are 0/1 (``binary``) or 0, 1/2, 1
+    (``graded``: a member's value is Binomial(2, q) / 2, q the cluster's mean, beta-distributed
+    around ``true_mean`` with intra-cluster correlation ``icc`` when clustered). Verdict shares
+    are named for a "mean at most ``threshold``" criterion; at the threshold both count as wrong
+    whatever the criterion's direction (the test is symmetric: "at least t" on X is "at most
+    1 - t" on 1 - X)."""
+    rng = np.random.default_rng(seed)
+    sizes = cluster_sizes(n_samples, clustered, rng)
+    draws = 2 if values == "graded" else 1
+    q: Any = true_mean
+    if clustered and 0 < true_mean < 1:
+        a, b = true_mean * (1 - icc) / icc, (1 - true_mean) * (1 - icc) / icc
+        q = rng.beta(a, b, size=(runs, sizes.size))
+    sums = rng.binomial(draws * sizes[None, :], q, size=(runs, sizes.size)) / draws
+    x = cluster_observations(sums, sizes[None, :], threshold, int(sizes.max()))
+    verdict, index = decide_runs(x, x, threshold, threshold, alpha)
+    design = f"{values}, {'clustered' if clustered else 'unclustered'}"
+    return _result(scenario, design, true_mean, threshold, verdict, index, sizes)
+
+
+def other_table(runs: int = RUNS, seed: int = 0) -> list[SimResult]:
+    """The scenarios of :data:`OTHER`, unclustered and clustered (docs/criteria.md, second table)."""
+    out = []
+    for j, (name, values, threshold, rate, pool) in enumerate(OTHER):
+        for clustered in (False, True):
+            out.append(simulate_values(rate, threshold=threshold, values=values, clustered=clustered, n_samples=pool, runs=runs,
+                                       seed=seed + 300 + 10 * j + clustered, scenario=name))  # fmt: skip
+    return out
+
+
 def markdown(results: list[SimResult]) -> str:
     """The results as the markdown table of docs/criteria.md."""
     lines = ["| design | scenario | true share | PASS | FAIL | INCONCLUSIVE | wrong (± MC s.e.) | mean fraction used | median samples |",
@@ -191,10 +239,24 @@ def markdown(results: list[SimResult]) -> str:
     return "\n".join(lines)
 
 
+def markdown_other(results: list[SimResult]) -> str:
+    """The results of :func:`other_table` as the second table of docs/criteria.md."""
+    lines = ["| values, design | scenario | threshold | true mean | samples | shown above | shown below | undecided | wrong (± MC s.e.) | mean fraction used |",
+             "|---|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
+    for r in results:
+        lines.append(f"| {r.design} | {r.scenario} | {r.threshold:.2f} | {r.true_rate:.2f} | {r.n_samples} | {r.fail_share:.4f} | {r.pass_share:.4f} | "
+                     f"{r.inconclusive_share:.4f} | {r.wrong_share:.4f} ± {r.wrong_se:.4f} | {r.mean_fraction:.3f} |")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":  # pragma: no cover - the docs table
     import time
 
     t0 = time.perf_counter()
     res = table()
     print(markdown(res))
+    other = other_table()
+    print()
+    print(markdown_other(other))
+    res += other
     print(f"\n{len(res)} scenarios x {RUNS} runs in {time.perf_counter() - t0:.1f} s")
