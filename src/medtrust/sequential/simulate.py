@@ -229,24 +229,35 @@ def other_table(runs: int = RUNS, seed: int = 0) -> list[SimResult]:
     return out
 
 
+def _markdown(results: list[SimResult], columns: list[tuple[str, Any]]) -> str:
+    """A markdown table: one column per (title, function of a result giving its cell)."""
+    lines = ["| " + " | ".join(title for title, _ in columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(cell(r) for _, cell in columns) + " |" for r in results]
+    return "\n".join(lines)
+
+
+def _share(name: str) -> Any:
+    return lambda r: f"{getattr(r, name):.4f}"
+
+
+_WRONG = ("wrong (± MC s.e.)", lambda r: f"{r.wrong_share:.4f} ± {r.wrong_se:.4f}")
+_FRACTION = ("mean fraction used", lambda r: f"{r.mean_fraction:.3f}")
+
+
 def markdown(results: list[SimResult]) -> str:
     """The results as the markdown table of docs/criteria.md."""
-    lines = ["| design | scenario | true share | PASS | FAIL | INCONCLUSIVE | wrong (± MC s.e.) | mean fraction used | median samples |",
-             "|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
-    for r in results:
-        lines.append(f"| {r.design} | {r.scenario} | {r.true_rate:.2f} | {r.pass_share:.4f} | {r.fail_share:.4f} | {r.inconclusive_share:.4f} | "
-                     f"{r.wrong_share:.4f} ± {r.wrong_se:.4f} | {r.mean_fraction:.3f} | {r.median_samples:.0f} |")
-    return "\n".join(lines)
+    return _markdown(results, [("design", lambda r: r.design), ("scenario", lambda r: r.scenario), ("true share", lambda r: f"{r.true_rate:.2f}"),
+                               ("PASS", _share("pass_share")), ("FAIL", _share("fail_share")), ("INCONCLUSIVE", _share("inconclusive_share")),
+                               _WRONG, _FRACTION, ("median samples", lambda r: f"{r.median_samples:.0f}")])  # fmt: skip
 
 
 def markdown_other(results: list[SimResult]) -> str:
-    """The results of :func:`other_table` as the second table of docs/criteria.md."""
-    lines = ["| values, design | scenario | threshold | true mean | samples | shown above | shown below | undecided | wrong (± MC s.e.) | mean fraction used |",
-             "|---|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
-    for r in results:
-        lines.append(f"| {r.design} | {r.scenario} | {r.threshold:.2f} | {r.true_rate:.2f} | {r.n_samples} | {r.fail_share:.4f} | {r.pass_share:.4f} | "
-                     f"{r.inconclusive_share:.4f} | {r.wrong_share:.4f} ± {r.wrong_se:.4f} | {r.mean_fraction:.3f} |")
-    return "\n".join(lines)
+    """The results of :func:`other_table` as the second table of docs/criteria.md ("shown above"
+    is FAIL of an "at most" criterion, PASS of an "at least" one)."""
+    return _markdown(results, [("values, design", lambda r: r.design), ("scenario", lambda r: r.scenario),
+                               ("threshold", lambda r: f"{r.threshold:.2f}"), ("true mean", lambda r: f"{r.true_rate:.2f}"),
+                               ("samples", lambda r: str(r.n_samples)), ("shown above", _share("fail_share")), ("shown below", _share("pass_share")),
+                               ("undecided", _share("inconclusive_share")), _WRONG, _FRACTION])  # fmt: skip
 
 
 if __name__ == "__main__":  # pragma: no cover - the docs table
