@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.atomic import write_json
+
 #: characters per SmolLM2 token over the 239 packaged CARES-LLM prompts rendered with the chat
 #: template (5.06 over all of them; one prompt's ratio lies between 4.39 and 6.30 for 90% of them,
 #: so one request's count is off by up to about 20%). Fitted on CARES-LLM; on a group it was not
@@ -170,7 +172,7 @@ def gguf_counter(path: str | Path, *, exact_for: Sequence[str] = ()) -> TokenCou
         try:
             _cache_dir().mkdir(parents=True, exist_ok=True)
             tok.save(str(cached))
-            meta_file.write_text(json.dumps(meta), encoding="utf-8")
+            write_json(meta_file, meta, indent=None, ensure_ascii=True)  # atomic: a cut cache file is never read back
         except OSError:
             pass  # no cache: slower next time, same counts
     template = meta.get("template")
