@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from medtrust.atomic import write_json
+from medtrust.bounded import read_text_bounded
 
 #: characters per SmolLM2 token over the 239 packaged CARES-LLM prompts rendered with the chat
 #: template (5.06 over all of them; one prompt's ratio lies between 4.39 and 6.30 for 90% of them,
@@ -158,7 +159,7 @@ def gguf_counter(path: str | Path, *, exact_for: Sequence[str] = ()) -> TokenCou
     if cached.is_file() and meta_file.is_file():
         try:
             tok = Tokenizer.from_file(str(cached))
-            meta = json.loads(meta_file.read_text(encoding="utf-8"))
+            meta = json.loads(read_text_bounded(meta_file, what="tokenizer cache"))
         except (OSError, ValueError, Exception):  # noqa: BLE001 - a damaged cache is rebuilt
             tok, meta = None, None
     if tok is None or meta is None:
