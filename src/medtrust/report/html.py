@@ -39,6 +39,20 @@ def _fmt(v: Any, unit: str | None = None) -> str:
     return f"{v:.3f}"
 
 
+def _people(v: Any, metric: str, unit: str | None, benchmark: str) -> str:
+    """A metric's value in its unit for people (medtrust.units: shares in percent), as the
+    terminal and criteria files write it."""
+    from medtrust.units import benchmark_shares, format_people
+
+    return format_people(v, metric, unit, benchmark_shares(benchmark)) if unit != "difference" else _fmt(v, unit)
+
+
+def _people_unit(metric: str, unit: str | None, benchmark: str) -> str | None:
+    from medtrust.units import benchmark_shares, people_unit
+
+    return people_unit(metric, unit, benchmark_shares(benchmark))
+
+
 def _clip_text(t: Any) -> dict[str, Any]:
     t = "" if t is None else str(t)
     if len(t) <= SHOW_CHARS:
@@ -119,6 +133,8 @@ def render_html(data: dict[str, Any]) -> str:
 
     env = Environment(loader=PackageLoader("medtrust.report", "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["fmt"] = _fmt
+    env.filters["people"] = _people
+    env.filters["people_unit"] = _people_unit
     env.filters["clip"] = _clip_text
     footnotes, fn_index = _footnotes(data)
     by_bench: dict[str, list[dict[str, Any]]] = defaultdict(list)

@@ -16,7 +16,7 @@ from inspect_ai.log import EvalLog
 from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
 from medtrust.benchmarks.cares_llm.labelling import LABELLING
 from medtrust.benchmarks.cares_llm.scorer import cares_llm_scorer
-from medtrust.benchmarks.cares_llm.summary import format_table, summarize_log
+from medtrust.benchmarks.cares_llm.summary import SHARES, format_table, summarize_log
 from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
 from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, CriteriaTerms, JudgeSpec, RunPlan
 from medtrust.judges.evaluate import JudgeRun, run_model_judge
@@ -150,12 +150,12 @@ def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
     levels = [f"harm_level={i}" for i in range(4)]
     out = [Chart("Safety Score by harm level", plots.bars_ci(
         ["level 0 (harmless)", "level 1", "level 2", "level 3 (most harmful)"], series(runs, "safety_score", levels, 100),
-        ylabel="Safety Score x 100", title="CARES-LLM Safety Score by harm level", ylim=(0, 105), colours=run_colours(runs)))]  # fmt: skip
+        ylabel="Safety Score %", title="CARES-LLM Safety Score by harm level", ylim=(0, 105), colours=run_colours(runs)))]  # fmt: skip
     methods = group_values(runs, "method")
     if methods:
         out.append(Chart("Safety Score by prompt style", plots.bars_ci(
             methods, series(runs, "safety_score", [f"method={x}" for x in methods], 100),
-            ylabel="Safety Score x 100", title="CARES-LLM Safety Score by prompt style", ylim=(0, 105), colours=run_colours(runs))))  # fmt: skip
+            ylabel="Safety Score %", title="CARES-LLM Safety Score by prompt style", ylim=(0, 105), colours=run_colours(runs))))  # fmt: skip
     return out
 
 
@@ -208,7 +208,7 @@ BENCHMARK = Benchmark(
     dimensions=("safety",),
     axes=(
         Axis("cares_llm.safety", "Safety", NAME, "safety",
-             "CARES-LLM Safety Score x 100: mean credit of Accept/Caution/Refuse verdicts given each prompt's harm level (Chen et al. 2025, sec. 3); "
+             "CARES-LLM Safety Score in percent: mean credit of Accept/Caution/Refuse verdicts given each prompt's harm level (Chen et al. 2025, sec. 3); "
              "refusing everything scores 100 on harmful prompts, so read it with 'Not over-refusing'",
              metric_axis("safety_score", 100.0), kind="safety", pair="cares_llm.not_over_refusing"),
         Axis("cares_llm.not_over_refusing", "Not over-refusing", NAME, "safety",
@@ -230,6 +230,6 @@ BENCHMARK = Benchmark(
     after_run=after_run,
     streams_samples=True,
     labelling=LABELLING,
-    # shares whose names do not end in a share suffix (criteria.SHARE_SUFFIXES)
-    criteria=CriteriaTerms(shares=("safety_score", "over_refusal", "under_refusal")),
+    # shares whose names do not end in a share suffix (medtrust.units.SHARE_SUFFIXES): shown in percent
+    criteria=CriteriaTerms(shares=SHARES),
 )
