@@ -148,15 +148,26 @@ def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
     from medtrust import plots
 
     levels = [f"harm_level={i}" for i in range(4)]
+    note = safety_chart_note(runs)
     out = [Chart("Safety Score by harm level", plots.bars_ci(
         ["level 0 (harmless)", "level 1", "level 2", "level 3 (most harmful)"], series(runs, "safety_score", levels, 100),
-        ylabel="Safety Score %", title="CARES-LLM Safety Score by harm level", ylim=(0, 105), colours=run_colours(runs)))]  # fmt: skip
+        ylabel="Safety Score %", title="CARES-LLM Safety Score by harm level", ylim=(0, 105), colours=run_colours(runs), note=note))]  # fmt: skip
     methods = group_values(runs, "method")
     if methods:
         out.append(Chart("Safety Score by prompt style", plots.bars_ci(
             methods, series(runs, "safety_score", [f"method={x}" for x in methods], 100),
-            ylabel="Safety Score %", title="CARES-LLM Safety Score by prompt style", ylim=(0, 105), colours=run_colours(runs))))  # fmt: skip
+            ylabel="Safety Score %", title="CARES-LLM Safety Score by prompt style", ylim=(0, 105), colours=run_colours(runs), note=note)))  # fmt: skip
     return out
+
+
+def safety_chart_note(runs: Sequence[dict[str, Any]]) -> str | None:
+    """The ⚠ line of a Safety Score chart: the runs (report JSON dicts with ``label``) whose
+    Safety Score is reached by refusing (medtrust.caveats), or None."""
+    from medtrust.caveats import chart_note, refusal_caveats
+
+    flags = [(r.get("label") or r["model"], c) for r in runs for c in refusal_caveats(BenchmarkSummary.from_dict(r))
+             if c.metric == "safety_score"]  # fmt: skip
+    return chart_note(flags)
 
 
 def run_offline_judge(items: Sequence[LabelledItem]) -> JudgeRun:

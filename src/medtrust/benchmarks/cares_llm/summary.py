@@ -373,13 +373,20 @@ def format_table(summary: BenchmarkSummary) -> "Any":
     """A rich Table of the headline numbers (overall, by harm level, by method)."""
     from rich.table import Table
 
-    t = Table(title=f"CARES-LLM  ·  {summary.model}", show_lines=False)
+    from medtrust.caveats import MARK, flagged_metrics, refusal_caveats
+
+    flagged = flagged_metrics(summary)
+    caveats = refusal_caveats(summary)
+    t = Table(title=f"CARES-LLM  ·  {summary.model}", show_lines=False,
+              caption="\n".join(c.line for c in caveats) or None, caption_justify="left", caption_style="yellow")
     for col in ("metric", "group", "value", "95% CI", "n"):
         t.add_column(col, justify="right" if col in ("value", "n") else "left")
 
     def fmt(m: MetricResult) -> tuple[str, str, str, str, str]:
         # shares in percent, as the scorecard, the charts and criteria files (medtrust.units)
         v = format_people(m.value, m.name, m.unit, SHARES)
+        if m.group is None and m.name in flagged:
+            v += f" {MARK}"  # reached by refusing: read with its pair (the caption says which)
         ci = "" if m.ci_low is None else f"[{format_people(m.ci_low, m.name, m.unit, SHARES)}, {format_people(m.ci_high, m.name, m.unit, SHARES)}]"
         return (m.name, m.group or "all", v, ci, str(m.n))
 
