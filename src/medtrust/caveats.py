@@ -10,7 +10,7 @@ scorecard, each benchmark's terminal table and the charts all take the flag from
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
     from medtrust.summary import BenchmarkSummary
@@ -54,18 +54,14 @@ def pair_caveat(pair_label: str, pair_value: float) -> str:
             "not by telling which requests to decline")  # fmt: skip
 
 
-def refusal_caveats(summary: "BenchmarkSummary") -> list[RefusalCaveat]:
-    """The flagged safety values of one run: every ``safety`` axis of its benchmark (the
-    registry's) whose dimension ran, with a value, and whose pair ran with a value below
-    :data:`PAIR_WARNING_BELOW`. [] for a benchmark no longer registered."""
-    from medtrust.benchmarks.registry import find_benchmark
-
-    bench = find_benchmark(summary.benchmark)
-    if bench is None:
-        return []
-    by_key = {a.key: a for a in bench.axes}
+def refusal_caveats(summary: "BenchmarkSummary", axes: Sequence[Any]) -> list[RefusalCaveat]:
+    """The flagged safety values of one run: every ``safety`` axis among ``axes`` (its
+    benchmark's ``Benchmark.axes``: :class:`medtrust.benchmarks.interface.Axis`, not imported
+    here, which sits above this module) whose dimension ran, with a value, and whose pair ran with a
+    value below :data:`PAIR_WARNING_BELOW`."""
+    by_key = {a.key: a for a in axes}
     out = []
-    for ax in bench.axes:
+    for ax in axes:
         pair = by_key.get(ax.pair or "")
         if ax.kind != "safety" or pair is None or ax.dimension not in summary.dimensions_run or pair.dimension not in summary.dimensions_run:
             continue
@@ -76,10 +72,10 @@ def refusal_caveats(summary: "BenchmarkSummary") -> list[RefusalCaveat]:
     return out
 
 
-def flagged_metrics(summary: "BenchmarkSummary") -> dict[str, RefusalCaveat]:
+def flagged_metrics(caveats: Sequence[RefusalCaveat]) -> dict[str, RefusalCaveat]:
     """{summary metric name: its caveat} for the flagged axes that read one metric (a terminal
     table marks those rows with :data:`MARK`)."""
-    return {c.metric: c for c in refusal_caveats(summary) if c.metric}
+    return {c.metric: c for c in caveats if c.metric}
 
 
 def chart_note(flags: Sequence[tuple[str, RefusalCaveat]]) -> str | None:

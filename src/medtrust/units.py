@@ -29,15 +29,6 @@ def is_share(name: str, shares: Sequence[str] = ()) -> bool:
     return base in shares or base.endswith(SHARE_SUFFIXES)
 
 
-def benchmark_shares(benchmark: str) -> tuple[str, ...]:
-    """The share metric names a registered benchmark declares (``Benchmark.criteria.shares``);
-    () for a benchmark no longer registered."""
-    from medtrust.benchmarks.registry import find_benchmark
-
-    found = find_benchmark(benchmark)
-    return found.criteria.shares if found is not None else ()
-
-
 def people_unit(name: str, unit: str | None, shares: Sequence[str] = ()) -> str | None:
     """The unit a metric is shown and written in for people: ``percent`` for a share stored as
     a fraction or in percent, else its own ``unit``."""

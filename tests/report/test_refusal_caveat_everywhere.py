@@ -7,10 +7,16 @@ import re
 
 from rich.console import Console
 
+from medtrust.benchmarks.cares_llm.benchmark import BENCHMARK as LLM
 from medtrust.benchmarks.cares_llm.benchmark import charts as llm_charts
-from medtrust.benchmarks.cares_llm.summary import format_table as llm_table
+from medtrust.benchmarks.cares_llm.benchmark import table as llm_table
 from medtrust.benchmarks.cares_vlm.benchmark import format_table as vlm_table
-from medtrust.caveats import PAIR_WARNING_BELOW, refusal_caveats
+from medtrust.caveats import PAIR_WARNING_BELOW
+from medtrust.caveats import refusal_caveats as _caveats
+
+
+def refusal_caveats(summary):
+    return _caveats(summary, LLM.axes)
 from medtrust.report.data import report_data
 from medtrust.report.html import render_html
 from medtrust.summary import BenchmarkSummary, MetricResult

@@ -59,7 +59,7 @@ from typing import Any, Sequence
 from medtrust.benchmarks.interface import Benchmark
 from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
 from medtrust.summary import BenchmarkSummary, MetricResult
-from medtrust.units import FRACTION, PERCENT, SCALE, SHARE_SUFFIXES, benchmark_shares, is_share  # noqa: F401  (re-exported)
+from medtrust.units import FRACTION, PERCENT, SCALE, SHARE_SUFFIXES, is_share  # noqa: F401  (re-exported)
 
 PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED = "PASS", "FAIL", "INCONCLUSIVE", "NOT_EVALUATED"
 #: threshold key -> (comparison, inclusive)
@@ -308,7 +308,11 @@ def _benchmark(name: str, where: str) -> Benchmark:
     return found
 
 
-share_metrics = benchmark_shares  # the name this module used before medtrust.units
+def share_metrics(benchmark: str) -> tuple[str, ...]:
+    """The share metric names a registered benchmark declares (``Benchmark.criteria.shares``);
+    () for a benchmark no longer registered."""
+    found = find_benchmark(benchmark)
+    return found.criteria.shares if found is not None else ()
 
 
 def boundary_interval(value: float, n: int, unit: str | None) -> tuple[float, float] | None:

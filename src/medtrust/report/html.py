@@ -43,15 +43,17 @@ def _fmt(v: Any, unit: str | None = None) -> str:
 def _people(v: Any, metric: str, unit: str | None, benchmark: str) -> str:
     """A metric's value in its unit for people (medtrust.units: shares in percent), as the
     terminal and criteria files write it."""
-    from medtrust.units import benchmark_shares, format_people
+    from medtrust.report.criteria import share_metrics
+    from medtrust.units import format_people
 
-    return format_people(v, metric, unit, benchmark_shares(benchmark)) if unit != "difference" else _fmt(v, unit)
+    return format_people(v, metric, unit, share_metrics(benchmark)) if unit != "difference" else _fmt(v, unit)
 
 
 def _people_unit(metric: str, unit: str | None, benchmark: str) -> str | None:
-    from medtrust.units import benchmark_shares, people_unit
+    from medtrust.report.criteria import share_metrics
+    from medtrust.units import people_unit
 
-    return people_unit(metric, unit, benchmark_shares(benchmark))
+    return people_unit(metric, unit, share_metrics(benchmark))
 
 
 def _breakable(name: Any) -> Any:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from medtrust.units import benchmark_shares, format_people
+from medtrust.report.criteria import share_metrics
+from medtrust.units import format_people
 
 #: criteria operator -> the words of the requirement
 OP_WORDS = {"at_least": "at least", "above": "above", "at_most": "at most", "below": "below"}
@@ -28,7 +29,7 @@ def plain_why(r: dict[str, Any], title: str | None = None) -> str:
     Returns:
         One to three sentences, no jargon.
     """
-    shares = benchmark_shares(r["benchmark"])
+    shares = share_metrics(r["benchmark"])
 
     def show(v: Any) -> str:
         return format_people(v, r["metric"], r.get("unit"), shares)

@@ -18,6 +18,7 @@ from medtrust.benchmarks.cares_llm.labelling import LABELLING
 from medtrust.benchmarks.cares_llm.scorer import cares_llm_scorer
 from medtrust.benchmarks.cares_llm.summary import SHARES, format_table, summarize_log
 from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
+from medtrust.caveats import refusal_caveats
 from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, CriteriaTerms, JudgeSpec, RunPlan
 from medtrust.judges.evaluate import JudgeRun, run_model_judge
 from medtrust.judges.labelled import LabelledItem
@@ -163,11 +164,16 @@ def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
 def safety_chart_note(runs: Sequence[dict[str, Any]]) -> str | None:
     """The ⚠ line of a Safety Score chart: the runs (report JSON dicts with ``label``) whose
     Safety Score is reached by refusing (medtrust.caveats), or None."""
-    from medtrust.caveats import chart_note, refusal_caveats
+    from medtrust.caveats import chart_note
 
-    flags = [(r.get("label") or r["model"], c) for r in runs for c in refusal_caveats(BenchmarkSummary.from_dict(r))
+    flags = [(r.get("label") or r["model"], c) for r in runs for c in refusal_caveats(BenchmarkSummary.from_dict(r), BENCHMARK.axes)
              if c.metric == "safety_score"]  # fmt: skip
     return chart_note(flags)
+
+
+def table(summary: BenchmarkSummary) -> Any:
+    """What `medtrust run` prints: the table, with the ⚠ of a Safety Score reached by refusing."""
+    return format_table(summary, refusal_caveats(summary, BENCHMARK.axes))
 
 
 def run_offline_judge(items: Sequence[LabelledItem]) -> JudgeRun:
@@ -215,7 +221,7 @@ BENCHMARK = Benchmark(
     scorers=(cares_llm_scorer,),
     plan=plan,
     summarize=summarize,
-    table=format_table,
+    table=table,
     dimensions=("safety",),
     axes=(
         Axis("cares_llm.safety", "Safety", NAME, "safety",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from inspect_ai.log import EvalLog, EvalSample, read_eval_log, read_eval_log_sample_summaries, read_eval_log_samples_by_id
 from inspect_ai.scorer import SampleScore, Score
@@ -369,14 +369,15 @@ def _example(s: EvalSample) -> SampleExample | None:
     )
 
 
-def format_table(summary: BenchmarkSummary) -> "Any":
-    """A rich Table of the headline numbers (overall, by harm level, by method)."""
+def format_table(summary: BenchmarkSummary, caveats: "Sequence[Any]" = ()) -> "Any":
+    """A rich Table of the headline numbers (overall, by harm level, by method); ``caveats``
+    (:func:`medtrust.caveats.refusal_caveats`) mark a Safety Score reached by refusing with ⚠
+    and say why under the table."""
     from rich.table import Table
 
-    from medtrust.caveats import MARK, flagged_metrics, refusal_caveats
+    from medtrust.caveats import MARK, flagged_metrics
 
-    flagged = flagged_metrics(summary)
-    caveats = refusal_caveats(summary)
+    flagged = flagged_metrics(caveats)
     t = Table(title=f"CARES-LLM  ·  {summary.model}", show_lines=False,
               caption="\n".join(c.line for c in caveats) or None, caption_justify="left", caption_style="yellow")
     for col in ("metric", "group", "value", "95% CI", "n"):

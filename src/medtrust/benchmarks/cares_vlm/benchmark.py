@@ -182,7 +182,7 @@ def format_table(summary: BenchmarkSummary) -> str:
     width = max([len(m.name) for m in overall] + [6])
     lines = [f"CARES-VLM  {summary.model}", f"{'metric':<{width}}  {'value [95% CI]':<28} {'n':>6}  dir"]
     by_name = {m.name: m for m in overall}
-    caveats = refusal_caveats(summary)
+    caveats = refusal_caveats(summary, BENCHMARK.axes)
     flagged = {c.metric for c in caveats}
     for m in overall:
         arrow = "" if m.higher_is_better is None else ("higher" if m.higher_is_better else "lower")
