@@ -185,7 +185,7 @@ def axis_bars(axes: Sequence[str], series: dict[str, Sequence[float | None]], *,
                 if v is None:
                     ax.text(1, p, word, va="center", ha="left", fontsize=7, color="#777", style="italic")
                     continue
-                ax.barh(p, max(float(v), 0.6), h * 0.9, color=c, label=_label(model), hatch="//" if flagged else None, edgecolor="#b3401a" if flagged else None)
+                ax.barh(p, max(float(v), 0.6), h * 0.9, color=c, label=_label(model), edgecolor="#b3401a" if flagged else None, linewidth=1.5 if flagged else 0)
                 ax.text(float(v) + 1.5, p, f"{v:.0f} ⚠" if flagged else f"{v:.0f}", va="center", ha="left", fontsize=7,
                         color="#b3401a" if flagged else "#333", fontweight="bold" if flagged else "normal")  # fmt: skip
         ax.set_yticks(y)
