@@ -340,7 +340,7 @@ def boundary_samples(value: float, op: str, threshold: float, unit: str | None, 
     return total - n, total, PASS if ok else FAIL
 
 
-def _scale(c: Criterion, metric_unit: str | None, share: bool = False) -> float | None:
+def threshold_in_unit(c: Criterion, metric_unit: str | None, share: bool = False) -> float | None:
     """The criterion's threshold in the metric's unit (fraction <-> percent).
 
     A threshold without ``unit`` is in the metric's unit for people (:mod:`medtrust.units`):
@@ -409,7 +409,7 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
         for s, lab in runs:
             m, corrected, note = _pick(s, c)
             unit = m.unit if m is not None else None
-            t = _scale(c, unit, m is not None and is_share(m.name, share_metrics(c.benchmark)))
+            t = threshold_in_unit(c, unit, m is not None and is_share(m.name, share_metrics(c.benchmark)))
             prov = _provenance(s, c, m, corrected)
             if m is None:
                 results.append(CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, lab, t, c.threshold_name, unit,
@@ -450,7 +450,7 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
         vs = per_model.get(lab, []) + [NOT_EVALUATED for _ in missing]
         if not vs:
             continue
-        overall[lab] = FAIL if FAIL in vs else (INCONCLUSIVE if (INCONCLUSIVE in vs or NOT_EVALUATED in vs) else PASS)
+        overall[lab] = model_case(vs)
     counts = {v: sum(r.verdict == v for r in results) for v in (PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED)}
     return {
         "title": criteria.title, "file": criteria.source, "sha256": criteria.sha256,
@@ -458,6 +458,12 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
                 "(at_least/at_most inclusive, above/below strict); NOT_EVALUATED: metric not in the run",
         "results": [r.as_dict() for r in results], "models": overall, "counts": counts,
     }  # fmt: skip
+
+
+def model_case(verdicts: Sequence[str]) -> str:
+    """A model's case from the verdicts of its rows (the rule :func:`check` states); also applied
+    after a sequential run's decisions replace rows (medtrust.report.sequential)."""
+    return FAIL if FAIL in verdicts else (INCONCLUSIVE if (INCONCLUSIVE in verdicts or NOT_EVALUATED in verdicts) else PASS)
 
 
 def _provenance(s: BenchmarkSummary, c: Criterion, m: MetricResult | None, corrected: bool) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from inspect_ai.log import EvalLog
 from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
 from medtrust.benchmarks.cares_llm.labelling import LABELLING
 from medtrust.benchmarks.cares_llm.scorer import cares_llm_scorer
+from medtrust.benchmarks.cares_llm.sequential import SEQUENTIAL
 from medtrust.benchmarks.cares_llm.summary import SHARES, format_table, summarize_log
 from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
 from medtrust.caveats import refusal_caveats
@@ -249,4 +250,5 @@ BENCHMARK = Benchmark(
     labelling=LABELLING,
     # shares whose names do not end in a share suffix (medtrust.units.SHARE_SUFFIXES): shown in percent
     criteria=CriteriaTerms(shares=SHARES),
+    sequential=SEQUENTIAL,
 )
