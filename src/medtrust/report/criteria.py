@@ -56,6 +56,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.bounded import TooLarge, read_text_bounded
 from medtrust.benchmarks.interface import Benchmark
 from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
 from medtrust.summary import BenchmarkSummary, MetricResult
@@ -135,11 +136,13 @@ def load_criteria(path: str | Path) -> CriteriaSet:
 
     p = EXAMPLE if str(path) == "example" else Path(path)
     try:
-        doc = tomllib.loads(p.read_text(encoding="utf-8"))
+        doc = tomllib.loads(read_text_bounded(p, what="criteria file"))
     except OSError as e:
         raise CriteriaError(f"{p}: cannot read: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise CriteriaError(f"{p}: not valid TOML: {e}") from None
+    except ValueError as e:  # not UTF-8, or over the size limit (the message names the file)
+        raise CriteriaError(str(e) if isinstance(e, TooLarge) else f"{p}: not UTF-8 text: {e}") from None
     raw = doc.get("criterion")
     if not isinstance(raw, list) or not raw:
         raise CriteriaError(f"{p}: no [[criterion]] tables")
