@@ -142,9 +142,10 @@ def load_criteria(path: str | Path) -> CriteriaSet:
         raise CriteriaError(f"{p}: cannot read: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise CriteriaError(f"{p}: not valid TOML: {e}") from None
-    raw = doc.get("criterion")
-    if not isinstance(raw, list) or not raw:
-        raise CriteriaError(f"{p}: no [[criterion]] tables")
+    raw = doc.get("criterion", [])
+    # a file may hold only non-inferiority criteria against a baseline (report/noninferiority.py)
+    if not isinstance(raw, list) or not (raw or doc.get("vs_baseline")):
+        raise CriteriaError(f"{p}: no [[criterion]] or [[vs_baseline]] tables")
     out: list[Criterion] = []
     seen: set[str] = set()
     for i, c in enumerate(raw, start=1):
@@ -309,6 +310,10 @@ def _benchmark(name: str, where: str) -> Benchmark:
         known = ", ".join(b.name for b in BENCHMARKS)
         raise CriteriaError(f"{where}: field 'benchmark': {name!r} is not one of {known}{did_you_mean(name, cli_spelling=False)}")
     return found
+
+
+#: The registered benchmark a criteria table names (also for ``[[vs_baseline]]`` tables).
+benchmark_named = _benchmark
 
 
 def is_share(name: str, shares: Sequence[str] = ()) -> bool:
