@@ -280,3 +280,73 @@ def test_a_changed_log_or_record_makes_the_baseline_unusable(runs, tmp_path):
     record.write_text(json.dumps(doc))
     res = _invoke(["baseline", "check", str(record)])
     assert res.exit_code == 2 and "edited after it was approved" in res.output
+
+
+# ------------------------------------------------------------------ anchor set frozen with the baseline: judge drift end to end
+def _anchor_file(path: Path, shared_data: Path) -> Path:
+    """A `medtrust label` file of the 450 human-labelled XSTest GPT-4 completions: the offline
+    judge's verdicts recorded at labelling time, the people's final label as alice's label."""
+    from medtrust.benchmarks.registry import named_judges
+    from medtrust.judges.labelled import read_xstest
+    from medtrust.label.store import LabelStore
+
+    items = [i for i in read_xstest(shared_data / "labelled" / "xstest") if i.id.startswith("gpt4:")]
+    run = named_judges()["offline"].run(items)
+    design = {"record": "design", "format": "medtrust-labels", "version": 1, "task": "judge", "labels": ["Accept", "Caution", "Refuse"],
+              "strata": [{"key": {"all": 1}, "N": len(items), "n": len(items), "q": 1.0}], "stratify_by": ["all"],
+              "population": {"logs": [], "image_roots": []},
+              "items": [{"id": i.id, "prompt": i.prompt, "response": i.response, "verdict": v, "stratum": 0, "inclusion_probability": 1.0,
+                         "weight": 1.0, "model": "gpt4", "benchmark": "cares_llm", "verdicts": {"offline": v},
+                         "judge_versions": {"offline": run.version}, "primary_judge": "offline", "cluster": i.cluster}
+                        for i, v in zip(items, run.labels)]}  # fmt: skip
+    store = LabelStore.create(path, design)
+    for i in items:
+        store.add_label("alice", i.id, i.label)
+    return path
+
+
+def test_anchor_set_flags_a_changed_judge_and_marks_comparisons_unreliable(runs, tmp_path, shared_data, monkeypatch):
+    from medtrust.benchmarks import registry
+    from medtrust.benchmarks.interface import JudgeSpec
+    from medtrust.judges.evaluate import JudgeRun
+    from medtrust.judges.offline import RefusalParams, classify_response
+
+    root, _ = runs
+    copy = tmp_path / "refuse"
+    shutil.copytree(root / "refuse", copy)
+    for f in copy.glob("medtrust-baseline-*"):
+        f.unlink()
+    labels = _anchor_file(copy / "anchor.jsonl", shared_data)
+    res = _invoke(["baseline", "set", str(copy), "--family", "a", "--anchor", str(labels)])
+    assert res.exit_code == 0, res.output
+    assert "anchor anchor.jsonl" in res.output and "450 labelled items, judges offline" in res.output
+    record = copy / "medtrust-baseline-a.json"
+    stable = _invoke(["baseline", "drift", str(record)])
+    assert stable.exit_code == 0 and stable.output.startswith("stable") and "no verdict changed on 450 anchor items" in stable.output
+
+    # the offline judge's rules changed on purpose: no text may precede a decline
+    changed = RefusalParams(max_pre_content=0)
+
+    def run(items):
+        return JudgeRun("offline", [classify_response(i.prompt, i.response, params=changed).label for i in items], "offline-changed")
+
+    real = registry.named_judges()
+    monkeypatch.setattr(registry, "named_judges", lambda: {**real, "offline": JudgeSpec("offline", run)})
+    drifted = _invoke(["baseline", "drift", str(record)])
+    assert drifted.exit_code == 1 and drifted.output.startswith("DRIFTED") and "sensitivity now" in drifted.output
+
+    crit = tmp_path / "board.toml"
+    crit.write_text(CRITERIA)
+    rep = _invoke(["report", str(root / "caution"), "--baseline", str(record), "--criteria", str(crit), "--out", str(tmp_path / "r.html")])
+    assert rep.exit_code == 0, rep.output
+    data = json.loads((tmp_path / "r.json").read_text())
+    (line,) = data["change_control"]["drift"]
+    assert line["judge"] == "offline" and line["flagged"] and line["version_now"] == "offline-changed"
+    (cmp,) = data["comparisons"]
+    assert cmp["reliability"]["unreliable"] and cmp["reliability"]["reason"].startswith("judge drift: offline")
+    results = data["change_control"]["criteria"]["results"]
+    assert results and not any(r["reliable"] for r in results)
+    # an INFERIOR verdict that rests on a drifted judge does not decide the case: INCONCLUSIVE until re-calibrated
+    assert data["change_control"]["criteria"]["models"]["medtrust/policy/caution"] == "INCONCLUSIVE"
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert 'data-flagged="True"' in page and "UNRELIABLE" in page and "Unreliable: judge drift" in page
