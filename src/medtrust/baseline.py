@@ -180,7 +180,7 @@ def anchor_record(path: str | Path, folder: Path) -> dict[str, Any]:
 
 def set_baseline(paths: Sequence[str | Path], *, family: str | None = None, out: str | Path | None = None, run: str | None = None,
                  approved_by: str | None = None, note: str | None = None, anchors: Sequence[str | Path] = (),
-                 replace: bool = False) -> Path:  # fmt: skip
+                 replace: bool = False, command_line: str | None = None) -> Path:  # fmt: skip
     """Freeze one finished run as the approved baseline of a model family (module docstring).
 
     Args:
@@ -192,6 +192,8 @@ def set_baseline(paths: Sequence[str | Path], *, family: str | None = None, out:
         anchors: `medtrust label` files frozen with it as anchor sets for judge drift.
         replace: overwrite an existing record of the family (the new one names the old one's
             ``record_sha256`` in ``replaces``).
+        command_line: the approving command, as recorded (:func:`medtrust.invocation.command_line`,
+            passed in by the command so that this library never reads the CLI's context).
 
     Returns:
         the record's path.
@@ -213,8 +215,6 @@ def set_baseline(paths: Sequence[str | Path], *, family: str | None = None, out:
             previous = json.loads(target.read_text(encoding="utf-8")).get("record_sha256")
         except (OSError, json.JSONDecodeError, AttributeError):
             previous = "unreadable"
-    from medtrust.invocation import command_line
-
     entries = []
     for f, h in sorted(logs, key=lambda x: str(x[1].eval.created)):
         bench = benchmark_of(h)
@@ -224,7 +224,7 @@ def set_baseline(paths: Sequence[str | Path], *, family: str | None = None, out:
     record: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "family": fam, "model": model, "run_id": rid,
         "benchmarks": sorted({e["benchmark"] for e in entries if e["benchmark"]}), "approved": _now(), "approved_by": approved_by,
-        "note": note, "command_line": command_line(), "replaces": previous, "logs": entries,
+        "note": note, "command_line": command_line, "replaces": previous, "logs": entries,
         "anchors": [anchor_record(a, folder) for a in anchors],
     }  # fmt: skip
     record["record_sha256"] = record_digest(record)

@@ -56,9 +56,11 @@ def set_command(run: tuple[str, ...], family: str | None, out: str | None, run_i
                 anchors: tuple[str, ...], replace: bool) -> None:  # fmt: skip
     """Freeze a finished run (its logs, by sha256) as the approved baseline of a model family."""
     from medtrust.baseline import BaselineError, load_baseline, set_baseline
+    from medtrust.invocation import command_line
 
     try:
-        path = set_baseline(run, family=family, out=out, run=run_id, approved_by=approved_by, note=note, anchors=anchors, replace=replace)
+        path = set_baseline(run, family=family, out=out, run=run_id, approved_by=approved_by, note=note, anchors=anchors, replace=replace,
+                            command_line=command_line())  # fmt: skip
         b = load_baseline(path)
     except (BaselineError, FileNotFoundError) as e:
         _fail(e)

@@ -59,7 +59,7 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
-from medtrust.report.criteria import FAIL, PASS, CriteriaError, CriteriaSet, benchmark_named, decide
+from medtrust.report.criteria import FAIL, PASS, CriteriaError, CriteriaSet, check_table, decide
 
 NON_INFERIOR, INFERIOR, INCONCLUSIVE, NOT_EVALUATED, INCOMPLETE = "NON-INFERIOR", "INFERIOR", "INCONCLUSIVE", "NOT_EVALUATED", "INCOMPLETE"
 DIRECTIONS = {"not_lower_by": "at_least", "not_higher_by": "at_most"}
@@ -112,18 +112,7 @@ def load_vs_baseline(criteria: CriteriaSet) -> tuple[list[VsBaseline], str]:
     out = []
     for i, c in enumerate(raw, start=1):
         where = f"{where0}: vs_baseline {i}" + (f" ({c.get('id')})" if isinstance(c, dict) and c.get("id") else "")
-        if not isinstance(c, dict):
-            raise CriteriaError(f"{where}: expected a table")
-        unknown = sorted(set(c) - _KEYS)
-        if unknown:
-            raise CriteriaError(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
-        for f in ("id", "benchmark", "metric"):
-            if not isinstance(c.get(f), str) or not c[f].strip():
-                raise CriteriaError(f"{where}: field {f!r} missing or not text")
-        if c["id"] in seen:
-            raise CriteriaError(f"{where}: duplicate id {c['id']!r}")
-        seen.add(c["id"])
-        bench = benchmark_named(c["benchmark"], where)
+        bench = check_table(c, where, _KEYS, seen)
         dirs = [k for k in DIRECTIONS if k in c]
         if len(dirs) != 1:
             raise CriteriaError(f"{where}: give exactly one of {', '.join(DIRECTIONS)} (got {dirs or 'none'})")
