@@ -43,6 +43,20 @@ def run_settings(s: BenchmarkSummary) -> dict[str, Any]:
     return {"tasks": tasks, "judge": judge}
 
 
+def _flat(v: Any, prefix: str = "") -> dict[str, Any]:
+    """A judge configuration as {dotted path: value} (lists by index), so a difference names its field."""
+    if isinstance(v, dict):
+        items = v.items()
+    elif isinstance(v, list):
+        items = ((str(i), x) for i, x in enumerate(v))
+    else:
+        return {prefix or "value": v}
+    out: dict[str, Any] = {}
+    for k, x in items:
+        out.update(_flat(x, f"{prefix}.{k}" if prefix else str(k)))
+    return out
+
+
 def _short(v: Any) -> str:
     t = str(v)
     return t if len(t) <= 120 else t[:117] + "..."
@@ -75,8 +89,10 @@ def check_settings(a: BenchmarkSummary, b: BenchmarkSummary) -> dict[str, Any]:
             for k in sorted(set(x[field]) | set(y[field])):
                 if x[field].get(k) != y[field].get(k):
                     flagged.append({"kind": kind, "field": k, "a": _short(x[field].get(k)), "b": _short(y[field].get(k))})
-        if x["judges"] != y["judges"]:
-            flagged.append({"kind": "judge", "field": f"{task} judge configuration", "a": _short(x["judges"]), "b": _short(y["judges"])})
+        fx, fy = _flat(x["judges"]), _flat(y["judges"])
+        for k in sorted(set(fx) | set(fy)):
+            if fx.get(k) != fy.get(k):
+                flagged.append({"kind": "judge", "field": f"{task} judge {k}", "a": _short(fx.get(k)), "b": _short(fy.get(k))})
     ja, jb = sa["judge"], sb["judge"]
     for k in sorted(set(ja) | set(jb)):
         if ja.get(k) != jb.get(k):
