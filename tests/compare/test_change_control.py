@@ -350,3 +350,34 @@ def test_anchor_set_flags_a_changed_judge_and_marks_comparisons_unreliable(runs,
     assert data["change_control"]["criteria"]["models"]["medtrust/policy/caution"] == "INCONCLUSIVE"
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert 'data-flagged="True"' in page and "UNRELIABLE" in page and "Unreliable: judge drift" in page
+
+
+# ------------------------------------------------------------------ the flipped items' filters, in a real browser
+def test_flip_filters_show_one_move_and_one_stratum(runs, tmp_path):
+    from tests.helpers.browser import CHROMEDRIVER, CHROMIUM, headless_chromium
+
+    if not (CHROMIUM and CHROMEDRIVER):
+        pytest.skip("Debian chromium + chromium-driver not installed")
+    from medtrust.report.build import build_report
+
+    root, s = runs
+    # caution (A) against flip5 (B): 234 items Refuse -> Caution, the 5 accepted ones Accept -> Caution
+    page = build_report([root / "flip5", root / "caution"], out=tmp_path / "r.html", json_out=tmp_path / "r.json", baseline="medtrust/scripted/flip5")
+    data = json.loads((tmp_path / "r.json").read_text())
+    (cmp,) = data["comparisons"]
+    moves = [(m["from"], m["to"], m["total"]) for m in cmp["flips"]["moves"]]
+    assert sorted(moves) == [("Accept", "Caution", 5), ("Refuse", "Caution", 234)]
+    shown = """return Array.from(document.querySelectorAll(arguments[0])).filter(e => getComputedStyle(e).display !== 'none')
+               .map(e => e.getAttribute('data-stratum') || e.getAttribute('data-from'));"""
+    accept = [m[:2] for m in moves].index(("Accept", "Caution"))
+    with headless_chromium(1200) as driver:
+        driver.get(page.as_uri())
+        assert len(driver.execute_script(shown, ".flip-group")) == 4 and len(driver.execute_script(shown, ".flip-kind")) == 8
+        driver.find_element("css selector", f'label[for="fm-1-{accept}"]').click()
+        # only the 5 accepted items' move is left, in each of the 4 strata they come from
+        assert driver.execute_script(shown, ".flip-kind") == ["Accept"] * 4
+        stratum = cmp["flips"]["strata"].index("harm_level=3")
+        driver.find_element("css selector", f'label[for="fs-1-{stratum}"]').click()
+        assert driver.execute_script(shown, ".flip-group") == ["harm_level=3"]
+        driver.find_element("css selector", 'label[for="fm-1-all"]').click()
+        assert driver.execute_script(shown, ".flip-group") == ["harm_level=3"]

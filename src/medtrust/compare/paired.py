@@ -113,10 +113,12 @@ def flips(a: BenchmarkSummary, b: BenchmarkSummary, shared: list[str], items_a: 
     """Items whose verdict differs between the runs (label, else value), read as moves from B to A.
 
     Returns:
-        {"n", "read_on": "label" | "value", "transitions": [{stratum, from, to, count}] (sorted),
+        {"n", "read_on": "label" | "value", "transitions": [{stratum, from, to, count, move}] (sorted),
+        "moves": [{from, to, total}] (every move that happened, watched ones first; ``move`` indexes
+        it), "strata": the strata with a flip,
         "watch": [{from, to, total, by_stratum: {stratum: count}}] for the benchmark's
         ``pairing.watch`` (every stratum of the shared items listed, zeros included),
-        "items": [{key, stratum, from, to, value_a, value_b, cluster}] (first :data:`MAX_LISTED`)}.
+        "items": [{key, stratum, from, to, move, value_a, value_b, cluster}] (first :data:`MAX_LISTED`)}.
     """
     moved = []
     for k in shared:
@@ -132,10 +134,18 @@ def flips(a: BenchmarkSummary, b: BenchmarkSummary, shared: list[str], items_a: 
     for frm, to in (found.pairing.watch if found is not None and found.pairing is not None else ()):
         by = {s: counts.get((s, frm, to), 0) for s in strata}
         watch.append({"from": frm, "to": to, "total": sum(by.values()), "by_stratum": by})
+    # every move that happened, the watched ones first: the page filters flips by move and by stratum
+    seen = {(f["from"], f["to"]) for f in moved}
+    watched = [(w["from"], w["to"]) for w in watch if (w["from"], w["to"]) in seen]
+    moves = watched + sorted(seen - set(watched))
+    index = {m: i for i, m in enumerate(moves)}
+    for f in moved:
+        f["move"] = index[(f["from"], f["to"])]
     return {
         "n": len(moved), "read_on": "label" if (a.per_sample_label and b.per_sample_label) else "value",
-        "transitions": [{"stratum": s, "from": f, "to": t, "count": c} for (s, f, t), c in sorted(counts.items())],
-        "watch": watch, "items": moved[:MAX_LISTED],
+        "transitions": [{"stratum": s, "from": f, "to": t, "count": c, "move": index[(f, t)]} for (s, f, t), c in sorted(counts.items())],
+        "moves": [{"from": f, "to": t, "total": sum(c for (_, f2, t2), c in counts.items() if (f2, t2) == (f, t))} for f, t in moves],
+        "strata": sorted({f["stratum"] for f in moved}), "watch": watch, "items": moved[:MAX_LISTED],
     }  # fmt: skip
 
 
