@@ -351,6 +351,20 @@ def test_anchor_set_flags_a_changed_judge_and_marks_comparisons_unreliable(runs,
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert 'data-flagged="True"' in page and "UNRELIABLE" in page and "Unreliable: judge drift" in page
 
+    # the change was deliberate and measured: re-calibrate, and the changed judge is the new reference
+    import medtrust.commands.judge_eval as judge_eval
+
+    monkeypatch.setattr(judge_eval, "named_judges", lambda: {**real, "offline": JudgeSpec("offline", run)})
+    old_sha = json.loads(record.read_text())["record_sha256"]
+    done = _invoke(["baseline", "recalibrate", str(record), "--judge", "offline"])
+    assert done.exit_code == 0 and "today's verdicts are the reference of 1 anchor set(s)" in done.output
+    entry = json.loads(record.read_text())["anchors"][0]
+    assert entry["judges"]["offline"]["version"] == "offline-changed" and entry["judges"]["offline"]["source"] == "recalibrated"
+    assert [h["judge"] for h in entry["history"]] == ["offline"] and json.loads(record.read_text())["record_sha256"] != old_sha
+    assert _invoke(["baseline", "check", str(record)]).exit_code == 0
+    again = _invoke(["baseline", "drift", str(record)])
+    assert again.exit_code == 0 and again.output.startswith("stable")
+
 
 # ------------------------------------------------------------------ the flipped items' filters, in a real browser
 def test_flip_filters_show_one_move_and_one_stratum(runs, tmp_path):
