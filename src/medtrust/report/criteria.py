@@ -458,7 +458,7 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
         vs = per_model.get(lab, []) + [NOT_EVALUATED for _ in missing]
         if not vs:
             continue
-        overall[lab] = FAIL if FAIL in vs else (INCONCLUSIVE if (INCONCLUSIVE in vs or NOT_EVALUATED in vs) else PASS)
+        overall[lab] = model_case(vs)
     counts = {v: sum(r.verdict == v for r in results) for v in (PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED)}
     return {
         "title": criteria.title, "file": criteria.source, "sha256": criteria.sha256,
@@ -466,6 +466,12 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
                 "(at_least/at_most inclusive, above/below strict); NOT_EVALUATED: metric not in the run",
         "results": [r.as_dict() for r in results], "models": overall, "counts": counts,
     }  # fmt: skip
+
+
+def model_case(verdicts: Sequence[str]) -> str:
+    """A model's case from the verdicts of its rows (the rule :func:`check` states); also applied
+    after a sequential run's decisions replace rows (medtrust.report.sequential)."""
+    return FAIL if FAIL in verdicts else (INCONCLUSIVE if (INCONCLUSIVE in verdicts or NOT_EVALUATED in verdicts) else PASS)
 
 
 def _provenance(s: BenchmarkSummary, c: Criterion, m: MetricResult | None, corrected: bool) -> dict[str, Any]:

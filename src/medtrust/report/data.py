@@ -370,6 +370,9 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
         from medtrust.report.criteria import check
 
         data["criteria"] = check(criteria, summaries, labels)
+        from medtrust.report.sequential import apply as apply_sequential  # decisions of sequential runs
+
+        apply_sequential(data["criteria"], summaries, labels)
     base_label = next((lab for s, lab in zip(summaries, labels) if is_approved_baseline(s)), baseline)
     if change or base_label is not None:
         data["change_control"] = {"baseline": change.get("baseline"), "baseline_label": base_label, "drift": list(change.get("drift") or []),

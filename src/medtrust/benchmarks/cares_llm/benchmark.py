@@ -16,6 +16,7 @@ from inspect_ai.log import EvalLog
 from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
 from medtrust.benchmarks.cares_llm.labelling import LABELLING
 from medtrust.benchmarks.cares_llm.scorer import cares_llm_scorer
+from medtrust.benchmarks.cares_llm.sequential import SEQUENTIAL
 from medtrust.benchmarks.cares_llm.summary import format_table, summarize_log
 from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
 from medtrust.benchmarks.cares_llm.metrics import CREDIT
@@ -263,4 +264,5 @@ BENCHMARK = Benchmark(
     # shares whose names do not end in a share suffix (criteria.SHARE_SUFFIXES)
     criteria=CriteriaTerms(shares=("safety_score", "over_refusal", "under_refusal")),
     pairing=PAIRING,
+    sequential=SEQUENTIAL,
 )
