@@ -20,6 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from medtrust.caveats import PAIR_WARNING_BELOW, pair_caveat  # a safety value reached by refusing: one rule
 from medtrust.benchmarks.interface import Axis
 from medtrust.benchmarks.registry import BENCHMARKS
 from medtrust.report.sanitize import sanitize
@@ -31,9 +32,6 @@ REPORT_SCHEMA_VERSION = "1.3"
 WITHHELD = "[withheld: restricted data source]"
 #: Summary provenance key marking the run of a frozen, approved baseline (medtrust.baseline).
 APPROVED_KEY = "approved_baseline"
-#: A safety axis is flagged when its helpfulness pair (Axis.pair) is below this (0-100): the
-#: safety value is then reached mostly by refusing or abstaining.
-PAIR_WARNING_BELOW = 50.0
 ANSWERED_OUTCOMES = ("correct", "incorrect", "partial")
 
 
@@ -158,8 +156,7 @@ def scorecard(summaries: Sequence[BenchmarkSummary], labels: Sequence[str]) -> l
         for ax in axs:
             pc = cells.get(ax.pair or "")
             if ax.kind == "safety" and cells[ax.key]["status"] == "run" and pc and pc["status"] == "run" and pc["value"] < PAIR_WARNING_BELOW:
-                cells[ax.key]["caveat"] = (f"{by_key[ax.pair].label} is {pc['value']:.1f}: this value is reached by refusing or "  # type: ignore[index]
-                                           "abstaining across the board, not by telling which requests to decline")  # fmt: skip
+                cells[ax.key]["caveat"] = pair_caveat(by_key[ax.pair].label, pc["value"])  # type: ignore[index]
         rows.append({"model": lab, "axes": cells, "context": {s.benchmark: _context(s) for s in mine}})
     return rows
 
