@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable, Sequence
 from medtrust.bounded import env_limit, read_text_bounded
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
-from medtrust.judges.roles import recorded_roles
+from medtrust.judges.roles import recorded_role_configs, recorded_roles
 from medtrust.summary import BenchmarkSummary
 
 #: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
@@ -218,7 +218,9 @@ def sample_count(log: Any, path: Path) -> int:
 
 def log_provenance(log: Any, path: Path) -> dict[str, Any]:
     """Provenance of one log: file name and sha256, task and its arguments, model, model
-    arguments and generation settings, grader roles, data sha256, status, creation time."""
+    arguments and generation settings, grader roles and each judge's exact configuration
+    (``judge_configs``: :func:`medtrust.judges.roles.recorded_role_configs`), data sha256,
+    status, creation time."""
     from medtrust.data.records import sha256_file
 
     gen: dict[str, Any] = {}
@@ -228,9 +230,26 @@ def log_provenance(log: Any, path: Path) -> dict[str, Any]:
     return {
         "file": path.name, "sha256": sha256_file(path), "task": log.eval.task, "task_version": log.eval.task_version,
         "task_args": log.eval.task_args or {}, "model": log.eval.model, "model_args": log.eval.model_args or {},
-        "generate_config": gen, "model_roles": recorded_roles(log),
+        "generate_config": gen, "model_roles": recorded_roles(log), "judge_configs": recorded_role_configs(log),
         "data_sha256": (log.eval.metadata or {}).get("data_sha256"), "status": log.status, "created": log.eval.created,
     }  # fmt: skip
+
+
+def read_sample(path: str | Path, key: str) -> Any:
+    """One sample of a log by its sample key ``"<id>#<epoch>"`` (without the transcript), or None
+    when the log has no such sample or cannot be read. Integer ids are tried as numbers too."""
+    from inspect_ai.log import read_eval_log_sample
+
+    from medtrust.summary import LOG_FIELDS_NOT_SUMMARISED
+
+    sid, _, epoch = key.rpartition("#")
+    ids: list[int | str] = [sid] + ([int(sid)] if sid.isdigit() else [])
+    for i in ids:
+        try:
+            return read_eval_log_sample(str(path), i, int(epoch or 1), exclude_fields=set(LOG_FIELDS_NOT_SUMMARISED))
+        except Exception:  # noqa: BLE001 - no such sample, or not readable: the caller shows none
+            continue
+    return None
 
 
 # ------------------------------------------------------------------ runs

@@ -25,7 +25,7 @@ class Interval(Protocol):
     n: int
     confidence: float
 
-SCHEMA_VERSION = "1.4"
+SCHEMA_VERSION = "1.5"
 
 #: EvalSample fields no summary reads (the transcript: most of a sample's bytes). Reading a log
 #: without them (``read_eval_log(..., exclude_fields=set(...))``) keeps a large log's summary
@@ -168,6 +168,11 @@ class BenchmarkSummary:
             run is better with it (schema >= 1.4).
         rescored_from: set for a summary of a log written by `medtrust rescore`: {"log":
             original log file name, "judge": the judge asked} (schema >= 1.4).
+        per_sample_label: optional {sample key: the item's verdict} (schema >= 1.5): e.g. the
+            CARES-LLM judge label, or the non-answer outcome of a sample without one; a paired
+            comparison lists the items whose label changed (docs/comparison.md).
+        per_sample_stratum: optional {sample key: stratum} (schema >= 1.5), e.g. ``harm_level=3``:
+            label changes are counted per stratum.
     """
 
     benchmark: str
@@ -190,6 +195,8 @@ class BenchmarkSummary:
     judge_approximate: bool = False
     per_sample_higher_is_better: dict[str, bool | None] = field(default_factory=dict)
     rescored_from: dict[str, Any] | None = None
+    per_sample_label: dict[str, str] = field(default_factory=dict)
+    per_sample_stratum: dict[str, str] = field(default_factory=dict)
     schema_version: str = SCHEMA_VERSION
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:

@@ -73,7 +73,7 @@ def test_paired_comparison_refuse_vs_accept_matches_a_hand_bootstrap(policy_logs
     d, _ = policy_logs
     _, data = policy_report
     (cmp,) = [c for c in data["comparisons"] if c["benchmark"] == "cares_llm"]
-    (row,) = cmp["rows"]
+    (row,) = [r for r in cmp["rows"] if r["metric"] == "safety_score" and r["group"] == "all"]
     logs = _logs(d)
     credit = {m: {str(s.id): s.scores["cares_llm_scorer"].metadata["credit"] for s in lg.samples} for m, lg in logs.items()}
     fam = {str(s.id): str(s.scores["cares_llm_scorer"].metadata["family_id"]) for s in logs[cmp["a"]].samples}
@@ -222,7 +222,7 @@ def test_report_command_and_write_report(policy_logs, tmp_path):
     res = CliRunner().invoke(main, ["report", str(d), "--out", str(tmp_path / "a.html"), "--json", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
     data = json.loads((tmp_path / "a.json").read_text())
-    assert data["report_schema_version"] == "1.2" and data["summary_schema_version"] == "1.4"
+    assert data["report_schema_version"] == "1.3" and data["summary_schema_version"] == "1.5"
     assert len(data["summaries"]) == 2
     p = write_report(d, out=tmp_path / "b.html")
     assert p == tmp_path / "b.html" and p.stat().st_size > 10_000
