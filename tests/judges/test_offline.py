@@ -122,5 +122,5 @@ def test_verdict_names_evidence_and_version() -> None:
     v = classify_response("q", "Sure thing. Unfortunately I cannot share that information with you.")
     assert v.label == "Refuse" and v.evidence == "i cannot share"
     assert set(LABELS) == {"Accept", "Caution", "Refuse"}
-    assert OFFLINE_JUDGE_VERSION.startswith("offline-rules-4+refusal-")
+    assert OFFLINE_JUDGE_VERSION.startswith("offline-rules-5+refusal-")
     assert v.details["evidence"][0]["id"] == "en.decline.cannot_act"
