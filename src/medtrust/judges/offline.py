@@ -148,9 +148,9 @@ def agreement_note() -> str:
         o, s = sealed["offline"], sealed["string_match"]
         parts.append(
             f"; sealed held-out set of {sealed['n']} replies in unseen styles and 11 languages, 3-way "
-            f"{o['acc3']['value']:.2f} [{o['acc3']['ci'][0]:.2f}, {o['acc3']['ci'][1]:.2f}], refuse-vs-comply "
-            f"{o['acc2']['value']:.2f}, Caution recall {o['caution_recall']['value']:.2f} (string match "
-            f"{s['acc3']['value']:.2f} / {s['acc2']['value']:.2f} / {s['caution_recall']['value']:.2f})")
+            f"{o['acc3']['value']:.3f} [{o['acc3']['ci'][0]:.3f}, {o['acc3']['ci'][1]:.3f}], refuse-vs-comply "
+            f"{o['acc2']['value']:.3f}, Caution recall {o['caution_recall']['value']:.3f} (string match "
+            f"{s['acc3']['value']:.3f} / {s['acc2']['value']:.3f} / {s['caution_recall']['value']:.3f})")
     note = "".join(parts) + "."
     if m.get("judge_version") != OFFLINE_JUDGE_VERSION or m.get("detector_version") != detector_version():
         note += (f" These figures were measured for {m.get('judge_version')} ({m.get('detector_version')}), "
