@@ -40,7 +40,7 @@ import tomllib
 from collections import Counter
 import unicodedata
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
@@ -246,6 +246,7 @@ _SCRIPTS = (
     ("hi", re.compile(r"[ऀ-ॿ]")), ("ko", re.compile(r"[가-힯]")),
     ("ja", re.compile(r"[぀-ヿ]")), ("zh", re.compile(r"[一-鿿]")),
 )
+_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿]")
 
 
 def guess_languages(text: str) -> tuple[str, ...]:
@@ -254,9 +255,9 @@ def guess_languages(text: str) -> tuple[str, ...]:
     Latin-script languages whose function words make up at least 10% of the words (or the
     best one when English words are rare). Only narrows the search; it never decides a verdict."""
     langs = ["en"]
-    for lang, rx in _SCRIPTS:
-        if rx.search(text):
-            langs.append(lang)
+    found = set(_ANY_SCRIPT.findall(text))
+    if found:
+        langs += [lang for lang, rx in _SCRIPTS if any(rx.match(ch) for ch in found)]
     if "ja" in langs and "zh" not in langs:
         langs.append("zh")
     if "zh" in langs and "ja" not in langs:
@@ -309,24 +310,46 @@ _THINK = re.compile(r"<think>.*?(?:</think>|$)", re.DOTALL | re.IGNORECASE)
 _NT_IRREGULAR = {"can": "cannot", "won": "will not", "shan": "shall not", "ain": "is not"}
 _SUFFIX = {"re": "are", "ve": "have", "ll": "will"}
 _INFORMAL = {"gon": "going to", "wan": "want to", "got": "got to"}
-_APOSTROPHE_FORMS = (
-    (re.compile(r"\b(can|won|shan|ain)'t\b"), lambda m: _NT_IRREGULAR[m.group(1)]),
-    (re.compile(r"\b(\w+)n't\b"), lambda m: f"{m.group(1)} not"),
-    (re.compile(r"\bi'm\b"), lambda m: "i am"),
-    (re.compile(r"\b(\w+)'(re|ve|ll)\b"), lambda m: f"{m.group(1)} {_SUFFIX[m.group(2)]}"),
-    (re.compile(r"\b(i|you|he|she|it|we|they|that|there|who|what)'d\b"), lambda m: f"{m.group(1)} would"),
-    (re.compile(r"\b(it|that|this|there|here|what|who|where|he|she|how|when|why|everything|nothing|something|"
-                r"someone|everyone)'s\b"), lambda m: f"{m.group(1)} is"),
-    (re.compile(r"\blet's\b"), lambda m: "let us"),
-)
-_PLAIN_FORMS = (
-    (re.compile(r"\bcan not\b"), lambda m: "cannot"),
-    (re.compile(r"\b(gon|wan|got)(?:na|ta)\b"), lambda m: _INFORMAL[m.group(1)]),
+# one pass; the branches are tried left to right at each word start ("can't" before "...n't")
+_CONTRACTION = re.compile(
+    r"\b(?:(?P<nt1>can|won|shan|ain)'t"
+    r"|(?P<nt>\w+)n't"
+    r"|(?P<im>i)'m"
+    r"|(?P<are>\w+)'(?P<suf>re|ve|ll)"
+    r"|(?P<would>i|you|he|she|it|we|they|that|there|who|what)'d"
+    r"|(?P<is>it|that|this|there|here|what|who|where|he|she|how|when|why|everything|nothing|something|someone|everyone)'s"
+    r"|(?P<let>let)'s"
+    r"|(?P<cannot>can) not"
+    r"|(?P<informal>gon|wan|got)(?:na|ta)"
     # apostrophe dropped: only forms that are no word of another lexicon language ("dont" is French)
-    (re.compile(r"\b(can|isn|aren|wasn|weren|doesn|didn|couldn|wouldn|shouldn|hasn|haven|hadn)t\b"),
-     lambda m: "cannot" if m.group(1) == "can" else f"{m.group(1)[:-1]} not"),
-    (re.compile(r"\b(i|you|we|they) (dont|wont)\b"), lambda m: f"{m.group(1)} {'do' if m.group(2) == 'dont' else 'will'} not"),
+    r"|(?P<dropped>can|isn|aren|wasn|weren|doesn|didn|couldn|wouldn|shouldn|hasn|haven|hadn)t"
+    r"|(?P<subject>i|you|we|they) (?P<dw>dont|wont))\b"
 )
+
+
+def _expand(m: re.Match[str]) -> str:
+    g = m.lastgroup
+    if g == "nt1":
+        return _NT_IRREGULAR[m["nt1"]]
+    if g == "nt":
+        return f"{m['nt']} not"
+    if g == "im":
+        return "i am"
+    if g == "suf":
+        return f"{m['are']} {_SUFFIX[m['suf']]}"
+    if g == "would":
+        return f"{m['would']} would"
+    if g == "is":
+        return f"{m['is']} is"
+    if g == "let":
+        return "let us"
+    if g == "cannot":
+        return "cannot"
+    if g == "informal":
+        return _INFORMAL[m["informal"]]
+    if g == "dropped":
+        return "cannot" if m["dropped"] == "can" else f"{m['dropped'][:-1]} not"
+    return f"{m['subject']} {'do' if m['dw'] == 'dont' else 'will'} not"
 
 
 def expand_contractions(text: str) -> str:
@@ -334,11 +357,8 @@ def expand_contractions(text: str) -> str:
     "that is", "I'd" -> "i would", "gonna" -> "going to", "cant" -> "cannot"), so every lexicon
     pattern is written once, in full, and matches every contracted spelling. Straight apostrophes
     expected (:func:`normalise` folds the look-alikes first). Closed lists only: "'s" after a
-    name is a possessive and stays; "'d" is read as "would". Each rule is one linear pass."""
-    rules = _APOSTROPHE_FORMS + _PLAIN_FORMS if "'" in text else _PLAIN_FORMS
-    for rx, repl in rules:
-        text = rx.sub(repl, text)
-    return text
+    name is a possessive and stays; "'d" is read as "would". One linear pass."""
+    return _CONTRACTION.sub(_expand, text)
 
 
 def normalise(text: str) -> str:
@@ -428,7 +448,7 @@ class Clause:
         """The families searched so far that matched."""
         return {f: ev for f, ev in self.found.items() if ev is not None}
 
-    @property
+    @cached_property
     def chars(self) -> int:
         """Length of the clause without its list mark; a CJK character counts 3, about the
         information of a Latin-script word fragment."""
