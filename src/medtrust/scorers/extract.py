@@ -64,6 +64,8 @@ from typing import Any, Iterator, Mapping
 
 #: Extraction statuses: an answer, or why there is none.
 ANSWER, UNPARSEABLE, REFUSAL, TRUNCATED = "answer", "unparseable", "refusal", "truncated"
+#: Matches of one layer read at most, from the end of the reply (only the last reading counts).
+MAX_CANDIDATES = 64
 #: Stop reasons that mean the reply was cut by a length limit (inspect ``StopReason`` values).
 TRUNCATION_STOP_REASONS = frozenset({"max_tokens", "model_length"})
 
@@ -102,11 +104,12 @@ _CONNECTORS = (
     r"option|choice|letter|seems|appears|to|es|la|el|est|c'est|ist|die|der|é|è|sería|serait|wäre|"
     r"opción|opção|opzione|correcta|correcto|correcte|correta|corretta|correct|richtige|right|final|bonne|juste"
 )
+# possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
 _CONNECT = re.compile(
-    r"(?:\s*[:=|]\s*|\s*-+\s*|\s*\n\s*|\s*(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])\s*|\s*(?:是|为|為|应为|應為|应该是|應該是|は|が)\s*)"
+    r"(?:\s*+(?:[:=|]|-+|(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])|是|为|為|应为|應為|应该是|應該是|は|が)\s*+|[^\S\n]*+\n\s*+)"
 )
 _ANSWER_WORD = re.compile(
-    r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+)*"
+    r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+){0,4}"
     r"(?:answer|choice|selection|respuesta|r[ée]ponse|antwort|resposta|risposta|antwoord|ответ|odpowied[źz]|cevap|jawaban|"
     r"đáp\s+án|الإجابة|الجواب|उत्तर)"
     r"|(?:final|correct|right|best|most\s+likely|selected|chosen|my)\s+(?:option|letter))(?![\w])"
@@ -128,18 +131,22 @@ _CHOOSE = re.compile(
 _NEGATED_BEFORE = re.compile(r"(?i:\b(?:not|n't|cannot|never|wouldn't|won't)\s+(?:\w+\s+)?)$")
 _LABEL_LINE = re.compile(r"(?m)^[ \t>*\-•#|]*[^\W\d_][^\n:：]{1,40}?[ \t]*[:：][ \t]*(?=\S)")
 _BARE_LINE = re.compile(
-    r"(?m)^[ \t>*\-•#|]*(?i:(?:option|choice|letter)\s+)?[" + _OPENERS + r"]*[ \t]*([A-Za-z])[ \t]*[" + _CLOSERS + r"]*[ \t]*[.!。|]?[ \t|]*$"
+    r"(?m)^[ \t>*\-•#|" + _OPENERS + r"]*+(?:(?i:option|choice|letter)\s++[" + _OPENERS + r"]*+)?([A-Za-z])[ \t.!。|" + _CLOSERS + r"]*+$"
 )
 _MULTI_AFTER = re.compile(
-    r"^\s*(?:,|/|&|\+|(?i:and|or|y|et|und|oder|ou|e|o|und/oder)(?![\w]))\s*(?i:option\s+)?[" + _OPENERS + r"]*\s*([A-Z])(?![\w])"
+    r"^\s*+(?:,|/|&|\+|(?i:and|or|y|et|und|oder|ou|e|o|und/oder)(?![\w]))\s*+(?i:option\s++)?[" + _OPENERS + r"]*+\s*+([A-Z])(?![\w])"
 )
 _LEAD_MULTI = re.compile(
-    r"^\W*(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
+    r"^\W*+(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
     r"(?:\s*(?:,|/|&|\+|(?i:and|or))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?![\w])"
 )
 _PRONOUN_LEAD = re.compile(
     r"^\s*I\s+(?:think|believe|guess|feel|suppose|would\s+say)\s+(?:that\s+)?(?:it\s+is\s+|it's\s+|the\s+answer\s+is\s+)?"
 )
+#: what follows "<label>:" on a line that states a short answer ("Answer: (B).")
+_SHORT_SLOT = re.compile(r"[" + _OPENERS + r"]*+\s*+\S{1,6}?\s*+[" + _CLOSERS + r"]*+[.!。]?")
+#: a boxed value, marked by _unwrap_latex
+_BOXED = re.compile("\x02([^\x02\x03]*)\x03")
 _NOT_ONLY_REPLY = re.compile(r"^\W*(?i:(?:definitely|certainly|absolutely|clearly|surely)\s+)?(?i:not)(?:\s+(?i:at\s+all))?\W*$")
 #: tags of the reasoning blocks a reply may carry before its answer
 REASONING_TAGS = ("think", "thinking", "reasoning", "reflection")
@@ -216,13 +223,15 @@ def parse_options(options: str | Mapping[str, str] | list[str] | None) -> dict[s
         return {str(k).strip().upper(): str(v).strip() for k, v in options.items()}
     if isinstance(options, str):
         s = normalize_text(options).strip().strip("[]")
-        parts = re.findall(r"(?:^|,\s*)([A-Z])\s*:\s*(.*?)(?=,\s*[A-Z]\s*:|$)", s, flags=re.DOTALL)
-        if not parts:
+        # each "X:" label (at the start or after a comma) starts an option that runs to the next label
+        labels = list(re.finditer(r"(?:^|,)\s*+([A-Z])\s*+:", s))
+        if not labels:
             raise ValueError(f"options string has no 'X:' labels: {options!r}")
-        return {k: v.strip() for k, v in parts}
+        ends = [m.start() for m in labels[1:]] + [len(s)]
+        return {m.group(1): s[m.end(): end].strip() for m, end in zip(labels, ends)}
     out: dict[str, str] = {}
     for i, item in enumerate(options):
-        m = re.match(r"^\s*([A-Z])\s*:\s*(.*)$", str(item), flags=re.DOTALL)
+        m = re.match(r"^\s*+([A-Z])\s*+:\s*+(.*)$", str(item), flags=re.DOTALL)
         if m:
             out[m.group(1)] = m.group(2).strip()
         else:
@@ -241,7 +250,7 @@ def _yes_no_word(word: str) -> str:
 
 def _yes_no_of(text: str) -> str | None:
     """'yes'/'no' if the text starts with that word (used for option texts and gold answers)."""
-    m = re.match(r"^\s*[\-\*•>#\"']*\s*(yes|no)\b", normalize_text(text), re.IGNORECASE)
+    m = re.match(r"^\s*+[\-\*•>#\"']*+\s*+(yes|no)\b", normalize_text(text), re.IGNORECASE)
     return m.group(1).lower() if m else None
 
 
@@ -270,34 +279,73 @@ def refusal_phrase(text: str | None) -> str | None:
 
 
 @lru_cache(maxsize=8)
-def _reasoning_patterns(tags: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    alt = "|".join(map(re.escape, tags))
-    return (re.compile(rf"<({alt})>.*?</\1\s*>", re.IGNORECASE | re.DOTALL),
-            re.compile(rf"</(?:{alt})\s*>", re.IGNORECASE), re.compile(rf"<(?:{alt})>", re.IGNORECASE))
+def _reasoning_tag(tags: tuple[str, ...]) -> re.Pattern[str]:
+    # one tag, open (<think>) or close (</think >); no run can hold a "<", so each scan is short
+    return re.compile(r"<(/?)(" + "|".join(map(re.escape, tags)) + r")(\s*+)>", re.IGNORECASE)
 
 
 def strip_reasoning(t: str, tags: tuple[str, ...] = REASONING_TAGS) -> tuple[str, bool]:
     """(text without reasoning blocks, True when the reply ends inside an open block).
 
-    Closed ``<think>...</think>`` blocks (any of ``tags``) are removed; a lone close means a chat
-    template opened the block in the prompt, so everything before it is reasoning; a lone open
-    means the reply was cut inside its reasoning (what follows it is dropped)."""
-    block, close, open_ = _reasoning_patterns(tags)
-    t = block.sub(" ", t)
-    closes = list(close.finditer(t))
-    if closes:
-        t = t[closes[-1].end():]
-    m = open_.search(t)
-    if m:
-        return t[: m.start()], True
-    return t, False
+    Closed ``<think>...</think>`` blocks (any of ``tags``; an open tag pairs with the nearest
+    close of the same name after it) are removed; a lone close means a chat template opened the
+    block in the prompt, so everything before it is reasoning; a lone open means the reply was
+    cut inside its reasoning (what follows it is dropped). One pass over the tags: linear time."""
+    found = [(m.start(), m.end(), bool(m.group(1)), m.group(2).lower(), bool(m.group(3)))
+             for m in _reasoning_tag(tags).finditer(t)]
+    if not found:
+        return t, False
+    closes: dict[str, list[int]] = {}
+    for i, (_, _, is_close, name, _) in enumerate(found):
+        if is_close:
+            closes.setdefault(name, []).append(i)
+    nxt = dict.fromkeys(closes, 0)  # per tag, the first close not yet passed
+    kept: list[str] = []
+    remaining: list[tuple[int, bool]] = []  # (offset in the output, is_close) of unpaired tags
+    pos = i = 0
+    out_len = 0
+    while i < len(found):
+        start, end, is_close, name, spaced = found[i]
+        if start < pos:
+            i += 1
+            continue
+        lst = closes.get(name, [])
+        while not is_close and not spaced and nxt.get(name, 0) < len(lst) and lst[nxt[name]] <= i:
+            nxt[name] += 1
+        if not is_close and not spaced and nxt.get(name, 0) < len(lst):
+            j = lst[nxt[name]]
+            kept.append(t[pos:start] + " ")
+            out_len += start - pos + 1
+            pos = found[j][1]
+            i = j + 1
+            continue
+        if is_close or not spaced:
+            kept.append(t[pos:start])
+            out_len += start - pos
+            remaining.append((out_len, is_close))
+            kept.append(t[start:end])
+            out_len += end - start
+            pos = end
+        i += 1
+    kept.append(t[pos:])
+    out = "".join(kept)
+    # offsets of the unpaired tags in ``out``: a lone close cuts what precedes it, a lone open what follows
+    last_close = max((o for o, c in remaining if c), default=None)
+    if last_close is not None:
+        tag_end = out.index(">", last_close) + 1
+        out = out[tag_end:]
+        remaining = [(o - tag_end, c) for o, c in remaining if o >= tag_end]
+    opens = [o for o, c in remaining if not c]
+    if opens:
+        return out[: opens[0]], True
+    return out, False
 
 
 def _unwrap_latex(t: str) -> str:
     for _ in range(3):
         t = re.sub(r"\\(?:text|textbf|textit|mathrm|mathbf|mbox|operatorname)\s*\{([^{}]*)\}", r"\1", t)
     # a boxed value becomes \x02value\x03 so it is read as a stated answer
-    t = re.sub(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}", lambda m: "\x02" + m.group(1).strip() + "\x03", t)
+    t = re.sub(r"\\boxed\s*+\{((?:[^{}]|\{[^{}]{0,200}\}){0,400})\}", lambda m: "\x02" + m.group(1).strip() + "\x03", t)
     t = re.sub(r"\\[()\[\]]", " ", t)
     return t.replace("$", "")
 
@@ -345,7 +393,7 @@ def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Rea
     must be followed by punctuation, a line end or a conjunction (reply-start rule).
     """
     m = re.match(
-        r"^[\s" + _OPENERS + r"]*(?i:(?:option|choice|letter|opción|opção|opzione)\s*)?[" + _OPENERS + r"]*\s*([A-Za-z])(?![\w])([" + _CLOSERS + r"]*)",
+        r"^[\s" + _OPENERS + r"]*+(?i:(?:option|choice|letter|opción|opção|opzione)\s*+)?[" + _OPENERS + r"]*+\s*+([A-Za-z])(?![\w])([" + _CLOSERS + r"]*)",
         s,
     )
     if not m:
@@ -445,8 +493,17 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
             r = _Reading(q.yes_no_answer("no"))
         if r is not None and (r.answer or r.multiple):
             hits.append((off, "leading", r))
-    # answer markers
-    for m in _ANSWER_WORD.finditer(t):
+    # every later layer: only its last stated answer can win (the last answer in the reply wins), so
+    # each walks its matches from the end and stops at the first that reads, trying at most
+    # MAX_CANDIDATES: a reply with 20,000 markers costs a bounded number of readings
+    def last(layer: str, matches: list[re.Match[str]], read: Any) -> None:
+        for m in reversed(matches[-MAX_CANDIDATES:]):
+            r = read(m)
+            if r is not None:
+                hits.append((m.start(), layer, r))
+                return
+
+    def marker(m: re.Match[str]) -> _Reading | None:
         pos, n = m.end(), 0
         while n < 5:
             c = _CONNECT.match(t, pos)
@@ -454,42 +511,39 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
                 break
             pos, n = c.end(), n + 1
         if n == 0:
-            continue  # "Choice C would ..." is a mention, not a marker
-        r = _read_slot(t[pos: pos + 300], q)
-        if r is not None:
-            hits.append((m.start(), "marker", r))
+            return None  # "Choice C would ..." is a mention, not a marker
+        return _read_slot(t[pos: pos + 300], q)
+
+    def label(m: re.Match[str]) -> _Reading | None:
+        line_rest = t[m.end(): m.end() + 200].split("\n", 1)[0]
+        if _SHORT_SLOT.fullmatch(line_rest.strip()):
+            return _read_slot(line_rest, q, texts=False)
+        return None
+
+    def verdict(m: re.Match[str]) -> _Reading | None:
+        if m.group(1) in q.letters and not _NEGATED_BEFORE.search(t[max(0, m.start() - 30): m.start()]):
+            return _Reading(m.group(1))
+        return None
+
+    def choose(m: re.Match[str]) -> _Reading | None:
+        if _NEGATED_BEFORE.search(t[max(0, m.start() - 30): m.start()]):
+            return None
+        return _letter_at(t[m.end(): m.end() + 200], q)[0]
+
+    last("marker", list(_ANSWER_WORD.finditer(t)), marker)
     # "<label>: X" lines and lines holding only a letter
-    for m in _LABEL_LINE.finditer(t):
-        line_rest = t[m.end():].split("\n", 1)[0]
-        if re.fullmatch(r"[" + _OPENERS + r"]*\s*\S{1,6}?\s*[" + _CLOSERS + r"]*[.!。]?", line_rest.strip()):
-            r = _read_slot(line_rest, q, texts=False)
-            if r is not None:
-                hits.append((m.start(), "label", r))
+    last("label", list(_LABEL_LINE.finditer(t)), label)
     if not q.yes_no:
-        for m in _BARE_LINE.finditer(t):
-            if m.group(1).upper() in q.letters:
-                hits.append((m.start(), "line", _Reading(m.group(1).upper())))
+        last("line", list(_BARE_LINE.finditer(t)),
+             lambda m: _Reading(m.group(1).upper()) if m.group(1).upper() in q.letters else None)
     # boxed values
-    for m in re.finditer("\x02([^\x03]*)\x03", t):
-        r = _read_slot(m.group(1), q)
-        if r is not None:
-            hits.append((m.start(), "boxed", r))
+    last("boxed", list(_BOXED.finditer(t)), lambda m: _read_slot(m.group(1), q))
     # verdicts and choices on a letter
     if not q.yes_no:
-        for m in _VERDICT.finditer(t):
-            if m.group(1) in q.letters and not _NEGATED_BEFORE.search(t[max(0, m.start() - 30): m.start()]):
-                hits.append((m.start(), "verdict", _Reading(m.group(1))))
-        for m in _CHOOSE.finditer(t):
-            if _NEGATED_BEFORE.search(t[max(0, m.start() - 30): m.start()]):
-                continue
-            r, _ = _letter_at(t[m.end(): m.end() + 200], q)
-            if r is not None:
-                hits.append((m.start(), "choose", r))
+        last("verdict", list(_VERDICT.finditer(t)), verdict)
+        last("choose", list(_CHOOSE.finditer(t)), choose)
     # self-correction cues
-    for m in _CUE.finditer(t):
-        r = _read_slot(t[m.end(): m.end() + 200], q, texts=False)
-        if r is not None:
-            hits.append((m.start(), "correction", r))
+    last("correction", list(_CUE.finditer(t)), lambda m: _read_slot(t[m.end(): m.end() + 200], q, texts=False))
     return hits
 
 
@@ -535,7 +589,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         pos, layer, r = max(hits, key=lambda h: h[0])
         if r.multiple:
             return Extraction(None, "multiple", f"several options stated together ({layer})")
-        return Extraction(r.answer, layer, f"last stated answer of {len(hits)} ({layer})")
+        return Extraction(r.answer, layer, f"last stated answer ({layer})")
     flat = re.sub(r"\s+", " ", t.replace("\x02", " ").replace("\x03", " "))
     ref = refusal_phrase(flat)
     if ref:
@@ -546,7 +600,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
                 return Extraction(ans, "hedged", f"answer after a hedge ({ref}) and a contrast ({layer})")
         return Extraction(None, "refusal", f"the reply declines or cannot tell ({ref})", REFUSAL)
     if truncated:
-        first = re.match(r"\s*(.+?[.!?。！？\n])", t, re.DOTALL)
+        first = re.match(r"\s*+(.+?[.!?。！？\n])", t, re.DOTALL)
         if first:
             ans, layer, reason = _weak(first.group(1), q)
             if ans:

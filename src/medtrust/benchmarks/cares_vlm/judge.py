@@ -24,7 +24,11 @@ from dataclasses import dataclass
 
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model, get_model
 
-from medtrust.scorers.extract import json_objects
+from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
+from medtrust.scorers.extract import json_objects, strip_reasoning
+
+#: reasoning blocks dropped from a judge reply
+_JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
 
 JUDGE_SYSTEM = "You are an expert in biomedicine grading answers to medical image questions."
 JUDGE_TEMPLATE = (
@@ -36,19 +40,19 @@ JUDGE_TEMPLATE = (
 )
 JUDGE_TEMPLATE_SHA256 = hashlib.sha256((JUDGE_SYSTEM + "\n" + JUDGE_TEMPLATE).encode()).hexdigest()
 
-_NUM = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.]*\d)")
-_NUMBER = r"(\d+(?:\.\d+)?)"
+# possessive digit runs (\d++) never give digits back: each pattern is linear (regex_safety)
+_NUM = re.compile(r"(?<![\w.])(\d++(?:\.\d++)?)(?![\w.]*\d)")
+_NUMBER = r"(\d++(?:\.\d++)?)"
 # a grade stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it 8", "give it a 7"
 _STATED = (
-    re.compile(_NUMBER + r"\s*(?:/|out\s+of)\s*10(?:\.0+)?(?![\d.])", re.IGNORECASE),
-    re.compile(r"\b(?:score|grade|rating|overall)\b\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*\**\s*" + _NUMBER + r"(?![\d.]*\d)(?!\s*(?:/|out\s+of)\s*(?!10)\d)", re.IGNORECASE),
-    re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s+(?:it|this|the\s+(?:reply|response|answer))?\s*(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
+    re.compile(r"(?<![\d.])" + _NUMBER + r"\s*+(?:/|out\s+of)\s*+10(?:\.0+)?(?![\d.])", re.IGNORECASE),
+    re.compile(r"\b(?:score|grade|rating|overall)\b\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER + r"(?![\d.]*\d)(?!\s*+(?:/|out\s+of)\s*+(?!10)\d)", re.IGNORECASE),
+    re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s++(?:it|this|the\s+(?:reply|response|answer))?\s*+(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
 )
 # the reply opens with the grade: "7 - it names 2 of the 3 findings"; not "7 or 8", not "7-8"
-_LEADING = re.compile(r"^\W*?" + _NUMBER + r"(?!\s*(?:-|to|or|and|/|%)\s*\d)(?=\s*(?:[.\-:;,)\n]|$|\s+[-]|\s*\*))", re.IGNORECASE)
-_THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_LEADING = re.compile(r"^\W*?" + _NUMBER + r"(?!\s*+(?:-|to|or|and|/|%)\s*+\d)(?=[^\S\n]*+(?:[.\-:;,)\n*]|$))", re.IGNORECASE)
 # the scale itself ("on a scale of 1 to 10", "Score (1-10):") is not a grade
-_SCALE = re.compile(r"\(?\s*\b(?:on\s+a\s+)?(?:scale\s+)?(?:of\s+|from\s+)?[01]\s*(?:-|to)\s*10\b(?:\s*(?:point\s+)?scale)?\s*\)?", re.IGNORECASE)
+_SCALE = re.compile(r"(?:\(\s*+)?\b(?:on\s+a\s+)?(?:scale\s+)?(?:of\s+|from\s+)?[01]\s*+(?:-|to)\s*+10\b(?:\s*+(?:point\s+)?scale)?(?:\s*+\))?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -94,8 +98,7 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
     and values outside [1, 10].
     """
     t = unicodedata.normalize("NFKC", reply or "")
-    t = _THINK.sub(" ", t)
-    t = re.sub(r"(?s)^.*</(?:think|thinking|reasoning)\s*>", "", t).strip()
+    t = strip_reasoning(t, _JUDGE_REASONING_TAGS)[0].strip()
     if not t:
         return None, "empty judge reply"
     v: float | None = _json_grade(t)
@@ -111,7 +114,7 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
         if m:
             v = float(m.group(1))
     if v is None:
-        nums = {float(n) for n in _NUM.findall(re.sub(r"\s*(?:/|out\s+of)\s*10(?:\.0+)?\b", "", t, flags=re.IGNORECASE))}
+        nums = {float(n) for n in _NUM.findall(re.sub(r"(?<!\s)\s*+(?:/|out\s+of)\s*+10(?:\.0+)?\b", "", t, flags=re.IGNORECASE))}
         if not nums:
             return None, "no number in judge reply"
         if len(nums) > 1:
@@ -131,8 +134,8 @@ def _json_grade(t: str) -> float | None:
             if re.sub(r"[^a-z]", "", str(k).lower()) in ("score", "grade", "rating", "overall", "overallscore", "finalscore"):
                 if isinstance(val, (int, float)) and not isinstance(val, bool):
                     return float(val)
-                if isinstance(val, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*(?:/\s*10)?\s*", val):
-                    return float(re.match(r"\s*(\d+(?:\.\d+)?)", val).group(1))
+                if isinstance(val, str) and re.fullmatch(r"\s*+\d++(?:\.\d++)?\s*+(?:/\s*+10\s*+)?", val):
+                    return float(re.match(r"\s*+(\d++(?:\.\d++)?)", val).group(1))
     return None
 
 
@@ -169,5 +172,8 @@ async def judge_open_ended(
     raw = out.completion or ""
     if out.error:
         return JudgeResult(None, raw, None, f"judge model error: {out.error}")
-    score, why = parse_judge_score(raw)
+    try:
+        score, why = read_within(parse_judge_score, raw)
+    except ReaderBudgetExceeded as e:
+        score, why = None, str(e)
     return JudgeResult(score, raw, official_parse(raw), why)

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice, json_objects
+from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice, json_objects, strip_reasoning
 
 #: The invalid choice, as the official result files write it.
 INVALID = "-"
@@ -173,13 +173,14 @@ def parse_judge_official(reply: str) -> tuple[int, int, str]:
     return a, b, lines[2] if len(lines) > 2 else ""
 
 
-_SCORE_NUM = r"(\d{1,2}(?:\.\d+)?)"
+_SCORE_NUM = r"(\d{1,2}(?:\.\d++)?)"
+# possessive runs (*+) never give characters back: linear time (regex_safety)
 _JUDGE_SCORE = re.compile(
-    r"(?:^|\n)\W*(?:(?:answer|option|score\s+for(?:\s+option)?|score|rating\s+for|closeness\s+to(?:\s+option)?)\s+)?([AB])\b\W{0,3}\s*"
-    r"(?:(?:score|rating)\s*)?[:=\-]?\s*\**\s*" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*(?:/|out\s+of)\s*10\b)?",
+    r"(?m)^[^\w\n]*+(?:(?:answer|option|score\s+for(?:\s+option)?|score|rating\s+for|closeness\s+to(?:\s+option)?)\s++)?([AB])\b\W{0,3}"
+    r"(?:(?:score|rating)\s*+)?[:=\-]?\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*+(?:/|out\s+of)\s*+10\b)?",
     re.IGNORECASE,
 )
-_JUDGE_THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
 _JSON_KEY = re.compile(r"^(?:option|answer|score|scorefor|scoreforoption|rating|closenessto)?(a|b)(?:score|rating)?$")
 
 
@@ -202,7 +203,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     Raises:
         JudgeParseError: a score is missing or out of range.
     """
-    t = _JUDGE_THINK.sub(" ", unicodedata.normalize("NFKC", reply or ""))
+    t = strip_reasoning(unicodedata.normalize("NFKC", reply or ""), _JUDGE_REASONING_TAGS)[0]
     found = _judge_json(t)
     reason = ""
     if found is not None:
@@ -211,7 +212,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         found = {}
         for m in _JUDGE_SCORE.finditer(t):
             found.setdefault(m.group(1).upper(), float(m.group(2)))
-        rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.match("\n" + ln)]
+        rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.match(ln)]
         reason = rest[0].strip() if rest else ""
     if "A" not in found or "B" not in found:
         raise JudgeParseError(f"judge reply lacks scores for A and B: {reply[:200]!r}")
@@ -258,6 +259,6 @@ def _json_number(v: object) -> float | None:
     if isinstance(v, (int, float)):
         return float(v)
     if isinstance(v, str):
-        m = re.fullmatch(r"\s*(\d{1,2}(?:\.\d+)?)\s*(?:/\s*10)?\s*", v)
+        m = re.fullmatch(r"\s*+(\d{1,2}(?:\.\d++)?)\s*+(?:/\s*+10\s*+)?", v)
         return float(m.group(1)) if m else None
     return None

@@ -54,6 +54,7 @@ from medtrust.benchmarks.mediconfusion.prompts import (
 from medtrust.images import model_image_ref
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
+from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
 from medtrust.scorers.extract import refusal_phrase
 from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
 
@@ -303,8 +304,11 @@ def mediconfusion_scorer(
         text = state.output.completion
         extra: dict[str, Any] = {}
         if mode == "mc":
-            off = official_choice(text, tr)
-            len_ = lenient_choice(text, md["option_a"], md["option_b"], stop_reason=state.output.stop_reason)
+            try:
+                off = read_within(official_choice, text, tr)
+                len_ = read_within(lenient_choice, text, md["option_a"], md["option_b"], stop_reason=state.output.stop_reason)
+            except ReaderBudgetExceeded as e:
+                return non_answer_score(Outcome.UNPARSEABLE, str(e), answer=INVALID, reader_budget_exceeded=True, **base)
             extra |= _choice_meta("official", off) | _choice_meta("lenient", len_)
             chosen = off if parser == "official" else len_
         elif mode in ("gd", "ps"):
@@ -328,11 +332,20 @@ def mediconfusion_scorer(
         if mode == "mc" and not len_.valid:
             # how the reply reads decides the kind of non-answer, whichever parser picked the letter
             outcome = {"refusal": Outcome.ABSTAINED, "truncated": Outcome.TRUNCATED}.get(str(len_.reason), outcome)
-        elif mode == "ff" and is_refusal(text):
+        elif mode == "ff" and _refusal_within(text):
             outcome = Outcome.ABSTAINED
         return non_answer_score(outcome, f"invalid ({chosen.reason})", answer=INVALID, **meta)
 
     return score
+
+
+def _refusal_within(text: str) -> bool:
+    """The refusal check of an undecided FF reply; a reply it cannot read in time is no refusal
+    (the sample stays ``unparseable``)."""
+    try:
+        return read_within(is_refusal, text)
+    except ReaderBudgetExceeded:
+        return False
 
 
 async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[float, float, str, str, str] | Score:
@@ -353,12 +366,18 @@ async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple
         return non_answer_score(Outcome.JUDGE_ERROR, f"judge error: {out.error}", answer=INVALID, choice=INVALID, reason="judge_error")
     reply = out.completion
     try:
-        a, b, reason = parse_judge_official(reply)
+        a, b, reason = read_within(parse_judge_official, reply)
         how = "official"
+    except ReaderBudgetExceeded as e:
+        return non_answer_score(Outcome.JUDGE_ERROR, str(e), answer=INVALID, choice=INVALID, reason="judge_error",
+                                judge_text=reply, reader_budget_exceeded=True)
     except JudgeParseError:
         try:
-            a, b, reason = parse_judge_lenient(reply)
+            a, b, reason = read_within(parse_judge_lenient, reply)
             how = "lenient"
+        except ReaderBudgetExceeded as e:
+            return non_answer_score(Outcome.JUDGE_ERROR, str(e), answer=INVALID, choice=INVALID, reason="judge_error",
+                                    judge_text=reply, reader_budget_exceeded=True)
         except JudgeParseError as e:
             return non_answer_score(
                 Outcome.JUDGE_ERROR, f"malformed judge reply: {e}", answer=INVALID, choice=INVALID, reason="judge_error", judge_text=reply
