@@ -61,6 +61,29 @@ def time_per_response(items: Sequence[LabelledItem], repeats: int) -> tuple[floa
     return 1000 * wall / len(items), 1000 * cpu / len(items)
 
 
+def search_work(items: Sequence[LabelledItem]) -> tuple[float, float]:
+    """(lexicon searches, characters handed to them) per response: a load-independent measure of
+    the judge's regex work (each search scans at most the characters it is given)."""
+    from medtrust.judges import refusal
+    from medtrust.judges.offline import classify_response
+
+    calls = chars = 0
+    search = refusal._search
+
+    def counted(fam, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        nonlocal calls, chars
+        calls, chars = calls + 1, chars + len(text)
+        return search(fam, text, *args, **kwargs)
+
+    refusal._search = counted
+    try:
+        for it in items:
+            classify_response(it.prompt, it.response)
+    finally:
+        refusal._search = search
+    return calls / len(items), chars / len(items)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--labels", action="append", default=None, help="labelled sets (default: XSTest + the open held-out files)")
@@ -73,6 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     chars = sum(len(it.response) for it in items) / n
     print(f"{n} responses (mean {chars:.0f} characters): {cpu:.3f} ms CPU, {wall:.3f} ms wall per response (best of {args.repeats})")
     print(f"verdict digest {digest}")
+    searches, searched = search_work(items)
+    print(f"{searches:.1f} lexicon searches and {searched:.0f} characters searched per response")
     if args.profile:
         from medtrust.judges.offline import classify_response
 
