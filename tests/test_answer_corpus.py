@@ -1,4 +1,4 @@
-"""The shared answer-format corpus, run by every answer extractor (issue 12, items 1-6).
+"""The shared answer-format corpus, run by every answer extractor.
 
 tests/data/answer_corpus.jsonl holds 209 replies in the formats real models write (letters,
 Yes/No, option text, refusals, reasoning blocks, "answer:" markers in several languages,
@@ -214,7 +214,8 @@ def test_official_readings_by_hand():
 @pytest.mark.parametrize(
     "reply, options, stop_reason, want",
     [
-        # the issue's own examples (items 1-6), with their right readings
+        # one reply of each hard kind (bold, boxed, option text, full-width letter, a letter named
+        # again in the reasoning, several letters, a cut reply, a refusal), with their right readings
         ("**C**", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "stop", "C"),
         ("Final answer: \\boxed{A}", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "stop", "A"),
         ("(D) nevus", "A:melanoma, B:basal cell carcinoma, C:benign keratosis, D:nevus", "stop", "D"),
@@ -228,11 +229,11 @@ def test_official_readings_by_hand():
         ("I cannot give a diagnosis from this image", "A:Yes, B:No", "stop", None),
     ],
 )
-def test_issue_examples(reply, options, stop_reason, want):
+def test_hard_replies_are_read_right(reply, options, stop_reason, want):
     assert extract_choice(reply, options, stop_reason=stop_reason).answer == want
 
 
-def test_issue_examples_statuses():
+def test_hard_replies_get_the_right_status():
     ham = "A:scalp, B:ear, C:upper extremity, D:lower extremity"
     assert extract_choice("Let's look at the border. The lesion shows", ham, stop_reason="max_tokens").status == "truncated"
     # the same text, complete, is simply unparseable

@@ -429,7 +429,7 @@ def test_scorers_turn_a_slow_reader_into_an_explicit_non_answer(monkeypatch):
 
     from medtrust.benchmarks.cares_llm import scorer as llm_scorer
     from medtrust.benchmarks.cares_vlm import scorer as vlm_scorer
-    from medtrust.benchmarks.mediconfusion import task as mc_task
+    from medtrust.benchmarks.mediconfusion import scorer as mc_task
 
     monkeypatch.setattr(budget, "READER_BUDGET_S", 0.2)
     vlm = vlm_scorer.cares_vlm_scorer(toxicity="none")

@@ -2,7 +2,7 @@
 labels of XSTest v2 against the XSTest authors' two baselines, computed from the real files.
 
 The per-model test below is *in-sample* (the rules were developed looking at these files; see
-benchmarks/refusal_devlog.md); the cross-model (leave-one-model-out) check is
+measurements/refusal_devlog.md); the cross-model (leave-one-model-out) check is
 ``test_cross_model_beats_string_match`` in tests/judges/test_refusal.py."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ MediConfusion's refusal check). Every verdict names the deciding rule and the ma
 CARES-LLM scorer stores them (``judge_rule``, ``judge_text``, ``judge_evidence``).
 
 Agreement with human labels is measured leave-one-source-model-out (settings chosen on the other
-models): benchmarks/refusal_crossmodel.py, figures in docs/judges.md.
+models): measurements/refusal_crossmodel.py, figures in docs/judges.md.
 """
 
 from __future__ import annotations

@@ -22,8 +22,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model, get_model
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model
 
+from medtrust.judges.roles import grader_model
 from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
 from medtrust.scorers.extract import json_objects, strip_reasoning
 
@@ -185,15 +186,16 @@ async def judge_open_ended(
 
     Args:
         question, reference, response: the item's question, gold free text and the model reply.
-        grader: a Model; default ``get_model(role="grader")`` (falls back to the model under
-            evaluation when no grader role is bound, which the summary flags as a self-judge).
+        grader: a Model; default the ``grader`` role (:func:`medtrust.judges.roles.grader_model`;
+            falls back to the model under evaluation when no grader role is bound, which the
+            summary flags as a self-judge).
         temperature: judge sampling temperature (official 0.7; default 0).
         max_tokens: reply length cap.
 
     Returns:
         JudgeResult; model errors and unparseable replies give ``score=None`` with a reason.
     """
-    model = grader or get_model(role="grader")
+    model = grader or grader_model()
     prompt = JUDGE_TEMPLATE.format(question=question.strip(), reference=reference.strip(), response=(response or "").strip())
     try:
         out = await model.generate(

@@ -25,6 +25,7 @@ from medtrust.benchmarks.cares_vlm import metrics as M
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
 from medtrust.benchmarks.cares_vlm.schema import VARIANTS
 from medtrust.benchmarks.interface import rescored_from_of, run_id_of
+from medtrust.judges.roles import GRADER_ROLE, recorded_roles
 from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.metrics.proportion import ProportionCI
@@ -460,7 +461,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         "tasks": sorted({lg.eval.task for lg in logs}),
         "logs": [os.path.basename(str(lg.location)) for lg in logs if lg.location],
         "created": [lg.eval.created for lg in logs],
-        "model_roles": {k: str(getattr(v, "model", v)) for k, v in (getattr(lg0.eval, "model_roles", None) or {}).items()},
+        "model_roles": recorded_roles(lg0),
         "judge_template_sha256": JUDGE_TEMPLATE_SHA256,
         "abstention_mode": sorted({m.get("abstention_mode") for m in score_meta if m.get("abstention_mode")}),
         "toxicity_scorer": tox_names,
@@ -531,7 +532,7 @@ def _judge(log: EvalLog, provenance: dict[str, Any]) -> tuple[str, bool]:
     modes = provenance.get("abstention_mode") or []
     if modes:
         parts.append(f"abstention detector {'/'.join(modes)}")
-    grader = provenance.get("model_roles", {}).get("grader")
+    grader = provenance.get("model_roles", {}).get(GRADER_ROLE)
     if grader:
         parts.append(f"grader {grader}")
     tox = provenance.get("toxicity_scorer") or []

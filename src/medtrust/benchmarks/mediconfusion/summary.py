@@ -24,6 +24,7 @@ from medtrust.benchmarks.mediconfusion.metrics import (
     pair_key,
     swap_metrics,
 )
+from medtrust.judges.roles import recorded_graders
 from medtrust.metrics.grouped import MetricTable
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome
@@ -157,8 +158,8 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
         for r in rows if r.get("outcome") not in (str(Outcome.CORRECT),)
     ], 20)  # fmt: skip
     model = str(log.eval.model)
-    grader = (log.eval.model_roles or {}).get("grader")
-    judge = f"grader {grader.model}" if grader is not None else f"official answer-letter rules ({parser} parser)"
+    graders = ", ".join(recorded_graders(log))
+    judge = f"grader {graders}" if graders else f"official answer-letter rules ({parser} parser)"
     return BenchmarkSummary(
         benchmark="mediconfusion",
         model=model,
@@ -174,7 +175,7 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
             "parser": parser,
             "tr": tmeta.get("tr", 3),
             "swap": bool(tmeta.get("swap", False)),
-            "judge_model": (log.eval.model_roles or {}).get("grader").model if (log.eval.model_roles or {}).get("grader") else None,
+            "judge_model": graders or None,
             "n_pairs": m.n_pairs,
             "counts": {k: v["total"] for k, v in m.counts.items()},
             "seed": seed,
