@@ -101,3 +101,12 @@ def test_local_server_not_listening_fails_fast(tmp_path, monkeypatch):
     r = CliRunner().invoke(main, ["run", "--model", "openai-api/local/m", "-M", f"base_url=http://127.0.0.1:{port}/v1", "--limit", "1", "--log-dir", str(tmp_path), "--display", "none"])
     assert r.exit_code == 2
     assert f"model server http://127.0.0.1:{port}/v1 is not reachable" in r.output
+
+
+def test_the_default_benchmark_is_the_registry_first():
+    from medtrust.benchmarks.registry import BENCHMARKS, get_benchmark
+    from medtrust.commands.run import run_command
+    from medtrust.options import RunOptions
+
+    assert RunOptions().benchmark is None and get_benchmark(None) is BENCHMARKS[0] is get_benchmark(RunOptions().benchmark)
+    assert next(p for p in run_command.params if p.name == "benchmark").default == BENCHMARKS[0].cli_name

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from inspect_ai.log import read_eval_log, write_eval_log
-from inspect_ai.model._model_config import ModelConfig
 
+from medtrust._inspect_compat import ModelConfig
 from medtrust.cli import main
 
 DEAD = "http://127.0.0.1:9/v1"  # nothing listens on port 9 (discard) here

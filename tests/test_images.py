@@ -1,4 +1,4 @@
-"""Issue 12 items 12-13 on real images: a photo stored rotated (EXIF Orientation) reaches every
+"""Images as a model sees them, on real images: a photo stored rotated (EXIF Orientation) reaches every
 backend and the noise path upright, and the CARES-VLM noise of a 16-bit grayscale image works on
 the rescaled image.
 

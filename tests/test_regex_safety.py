@@ -330,6 +330,7 @@ def adversarial_replies(draw) -> str:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(adversarial_replies())
 def test_every_reader_reads_a_long_adversarial_reply_within_a_second(text):
+    _warm_up()
     for name, fn in READERS.items():
         _fresh()
         t0 = time.process_time()  # CPU time: other processes on the machine do not count
@@ -338,7 +339,14 @@ def test_every_reader_reads_a_long_adversarial_reply_within_a_second(text):
         assert took < 1.0, (name, len(text), text[:80], took)
 
 
+def _warm_up() -> None:
+    """Compile each reader's patterns for every script first: compiling is not reading."""
+    for fn in READERS.values():
+        fn("warm up: 答案 我不能 はい Ответ الإجابة sí nein | A | ear | ✓ |")
+
+
 def test_100_kb_of_repeated_tokens_within_a_second():
+    _warm_up()
     for unit in ("B ", "| ", "Answer: A ", "答案是B。", "not ", "<think>x</think>", "1.1.", "— "):
         text = (unit * (100_000 // len(unit)))[:100_000]
         for name, fn in READERS.items():
@@ -421,7 +429,7 @@ def test_scorers_turn_a_slow_reader_into_an_explicit_non_answer(monkeypatch):
 
     from medtrust.benchmarks.cares_llm import scorer as llm_scorer
     from medtrust.benchmarks.cares_vlm import scorer as vlm_scorer
-    from medtrust.benchmarks.mediconfusion import task as mc_task
+    from medtrust.benchmarks.mediconfusion import scorer as mc_task
 
     monkeypatch.setattr(budget, "READER_BUDGET_S", 0.2)
     vlm = vlm_scorer.cares_vlm_scorer(toxicity="none")

@@ -60,8 +60,8 @@ def test_rescore_rejects_a_log_without_samples(tmp_path):
 
 
 def test_rescore_replaces_verdicts_of_the_old_offline_judge(tmp_path, monkeypatch):
-    """A log judged by offline-rules-3 (the frozen copy in benchmarks/legacy) re-scored with the
-    current offline judge: the three responses the old rules got wrong (issue 13 kinds 3, 4, 6)
+    """A log judged by offline-rules-3 (the frozen copy in measurements/legacy) re-scored with the
+    current offline judge: the three responses the old rules got wrong (kinds 3, 4, 6 of test_refusal.py)
     get new verdicts, the recorded judge id names the new version, the Safety Score follows."""
     import importlib.util
     import sys
@@ -71,7 +71,7 @@ def test_rescore_replaces_verdicts_of_the_old_offline_judge(tmp_path, monkeypatc
     from medtrust.judges.offline import OFFLINE_JUDGE_VERSION
 
     spec = importlib.util.spec_from_file_location(
-        "offline_rules3", Path(__file__).resolve().parents[1] / "benchmarks" / "legacy" / "offline_rules3.py")
+        "offline_rules3", Path(__file__).resolve().parents[1] / "measurements" / "legacy" / "offline_rules3.py")
     legacy = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "offline_rules3", legacy)  # dataclasses look their module up
     spec.loader.exec_module(legacy)

@@ -1,4 +1,4 @@
-"""Item 5 of issue 12: a reply cut by the token limit before it states an answer is its own
+"""A reply cut by the token limit before it states an answer is its own
 non-answer outcome, ``truncated``, in CARES-VLM and MediConfusion (MC); one that stated its answer
 before the cut keeps it."""
 
@@ -12,7 +12,7 @@ from inspect_ai.scorer import NOANSWER, Target
 from inspect_ai.solver import TaskState
 
 from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
-from medtrust.benchmarks.mediconfusion.task import mediconfusion_scorer
+from medtrust.benchmarks.mediconfusion.scorer import mediconfusion_scorer
 from medtrust.outcomes import ERRORS, Outcome, non_answer_score, outcome_counts
 
 HAM_META = {

@@ -1,6 +1,6 @@
 """Where a model's requests go: the endpoint of every model that will see a run's data.
 
-The restricted-data guard (``benchmarks/cares_vlm/guard.py``) decides on the *actual* endpoint
+The restricted-data guard (``medtrust/restricted.py``) decides on the *actual* endpoint
 of each model, resolved the way the inspect provider resolves it (inspect_ai 0.3.285,
 ``inspect_ai/model/_providers/*``), in this order:
 

@@ -14,7 +14,8 @@ class RunOptions:
     """Options of one `medtrust run` (all benchmarks; each uses the ones it needs).
 
     Attributes:
-        benchmark: a registered benchmark name (``cares-llm`` or ``cares_llm``).
+        benchmark: a registered benchmark name (either spelling, ``a-b`` or ``a_b``); None = the
+            default, the registry's first (``registry.get_benchmark(None)``).
         model: inspect model names (all in one inspect eval).
         judge_models: inspect model names for the ``grader`` role; empty = offline judge.
         judge_calibration: ``medtrust judge-eval --json-out`` file; adds Rogan-Gladen corrected
@@ -27,7 +28,7 @@ class RunOptions:
         seed: seed for shuffling, policies and bootstrap.
         max_tokens: generation limit (None = benchmark default).
         options: the benchmark's own options by name (``BenchmarkOption.name``), e.g.
-            ``{"mode": "mc"}`` for MediConfusion, ``{"dimensions": ("factuality",)}`` for CARES-VLM.
+            ``{"mode": "mc"}``, ``{"dimensions": ("factuality",)}``.
         allow_remote_restricted: send restricted-source data to a non-local endpoint.
         model_args: extra ``-M`` args for the evaluated model.
         task_args: extra ``-T`` args for the task.
@@ -41,7 +42,7 @@ class RunOptions:
         preflight: check every model and judge endpoint with one tiny request before the run.
     """
 
-    benchmark: str = "cares-llm"
+    benchmark: str | None = None
     model: list[str] = field(default_factory=lambda: [DEFAULT_MODEL])
     judge_models: list[str] = field(default_factory=list)
     judge_calibration: str | None = None

@@ -144,11 +144,12 @@ def _register_hook() -> None:
     global _registered
     if _registered:
         return
-    try:
-        from inspect_ai.hooks._startup import init_hooks
+    from medtrust._inspect_compat import init_hooks
 
-        init_hooks()
-    except Exception:  # noqa: BLE001 - cosmetic only; a newer inspect may move it
+    try:
+        if init_hooks is not None:
+            init_hooks()
+    except Exception:  # noqa: BLE001 - cosmetic only; a newer inspect may change it
         pass
     hooks(name="medtrust_progress", description="medtrust run: plain progress lines with rate, ETA, errors and the last error")(RunProgressHook)
     _registered = True

@@ -1,8 +1,10 @@
 """Re-scoring a finished log without calling the evaluated model (`medtrust rescore`).
 
-inspect records a package scorer under its unqualified name (``cares_llm_scorer``), so a bare
+inspect records a package scorer under its unqualified name (``<benchmark>_scorer``), so a bare
 ``inspect score LOG`` cannot find it; this command looks the scorer up as ``medtrust/<name>``
-with the options recorded in the log, optionally binds new judges (``--judge-model``), writes
+with the options recorded in the log (those the rescoring decides, such as
+``allow_remote_restricted``, through the benchmark's ``rescore_options``), refuses non-local
+judges for restricted samples (``Benchmark.restriction``), optionally binds new judges (``--judge-model``), writes
 the rescored log beside the original (``<name>-rescored.eval``, the original is kept) and its
 summary, and prints the summary. Only judge calls are made (none with the offline judge).
 """
@@ -13,8 +15,9 @@ import datetime as _dt
 from pathlib import Path
 from typing import Any
 
-from medtrust.benchmarks.interface import RESCORED_METADATA_KEY
-from medtrust.judges.roles import grader_roles
+from medtrust.benchmarks.interface import RESCORED_METADATA_KEY, RescoreSettings
+from medtrust.judges.roles import GRADER_ROLE, grader_roles
+from medtrust.logs import read_log
 
 
 def rescore_log(
@@ -37,40 +40,42 @@ def rescore_log(
     Args:
         path: an inspect ``.eval``/``.json`` log written by a medtrust task.
         judge_models: inspect models bound to the ``grader`` role (several = majority).
-        judge: override the scorer's ``judge`` option (CARES-LLM: ``auto`` | ``offline`` | ``model``).
+        judge: override the ``judge`` option of the scorers that record one (``auto`` | ``offline`` | ``model``).
         out: where to write the new log (default ``<stem>-rescored<suffix>`` beside the original).
-        allow_remote_restricted: let restricted CARES-VLM samples reach non-local judges (the
-            value recorded in the log is never reused).
+        allow_remote_restricted: let restricted samples (a registered ``Benchmark.restriction``)
+            reach non-local judges; passed to the scorers through their benchmark's
+            ``rescore_options`` (the value recorded in the log is never reused).
         generate_config: an inspect ``GenerateConfig`` (``timeout``, ``max_retries``) merged into
             every judge's config: the ``judge_models``, else the judges recorded in the log.
         preflight: check every judge this rescoring will call (:func:`judges_to_call`) with
-            `medtrust run`'s one-request preflight (medtrust.runner.preflight_endpoints), after
+            `medtrust run`'s one-request preflight (medtrust.preflight.preflight_endpoints), after
             the restricted-data check (so a refused judge gets no request at all).
 
     Raises:
         ValueError: the file is not a readable inspect log, the log has no samples or was not
             written by a medtrust scorer; with ``preflight``, a judge endpoint that is not usable.
-        RestrictedDataError (a ValueError): the log holds restricted samples and a judge is not
+        medtrust.restricted.RestrictedDataError (a ValueError): the log holds restricted samples and a judge is not
             local (checked before any judge call; names model, role and URL).
     """
     from inspect_ai import score
-    from inspect_ai._util.registry import registry_create
     from inspect_ai.log import write_eval_log
 
+    from medtrust._inspect_compat import registry_create
+
     import medtrust._registry  # noqa: F401  (registers medtrust scorers, installs secret redaction)
-    from medtrust.benchmarks.cares_vlm.guard import check_models, is_restricted_sample
+    from medtrust.benchmarks.registry import BENCHMARKS
 
     src = Path(path)
     log = read_log(src)
     if not log.samples:
         raise ValueError(f"{src}: log has no samples to re-score")
+    settings = RescoreSettings(judge=judge, allow_remote_restricted=allow_remote_restricted)
     scorers = []
     for spec in log.eval.scorers or []:
         options: dict[str, Any] = dict(spec.options or {})
         if judge is not None and "judge" in options:
             options["judge"] = judge
-        if spec.name.split("/")[-1] == "cares_vlm_scorer":
-            options["allow_remote_restricted"] = allow_remote_restricted
+        options.update(rescore_options(spec.name, settings))
         # a package scorer is recorded unqualified: try medtrust's name first, then the name as recorded
         names = [spec.name] if "/" in spec.name else [f"medtrust/{spec.name}", spec.name]
         errors = []
@@ -84,18 +89,22 @@ def rescore_log(
             raise ValueError(f"{src}: scorer '{spec.name}' is not a registered scorer ({'; '.join(errors)})")
     if not scorers:
         raise ValueError(f"{src}: log records no scorer")
-    restricted = {str(s.metadata.get("source")) for s in log.samples if is_restricted_sample(s.metadata)}
-    if restricted and judge_models:
-        check_models(restricted, [(j, None, "grader") for j in judge_models], allow_remote_restricted=allow_remote_restricted)
+    # every registered restriction, whichever benchmark wrote the log: a sample naming a
+    # restricted source is restricted wherever it comes from
+    for restriction in (b.restriction for b in BENCHMARKS if b.restriction is not None):
+        restricted = {str(s.metadata.get("source")) for s in log.samples if restriction.covers(s.metadata)}
+        if restricted and judge_models:
+            restriction.check_models(restricted, [(j, None, GRADER_ROLE) for j in judge_models],
+                                     allow_remote_restricted=allow_remote_restricted)  # fmt: skip
     if preflight:
-        from medtrust.runner import preflight_endpoints
+        from medtrust.preflight import preflight_endpoints
 
         names = [j for j in judge_models or [] if isinstance(j, str)]  # inspect Model objects: built by the caller, not checked
         checks = judges_to_call(log, names, judge) if names or not judge_models else []
         preflight_endpoints([("judge", n, a) for n, a in checks])
     roles = grader_roles([_configured(j, generate_config) for j in judge_models or []])
     if roles is None and generate_config is not None and log.eval.model_roles:
-        from inspect_ai.model._model_config import model_roles_config_to_model_roles
+        from medtrust._inspect_compat import model_roles_config_to_model_roles
 
         roles = model_roles_config_to_model_roles({
             role: [c.model_copy(update={"config": c.config.merge(generate_config)}) for c in cfg] if isinstance(cfg, list)
@@ -112,18 +121,14 @@ def rescore_log(
     return dest
 
 
-def read_log(path: str | Path, *, header_only: bool = False) -> Any:
-    """inspect's ``read_eval_log``, with one clear error for a file that is not an inspect log.
+def rescore_options(scorer_name: str, settings: RescoreSettings) -> dict[str, Any]:
+    """Options a rescoring sets on a logged scorer (recorded as ``name`` or ``medtrust/name``):
+    its registered benchmark's ``rescore_options(settings)``, {} for a scorer no benchmark lists."""
+    from medtrust.benchmarks.registry import BENCHMARKS
 
-    Raises:
-        ValueError: "<path>: not a readable inspect .eval/.json log (<error>)".
-    """
-    from inspect_ai.log import read_eval_log
-
-    try:
-        return read_eval_log(str(path), header_only=header_only)
-    except Exception as e:  # noqa: BLE001 - not an inspect log, or a damaged one: one line naming the file
-        raise ValueError(f"{path}: not a readable inspect .eval/.json log ({type(e).__name__}: {' '.join(str(e).split())[:200]})") from None
+    name = scorer_name.split("/")[-1]
+    owner = next((b for b in BENCHMARKS if name in b.scorer_names), None)
+    return owner.rescore_options(settings) if owner is not None and owner.rescore_options is not None else {}
 
 
 def _configured(model: Any, config: Any) -> Any:

@@ -5,12 +5,12 @@
 ``eval``, summarises each model's logs with the benchmark's own ``summarize`` (always from the
 log files, never from in-memory state), prints its table and writes the summary JSON. Evaluation itself is always
 inspect's; the keyword arguments of every ``eval`` / ``eval_retry`` call come from
-:func:`eval_args`.
+:func:`eval_args`. The check of every endpoint before the run is :mod:`medtrust.preflight`;
+finding the unfinished logs to resume is :mod:`medtrust.logs`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import uuid
 from pathlib import Path
@@ -22,9 +22,10 @@ from inspect_ai.log import EvalLog
 
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
-from medtrust.endpoints import check_local_endpoint
 from medtrust.models.args import split_model_args
+from medtrust.logs import unfinished_logs
 from medtrust.options import DEFAULT_MODEL, RunOptions
+from medtrust.preflight import first_line, model_target, preflight
 from medtrust.summary import BenchmarkSummary, summary_path
 
 __all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest",
@@ -148,120 +149,13 @@ def progress(opts: RunOptions) -> Any:
     return contextlib.nullcontext() if opts.display is not None else ProgressReporter()
 
 
-def model_target(model: str, model_args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    """(what inspect's ``eval`` gets as ``model``, the remaining ``model_args``).
-
-    ``-M base_url=...`` / ``-M api_key=...`` go to ``get_model`` (inspect's ``eval()`` takes them
-    only there, never as model args); a loopback server that is not listening fails fast.
-
-    Raises:
-        ValueError: a model server on this machine (loopback base_url) is not listening.
-    """
-    from medtrust import secrets
-
-    secrets.install()  # known keys never reach a log, the console or a report (medtrust/secrets.py)
-    secrets.register_model_args(model_args)
-    args = split_model_args(model, dict(model_args))[0] if isinstance(model, str) else dict(model_args)
-    base_url, api_key = args.pop("base_url", None), args.pop("api_key", None)
-    check_local_endpoint(model, base_url)
-    if base_url is None and api_key is None:
-        return model, args
-    from inspect_ai.model import get_model
-
-    return get_model(model, base_url=base_url, api_key=api_key, memoize=False, **args), {}
-
-
-#: providers that run in this process: nothing to reach before a run
-IN_PROCESS = frozenset({"medtrust", "mockllm", "none", "hf", "transformer_lens"})
-#: seconds the one preflight request may take
-PREFLIGHT_TIMEOUT = 30
-
-
-def preflight(opts: RunOptions, console: Any = None) -> None:
-    """:func:`preflight_endpoints` for every model (with its ``-M`` args) and judge of a run.
-
-    Raises:
-        ValueError: naming the role (model / judge), the model and the error text.
-    """
-    preflight_endpoints([("model", m, opts.model_args) for m in opts.model] + [("judge", j, {}) for j in opts.judge_models], console)
-
-
-def preflight_endpoints(checks: Sequence[tuple[str, str, dict[str, Any]]], console: Any = None) -> None:
-    """Check model endpoints with one tiny request each (``max_tokens=1``, no retries) before
-    the work starts, so that a bad key, a wrong URL, an unknown model or a closed port is one
-    clear error now, not minutes of retries later. A transient failure (rate limit, 5xx,
-    timeout, a garbled reply) only prints a warning: inspect's retries handle those later.
-    In-process providers are skipped. ``--no-preflight`` of `medtrust run`, `rescore` and
-    `judge-eval` turns it off.
-
-    Args:
-        checks: (role in words, e.g. "model" / "judge"; inspect model name; model args) each.
-        console: a rich console for the transient-error warning (None = no warning).
-
-    Raises:
-        ValueError: naming the role, the model and the error text (a loopback server that is
-            not listening: "model server URL is not reachable").
-    """
-    import asyncio
-
-    from inspect_ai.model import GenerateConfig, get_model
-
-    for role, name, args in checks:
-        if name.split("/", 1)[0] in IN_PROCESS:
-            continue
-        try:
-            target, rest = model_target(name, args)
-        except ValueError as e:  # a loopback server that is not listening
-            raise ValueError(f"{role} {name}: {e}") from None
-        config = GenerateConfig(max_tokens=1, max_retries=0, timeout=PREFLIGHT_TIMEOUT)
-        try:  # a model that cannot even be made (unknown provider, bad name, missing key) is fatal
-            model = target if not isinstance(target, str) else get_model(target, memoize=False, **rest)
-        except Exception as e:  # noqa: BLE001
-            raise ValueError(f"{role} {name} is not usable: {type(e).__name__}: {_first_line(plain_error_text(e))}") from None
-        try:
-            out = asyncio.run(model.generate("Reply with OK.", config=config))
-            error: Any = out.error
-        except Exception as e:  # noqa: BLE001 - any failure of the one request is the answer
-            if not _fatal(e):
-                if console is not None:
-                    console.print(f"[yellow]preflight: {role} {name} answered with a transient error ({type(e).__name__}: "
-                                  f"{_first_line(e, 200)}); the run goes on with inspect's retries[/]")
-                continue
-            error = f"{type(e).__name__}: {_first_line(e)}"
-        if error:
-            raise ValueError(f"{role} {name} is not usable: {_first_line(error)} (check its key, URL and name; --no-preflight skips this check)")
-
-
-#: HTTP statuses that retrying cannot fix: bad request, bad key, no permission, unknown model or URL
-FATAL_STATUS = frozenset({400, 401, 403, 404, 422})
-
-
-def _fatal(e: Exception) -> bool:
-    status = getattr(e, "status_code", None) or getattr(getattr(e, "response", None), "status_code", None)
-    if status is not None:
-        return int(status) in FATAL_STATUS
-    kind = type(e).__name__
-    return any(k in kind for k in ("Connection", "Prerequisite", "Authentication", "Permission", "NotFound"))
-
-
-def plain_error_text(e: Exception) -> str:
-    """An exception's text without rich markup (inspect's PrerequisiteError carries some)."""
-    import re
-
-    return re.sub(r"\[/?[a-z ]+\]", "", str(e)).replace("ERROR: ", "").strip()
-
-
-def _first_line(e: Any, limit: int = 400) -> str:
-    text = " ".join(str(e).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def eval_tasks(
     tasks: Task | Sequence[Task],
     opts: RunOptions,
     *,
     model: str | Sequence[str],
     model_roles: dict[str, Any] | None = None,
+    limit: int | None = None,
     **eval_kwargs: Any,
 ) -> list[EvalLog]:
     """Run tasks through inspect's ``eval`` with medtrust's defaults (:func:`eval_args`).
@@ -275,6 +169,17 @@ def eval_tasks(
     The tasks share one run identity, recorded as ``eval.metadata["medtrust_run"]``
     (:data:`medtrust.benchmarks.interface.RUN_METADATA_KEY`): inspect's ``run_id`` changes when
     eval-retry finishes one of them, this key does not, so a resumed task still joins its run.
+
+    Args:
+        tasks: the inspect tasks to run for every model.
+        opts: the run's options (log folder, seed, ``-M`` args, connections, retries, display);
+            ``opts.limit`` is not read here.
+        model: one inspect model name or several (or inspect ``Model`` objects).
+        model_roles: inspect model roles (e.g. ``grader`` for the judges).
+        limit: samples per task given to inspect (the plan's :attr:`RunPlan.limit`; None = all).
+            The benchmark decides what ``--limit`` means (CARES-VLM applies it per source in
+            its dataset and gives None here), so the user's option is never rewritten with it.
+        eval_kwargs: any other ``inspect_ai.eval`` argument, given last (it overrides).
 
     Returns:
         inspect EvalLogs, header only (one per task and model), as returned by ``inspect_ai.eval``;
@@ -296,7 +201,7 @@ def eval_tasks(
             # -M args the provider cannot take but that are generation settings (max_retries ...) go to eval
             config_args.update(split_model_args(name, dict(opts.model_args))[1])
     kwargs: dict[str, Any] = dict(model=targets[0] if len(targets) == 1 else targets, model_args=model_args,
-                                  model_roles=model_roles or None, limit=opts.limit, seed=opts.seed,
+                                  model_roles=model_roles or None, limit=limit, seed=opts.seed,
                                   metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
@@ -350,17 +255,16 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
             plan.check_model(model, opts.model_args)
     if opts.preflight:
         preflight(opts, console)
-    run_opts = dataclasses.replace(opts, limit=plan.limit)
     summaries: list[BenchmarkSummary] = []
     unfinished: list[str] = []
-    logs = eval_tasks(plan.tasks, run_opts, model=opts.model, model_roles=plan.model_roles)
+    logs = eval_tasks(plan.tasks, opts, model=opts.model, model_roles=plan.model_roles, limit=plan.limit)
     for model, model_logs in logs_by_model(logs).items():
         done = []
         for log in model_logs:
             if log.status == "success" and log.location and Path(log.location).exists():
                 done.append(log)
                 continue
-            unfinished.append(f"{log.eval.task} ({model}): {log.status}" + (f", {_first_line(log.error.message, 200)}" if log.error else ""))
+            unfinished.append(f"{log.eval.task} ({model}): {log.status}" + (f", {first_line(log.error.message, 200)}" if log.error else ""))
             console.print(f"[red]{log.eval.task} ({model}) did not finish ({log.status}); the log keeps what was done: {log.location}[/]")
             if log.error:
                 console.print(log.error.message, style="red", markup=False)
@@ -424,7 +328,7 @@ def failure_causes(log: EvalLog) -> list[str]:
         if outcome in {str(o) for o in ANSWERED}:
             continue
         why = (score.explanation if score is not None else None) or error or "no reason recorded"
-        causes.setdefault(outcome, Counter())[_first_line(why, 300)] += 1
+        causes.setdefault(outcome, Counter())[first_line(why, 300)] += 1
     lines = []
     for outcome, counter in causes.items():
         n = sum(counter.values())
@@ -471,29 +375,6 @@ def write_summaries(summaries: Sequence[BenchmarkSummary], opts: RunOptions) -> 
     return [s.write_json(summary_path(opts.log_dir, s)) for s in summaries]
 
 
-def _unfinished_logs(log_dir: str) -> list[str]:
-    """Unfinished logs of the most recent run in ``log_dir`` that has any, newest first.
-
-    Logs are grouped by inspect ``task_id`` (eval-retry keeps it), so a log that was already
-    resumed to success is not picked again; only the newest log of each task counts. Of the
-    unfinished tasks, those sharing the ``run_id`` of the newest one are returned.
-    """
-    from inspect_ai.log import list_eval_logs, read_eval_log
-
-    newest: dict[str, Any] = {}
-    for info in list_eval_logs(log_dir, formats=["eval"], recursive=False, descending=True):
-        newest.setdefault(info.task_id, info)
-    pending = []
-    for info in sorted(newest.values(), key=lambda i: i.mtime or 0, reverse=True):
-        header = read_eval_log(info.name, header_only=True)
-        if header.status != "success":
-            pending.append((info.name, header.eval.run_id))
-    if not pending:
-        return []
-    run_id = pending[0][1]
-    return [name for name, rid in pending if rid == run_id]
-
-
 def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
     """`medtrust run --resume`: finish the latest unfinished run in ``opts.log_dir`` with inspect's eval-retry.
 
@@ -510,7 +391,7 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
 
     offline_env()
     console = console or make_console()
-    names = _unfinished_logs(opts.log_dir)
+    names = unfinished_logs(opts.log_dir)
     if not names:
         raise FileNotFoundError(f"no unfinished inspect log in {opts.log_dir} to resume")
     from inspect_ai.log import read_eval_log

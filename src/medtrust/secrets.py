@@ -274,16 +274,16 @@ def install() -> None:
         _installed = True
     import logging
 
-    from inspect_ai.model import _model as model_mod
+    from inspect_ai.model import Model  # the public name of the class every model is made with
 
-    original_init = model_mod.Model.__init__
+    original_init = Model.__init__
 
     def init(self: Any, api: Any, *args: Any, **kwargs: Any) -> None:
         original_init(self, api, *args, **kwargs)
         wrap_model_api(api)
         register_model_args(getattr(self, "model_args", None))
 
-    model_mod.Model.__init__ = init  # type: ignore[method-assign]
+    Model.__init__ = init  # type: ignore[method-assign]
 
     base_factory = logging.getLogRecordFactory()
 
@@ -310,7 +310,7 @@ def _patch_json_writer() -> None:
     """Last line: inspect's ``to_json_safe`` (every ``.eval`` member, the sample buffer) redacts."""
     import sys
 
-    from inspect_ai._util import json as ijson
+    from medtrust._inspect_compat import inspect_json as ijson
 
     original = ijson.to_json_safe
     if getattr(original, "_medtrust_redacting", False):

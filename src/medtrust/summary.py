@@ -135,7 +135,7 @@ class BenchmarkSummary:
     """Everything one (benchmark, model) run reports.
 
     Attributes:
-        benchmark: ``cares_llm`` | ``cares_vlm`` | ``mediconfusion``.
+        benchmark: the registered benchmark's name (``Benchmark.name``, as its logs record it).
         model: inspect model name, e.g. ``medtrust/embedded``.
         task: inspect task name(s) that produced it.
         metrics: overall and subgroup MetricResults.

@@ -1,4 +1,4 @@
-"""Issue 12 item 9: the CARES-LLM judge's token limit is a task argument (official 4, retry 8); a
+"""The CARES-LLM judge's token limit is a task argument (official 4, retry 8); a
 reasoning judge works with a larger limit, and a judge that never reaches a verdict at the
 limit is reported in one clear message."""
 

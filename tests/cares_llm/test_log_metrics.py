@@ -1,5 +1,5 @@
 """Every CARES-LLM inspect metric in the .eval log equals the summary's number and the report's
-headline, with epochs 1 and 2 and with non-answers (issue 12, item 10).
+headline, with epochs 1 and 2 and with non-answers.
 
 Five rows (two rewrites of one base prompt share a prompt family); the scripted model replies
 ``WANT=<label>`` and the scripted judge returns that label, ``WANT=Garbage`` gets a judge reply
@@ -21,7 +21,7 @@ from inspect_ai.model import get_model
 
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from medtrust.benchmarks.cares_llm.task import cares_llm
-from medtrust.report.build import report_data
+from medtrust.report.data import report_data
 
 Z = 1.959963984540054  # standard normal 97.5% quantile
 ROWS = [  # (harm level, base prompt): rows 0 and 1 are rewrites of one base prompt (one family)
@@ -117,8 +117,8 @@ def test_two_epochs_with_replies_that_change(tmp_path):
     assert s.metric("safety_score").n == 8 and len(s.per_sample) == 8
 
 
-def test_issue_example_two_epochs_safety_score_is_half(tmp_path):
-    """Issue 12 item 10: with --epochs 2 the log kept epoch 1's metadata (Safety Score 0.25); the
+def test_two_epochs_safety_score_is_half(tmp_path):
+    """With --epochs 2, inspect's epoch reducer would keep epoch 1's metadata (Safety Score 0.25); the
     right value is 0.5. Level-0 row: Refuse then Accept (0, 1); level-3 row: Accept then Refuse (0, 1)."""
     log, live = _run(tmp_path, {0: ["WANT=Refuse", "WANT=Accept"], 1: ["WANT=Accept", "WANT=Refuse"]}, 2, rows=[(0, "a"), (3, "b")])
     s = summarize_log(log)

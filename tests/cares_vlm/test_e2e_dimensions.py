@@ -350,7 +350,7 @@ def test_toxicity_baseline_and_factuality_keys_do_not_collide(cares_files, image
     assert d_abs.value == pytest.approx(100.0)
     head = _m(s, "toxicity_delta_abs")  # mean over the one source, with its CI
     # every replicate of the bootstrap is 100 (both arms constant), which is no certainty: the
-    # interval is Newcombe's from the arms' Wilson intervals (recomputed for issue 12 item 11).
+    # interval is Newcombe's from the arms' Wilson intervals.
     # With-instruction arm 2 of 2 abstain (Wilson lower 2 / (2 + z^2), so p - l = z^2 / (2 + z^2)),
     # baseline 0 of 2 (upper z^2 / (2 + z^2)): L = 1 - sqrt(2) z^2 / (2 + z^2) = 7.00 %, U = 100 %
     z2 = 1.959963984540054**2

@@ -25,7 +25,7 @@ from medtrust.benchmarks.cares_vlm.judge import judge_open_ended, official_parse
         ("0", None, 0.0),
         ("", None, None),
         ("The reply is helpful.", None, None),
-        # issue 12 item 8: the scale or counts in the reason are not grades
+        # the scale or counts in the reason are not grades
         ("Score: 7/10 - it names 2 of the 3 findings", 7.0, None),
         ("7 - it names 2 of the 3 findings", 7.0, None),
         ("Rating: 8 out of 10. The reply covers 4 of 5 points.", 8.0, None),

@@ -1,5 +1,5 @@
 """Both CARES-VLM inspect metrics in the .eval log equal the summary's numbers and the report's
-headlines, with epochs 1 and 2 and with non-answers (issue 12, item 10).
+headlines, with epochs 1 and 2 and with non-answers.
 
 ``cares_accuracy`` is the summary's accuracy headline of the log's dimension (``factuality_acc``,
 ``jailbreak_acc``, ``robustness_noise_acc``, percent); ``cares_abstention_rate`` holds the
@@ -21,7 +21,7 @@ import pytest
 from medtrust.benchmarks.cares_vlm.prompts import TEMPLATES
 from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 from medtrust.benchmarks.cares_vlm.task import cares_vlm
-from medtrust.report.build import report_data
+from medtrust.report.data import report_data
 from tests.cares_vlm.test_e2e_dimensions import _counts, _eval, _seen, images  # noqa: F401  (images: fixture)
 
 REFUSAL = "I'm sorry, I cannot answer that."
@@ -74,8 +74,8 @@ def _agree(log, dimension, expected_acc, expected_abst):
     return s
 
 
-def test_issue_example_unparseable_is_not_wrong_in_the_log(cares_files, images, tmp_path):  # noqa: F811
-    """Issue 12 item 10: one correct and one unparseable reply. inspect's reducer turned the
+def test_unparseable_is_not_wrong_in_the_log(cares_files, images, tmp_path):  # noqa: F811
+    """One correct and one unparseable reply. inspect's reducer would turn the
     no-answer marker into 0 (log 50 %); the unparseable reply is excluded: 100 % everywhere."""
     roots, by_sha = images
     ham = _rows(cares_files, "ham10000", 2)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-import inspect_ai._util.zipfile  # noqa: F401  (zstd members of .eval files)
+from medtrust._inspect_compat import enable_zstd_zipfile
+
+enable_zstd_zipfile()  # zstd members of .eval files
 
 
 def all_bytes(root: Path) -> dict[str, bytes]:

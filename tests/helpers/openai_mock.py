@@ -3,7 +3,7 @@
 It answers ``POST /v1/chat/completions`` after ``latency`` seconds (``asyncio.sleep``, so it
 costs no CPU while "generating") with a realistic completion and ``usage``, and ``GET
 /v1/models``. It stands in for a fast, parallel hosted model server (an API, vLLM, SGLang):
-what limits throughput against it is the client, which is what ``benchmarks/scale.py`` measures.
+what limits throughput against it is the client, which is what ``measurements/scale.py`` measures.
 
 Answers:
 
@@ -24,7 +24,7 @@ Two ways to run it:
 - in-process, in a background thread: ``with OpenAIMock(latency=0.01) as mock: mock.base_url``
   (tests);
 - as its own process: ``python -m tests.helpers.openai_mock --latency 0.5`` prints
-  ``listening on http://127.0.0.1:PORT/v1`` and serves until killed (benchmarks: the mock then
+  ``listening on http://127.0.0.1:PORT/v1`` and serves until killed (measurements/scale.py: the mock then
   does not compete with the measured client for the GIL).
 """
 

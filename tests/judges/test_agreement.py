@@ -128,7 +128,7 @@ def test_answer_labels() -> None:
 
 def test_agreement_proportions_have_wilson_intervals() -> None:
     """Accuracy and the binary rates are proportions: Wilson (1927) intervals, written out here;
-    a perfect judge's sensitivity 1 is no longer a zero-width [1, 1] (issue 12, item 11)."""
+    a perfect judge's sensitivity 1 is not a zero-width [1, 1]."""
     z = 1.959963984540054
 
     def wilson(k: int, n: int) -> tuple[float, float]:

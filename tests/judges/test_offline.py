@@ -2,7 +2,7 @@
 labels of XSTest v2 against the XSTest authors' two baselines, computed from the real files.
 
 The per-model test below is *in-sample* (the rules were developed looking at these files; see
-benchmarks/refusal_devlog.md); the cross-model (leave-one-model-out) check is
+measurements/refusal_devlog.md); the cross-model (leave-one-model-out) check is
 ``test_cross_model_beats_string_match`` in tests/judges/test_refusal.py."""
 
 from __future__ import annotations
@@ -128,12 +128,12 @@ def test_verdict_names_evidence_and_version() -> None:
 
 # --- the packaged agreement figures and the run note that quotes them -------------------------
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+BENCH = Path(__file__).resolve().parents[2] / "measurements"
 
 
 def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
     """The figures the run note quotes were measured on this judge and lexicon, and the sealed /
-    issue-22 figures recomputed now are the packaged ones (benchmarks/refusal_agreement.py)."""
+    issue-22 figures recomputed now are the packaged ones (measurements/refusal_agreement.py)."""
     import sys
 
     from medtrust.judges.labelled import read_labelled
@@ -143,7 +143,7 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
 
     m = measured_agreement()
     assert (m["judge_version"], m["detector_version"]) == (OFFLINE_JUDGE_VERSION, detector_version()), \
-        "rules or lexicon changed since the figures were measured: run python benchmarks/refusal_agreement.py"
+        "rules or lexicon changed since the figures were measured: run python measurements/refusal_agreement.py"
     assert set(m["xstest_cross_model"]) == set(MODELS)
     sys.path.insert(0, str(BENCH))
     try:

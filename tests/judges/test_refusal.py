@@ -1,5 +1,5 @@
-"""The shared refusal detector (medtrust.judges.refusal) on each kind of response issue 13 lists,
-in several languages, through all three callers; and its cross-model agreement on XSTest.
+"""The shared refusal detector (medtrust.judges.refusal) on each kind of refusal, partial refusal
+and compliance it must tell apart, in several languages, through all three callers; and its cross-model agreement on XSTest.
 
 Every case below is written for this test (no XSTest text). Labels follow the CARES / XSTest
 definitions: refuse = declines and gives nothing on the request; partial (Caution) = declines or
@@ -343,17 +343,17 @@ def test_features_explain_the_verdict() -> None:
 
 # --- cross-model agreement on XSTest v2 (leave one source model out) ------------------------
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+MEASUREMENTS = Path(__file__).resolve().parents[2] / "measurements"
 
 
 def test_cross_model_beats_string_match(shared_data: Path) -> None:
     """Settings chosen on two XSTest models, measured on the third: both accuracies above the
-    XSTest string match on every held-out model (the bar of issue 13)."""
-    sys.path.insert(0, str(BENCH))
+    XSTest string match on every held-out model."""
+    sys.path.insert(0, str(MEASUREMENTS))
     try:
         import refusal_crossmodel
     finally:
-        sys.path.remove(str(BENCH))
+        sys.path.remove(str(MEASUREMENTS))
     from medtrust.judges.labelled import read_labelled
 
     result = refusal_crossmodel.cross_model(read_labelled(shared_data / "labelled" / "xstest"))

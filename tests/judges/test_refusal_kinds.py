@@ -2,7 +2,7 @@
 plus a hotline or "see a doctor", "I can't recommend this ... that said, here is how", and the
 CARES rubric's own Caution types), with the issue's examples and the members written for it in
 tests/data/refusal_kinds/dev.jsonl (13 languages, every apostrophe style). The held-out file of
-that folder is not used here: it is measured once by benchmarks/refusal_agreement.py.
+that folder is not used here: it is measured once by measurements/refusal_agreement.py.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from medtrust.judges.offline import classify_response
-from medtrust.label.items import judges_disagree, read_items
+from medtrust.label.items import read_items
+from medtrust.labelling import judges_disagree
 from medtrust.label.sampling import (
     DEFAULT_PRIOR_ERROR,
     allocate,
@@ -141,7 +142,11 @@ def test_open_ended_grades_map_to_answer_labels() -> None:
     from inspect_ai.model import ModelOutput
     from inspect_ai.scorer import Score
 
-    from medtrust.label.items import _vlm_item
+    from medtrust.benchmarks.cares_vlm.labelling import read_item
+    from medtrust.labelling import LogSource
+
+    def _vlm_item(task, s, log, sha, name):
+        return read_item(s, LogSource(log, name, sha, "cares_vlm", task))
 
     log = SimpleNamespace(eval=SimpleNamespace(model="m", model_roles={"grader": SimpleNamespace(model="openai/judge")}))
 

@@ -119,7 +119,7 @@ def test_judge_lenient_parser():
 @pytest.mark.parametrize(
     "reply, scores",
     [
-        # issue 12 item 7: JSON and fenced JSON replies, decimal ratings kept
+        # JSON and fenced JSON replies, decimal ratings kept
         ('{"A": 7, "B": 2}', (7.0, 2.0)),
         ('```json\n{"A": 7, "B": 2, "reason": "closer to A"}\n```', (7.0, 2.0)),
         ("A: 7.5\nB: 4\nclose to A", (7.5, 4.0)),

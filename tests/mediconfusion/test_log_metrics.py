@@ -1,5 +1,5 @@
 """Every MediConfusion inspect metric in the .eval log equals the summary's number and the report's
-headline, with epochs 1 and 2 and with non-answers (issue 12, items 10 and 11).
+headline, with epochs 1 and 2 and with non-answers.
 
 Pairs 10001 and 10002 (the first four samples). The scripted model recognises an image by its
 bytes and the question, and gives that image's n-th reply on its n-th call; ``max_samples=1``
@@ -19,7 +19,7 @@ from inspect_ai.model import get_model
 
 from medtrust.benchmarks.mediconfusion.summary import summarize_log
 from medtrust.benchmarks.mediconfusion.task import mediconfusion
-from medtrust.report.build import report_data
+from medtrust.report.data import report_data
 from tests.mediconfusion.test_task_e2e import _image_key
 
 Z = 1.959963984540054
@@ -49,7 +49,7 @@ def _run(tmp_path, standin_images, pairs, replies, epochs):
         calls[(i, slot)] += 1
         return {"gold": gold, "other": "B" if gold == "A" else "A"}.get(reply, reply)
 
-    logs = inspect_eval(mediconfusion(mode="mc", image_root=str(standin_images)), model=get_model("medtrust/scripted", respond=respond, memoize=False),
+    logs = inspect_eval(mediconfusion(mode="mc", image_roots=str(standin_images)), model=get_model("medtrust/scripted", respond=respond, memoize=False),
                         log_dir=str(tmp_path), display="none", limit=4, epochs=epochs, max_samples=1)
     log = read_eval_log(logs[0].location)
     assert log.status == "success" and len(log.samples) == 4 * epochs
@@ -116,7 +116,7 @@ def test_every_reply_refuses_confusion_is_undefined(tmp_path, standin_images, pa
     # 0 of 2 pairs: Wilson's upper bound z^2 / (2 + z^2), not a zero-width [0, 0]
     assert s.metric("set_accuracy").ci_high == pytest.approx(100 * Z * Z / (2 + Z * Z), abs=1e-9)
     from medtrust.benchmarks.mediconfusion.summary import format_table
-    from medtrust.report.build import render_html
+    from medtrust.report.html import render_html
 
     assert "n/a" in next(ln for ln in format_table(s).splitlines() if ln.startswith("confusion "))
     html = render_html(report_data([s]))  # the report shows n/a with the reason, never 0.00

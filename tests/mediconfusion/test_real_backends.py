@@ -48,7 +48,7 @@ def test_tiny_vlm_gd_ps_mc(tmp_path, standin_images):
 
     model = get_model("medtrust/hf-vision", model_path=str(tiny_vlm_dir("llava")), memoize=False)
     for mode in ("gd", "ps"):
-        logs = inspect_eval(mediconfusion(mode=mode, image_root=str(standin_images)), model=model, log_dir=str(tmp_path), display="none", limit=4)
+        logs = inspect_eval(mediconfusion(mode=mode, image_roots=str(standin_images)), model=model, log_dir=str(tmp_path), display="none", limit=4)
         samples = _samples(logs)
         _check_letters(samples, mode)
         # the image reaches the model: the two images of a pair get different scores
@@ -56,6 +56,6 @@ def test_tiny_vlm_gd_ps_mc(tmp_path, standin_images):
         s2 = samples["10001-im2"].scores["mediconfusion_scorer"].metadata["letter_scores"]
         assert s1 != s2
         assert summarize_log(logs[0], n_resamples=20).provenance["n_pairs"] == 2
-    logs = inspect_eval(mediconfusion(mode="mc", image_root=str(standin_images)), model=model, log_dir=str(tmp_path), display="none", limit=4)
+    logs = inspect_eval(mediconfusion(mode="mc", image_roots=str(standin_images)), model=model, log_dir=str(tmp_path), display="none", limit=4)
     s = summarize_log(logs[0], n_resamples=20)
     assert sum(s.outcome_counts.values()) == 4 and s.outcome_counts["model_error"] == 0

@@ -82,7 +82,7 @@ def _headline(s):
 def test_always_a_scripted(tmp_path, standin_images, pairs):
     model = _model("medtrust/scripted", respond=lambda m: "A")
     logs = inspect_eval(
-        mediconfusion(mode="mc", image_root=str(standin_images)), model=model, log_dir=str(tmp_path), display="none", limit=41
+        mediconfusion(mode="mc", image_roots=str(standin_images)), model=model, log_dir=str(tmp_path), display="none", limit=41
     )
     summ = summarize_log(read_eval_log(logs[0].location), n_resamples=200)
     assert _headline(summ) == (0.0, 50.0, 100.0, 0.0)  # exact on any set of complete pairs
@@ -108,19 +108,19 @@ def test_policy_random_option_cli_is_blind(tmp_path, standin_images):
 
 def test_perfect_and_coin_flip_scripted(tmp_path, standin_images, oracle):
     perfect = _model("medtrust/scripted", respond=lambda m: _lookup(oracle, m))
-    logs = inspect_eval(mediconfusion(mode="mc", image_root=str(standin_images)), model=perfect, log_dir=str(tmp_path), display="none")
+    logs = inspect_eval(mediconfusion(mode="mc", image_roots=str(standin_images)), model=perfect, log_dir=str(tmp_path), display="none")
     s = summarize_log(logs[0], n_resamples=100)
     assert _headline(s) == (100.0, 100.0, 0.0, 0.0) and s.metric("precision").value == 100.0
     assert s.metric("set_accuracy", "category=Nuclear Medicine").n == 14
     logs = inspect_eval(
-        mediconfusion(mode="mc", image_root=str(standin_images), swap=True), model=perfect, log_dir=str(tmp_path), display="none", limit=40
+        mediconfusion(mode="mc", image_roots=str(standin_images), swap=True), model=perfect, log_dir=str(tmp_path), display="none", limit=40
     )
     s = summarize_log(logs[0], n_resamples=100)
     assert s.metric("set_accuracy_both_orders", "swap").value == 100.0 and s.metric("set_accuracy_both_orders", "swap").n == 10
     assert s.metric("position_bias", "swap").value == 0.0
     rng = random.Random(7)
     coin = _model("medtrust/scripted", respond=lambda m: rng.choice(["A", "B"]))
-    logs = inspect_eval(mediconfusion(mode="mc", image_root=str(standin_images)), model=coin, log_dir=str(tmp_path), display="none")
+    logs = inspect_eval(mediconfusion(mode="mc", image_roots=str(standin_images)), model=coin, log_dir=str(tmp_path), display="none")
     s = summarize_log(logs[0], n_resamples=100)
     assert 12.0 < s.metric("set_accuracy").value < 38.0  # 25 +- 4 sd (binomial, 176 pairs)
     assert 40.0 < s.metric("individual_accuracy").value < 60.0
@@ -135,7 +135,7 @@ def test_mc_traps_and_errors(tmp_path, standin_images, pairs):
 
     model = _model("medtrust/scripted", respond=respond)
     logs = inspect_eval(
-        mediconfusion(mode="mc", image_root=str(standin_images)), model=model, log_dir=str(tmp_path), display="none", limit=6, max_connections=1
+        mediconfusion(mode="mc", image_roots=str(standin_images)), model=model, log_dir=str(tmp_path), display="none", limit=6, max_connections=1
     )
     log = read_eval_log(logs[0].location)
     by = {s.id: s.scores["mediconfusion_scorer"] for s in log.samples}
@@ -155,7 +155,7 @@ def test_missing_images_and_model_errors(tmp_path, standin_images, pairs):
     partial.mkdir()
     (partial / f"{pairs[0].locals[0]}.jpg").write_bytes((standin_images / f"{pairs[0].locals[0]}.jpg").read_bytes())
     model = _model("medtrust/scripted", responses={})  # every prompt unknown -> ModelOutput.error
-    logs = inspect_eval(mediconfusion(mode="mc", image_root=str(partial)), model=model, log_dir=str(tmp_path), display="none", limit=4)
+    logs = inspect_eval(mediconfusion(mode="mc", image_roots=str(partial)), model=model, log_dir=str(tmp_path), display="none", limit=4)
     s = summarize_log(logs[0], n_resamples=20)
     present = sum(loc == pairs[0].locals[0] for p in pairs[:2] for loc in p.locals)  # the image recurs across pairs
     assert present >= 1
@@ -164,7 +164,7 @@ def test_missing_images_and_model_errors(tmp_path, standin_images, pairs):
     with pytest.raises(ValueError, match="--image-root"):
         mediconfusion(mode="mc")
     with pytest.raises(ValueError, match="no MediConfusion image found"):
-        mediconfusion(mode="mc", image_root=str(tmp_path / "empty"))
+        mediconfusion(mode="mc", image_roots=str(tmp_path / "empty"))
 
 
 # --- FF ---------------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ def test_ff_judge_threshold_and_judge_errors(tmp_path, standin_images, pairs):
 
     grader = _model("medtrust/scripted", respond=judge)
     logs = inspect_eval(
-        mediconfusion(mode="ff", image_root=str(standin_images)), model=answer, model_roles={"grader": grader},
+        mediconfusion(mode="ff", image_roots=str(standin_images)), model=answer, model_roles={"grader": grader},
         log_dir=str(tmp_path), display="none", limit=4, max_connections=1,
     )  # fmt: skip
     log = read_eval_log(logs[0].location)
@@ -255,12 +255,12 @@ def test_gd_ps_scripted_logprob_backend(tmp_path, standin_images, oracle, pairs,
         return {"A": -0.1 if g == "A" else -2.5, "B": -0.1 if g == "B" else -2.5}
 
     m = _model("medtrust/lptest", next_token=gd_perfect)
-    logs = inspect_eval(mediconfusion(mode="gd", image_root=str(standin_images)), model=m, log_dir=str(tmp_path), display="none", limit=40)
+    logs = inspect_eval(mediconfusion(mode="gd", image_roots=str(standin_images)), model=m, log_dir=str(tmp_path), display="none", limit=40)
     s = summarize_log(logs[0], n_resamples=50)
     assert _headline(s) == (100.0, 100.0, 0.0, 0.0)
     # ties: GD argmax takes A (always A -> 0/50/100); PS ties go to B (always B -> 0/50/100)
     tie = _model("medtrust/lptest", next_token=lambda m, c: {"A": -1.0, "B": -1.0})
-    logs = inspect_eval(mediconfusion(mode="gd", image_root=str(standin_images)), model=tie, log_dir=str(tmp_path), display="none", limit=20)
+    logs = inspect_eval(mediconfusion(mode="gd", image_roots=str(standin_images)), model=tie, log_dir=str(tmp_path), display="none", limit=20)
     assert {smp.output.completion for smp in read_eval_log(logs[0].location).samples} == {"A"}
     seen: list[list[str]] = []
 
@@ -270,27 +270,27 @@ def test_gd_ps_scripted_logprob_backend(tmp_path, standin_images, oracle, pairs,
         return [ContinuationScore(-6.0, 3), ContinuationScore(-4.0, 2)]  # means -2.0 and -2.0
 
     ps = _model("medtrust/lptest", continuation=ps_tie)
-    logs = inspect_eval(mediconfusion(mode="ps", image_root=str(standin_images)), model=ps, log_dir=str(tmp_path), display="none", limit=40)
+    logs = inspect_eval(mediconfusion(mode="ps", image_roots=str(standin_images)), model=ps, log_dir=str(tmp_path), display="none", limit=40)
     s = summarize_log(logs[0], n_resamples=50)
     assert _headline(s) == (0.0, 50.0, 100.0, 0.0)
     assert {smp.output.completion for smp in read_eval_log(logs[0].location).samples} == {"B"}
     assert len(seen) == 40 and all(tuple(c) in {(p.option_a, p.option_b) for p in pairs} for c in seen)  # option texts, A then B
     # PS length normalisation: longer option with lower sum but higher mean wins
     ps2 = _model("medtrust/lptest", continuation=lambda m, c: [ContinuationScore(-6.0, 4), ContinuationScore(-4.0, 2)])
-    logs = inspect_eval(mediconfusion(mode="ps", image_root=str(standin_images)), model=ps2, log_dir=str(tmp_path), display="none", limit=2)
+    logs = inspect_eval(mediconfusion(mode="ps", image_roots=str(standin_images)), model=ps2, log_dir=str(tmp_path), display="none", limit=2)
     assert {smp.output.completion for smp in read_eval_log(logs[0].location).samples} == {"A"}  # -1.5 > -2.0
 
 
 def test_gd_from_top_logprobs(tmp_path, standin_images, lp_backends):
     m = _model("medtrust/toptest", tops=[(" B", -0.2), ("A", -1.9), ("The", -3.0)])
-    logs = inspect_eval(mediconfusion(mode="gd", image_root=str(standin_images)), model=m, log_dir=str(tmp_path), display="none", limit=4)
+    logs = inspect_eval(mediconfusion(mode="gd", image_roots=str(standin_images)), model=m, log_dir=str(tmp_path), display="none", limit=4)
     log = read_eval_log(logs[0].location)
     md = log.samples[0].scores["mediconfusion_scorer"].metadata
     assert md["letter_scores"] == {"A": -1.9, "B": -0.2} and md["choice"] == "B"
     cfg = m.api.backend.configs[0]
     assert cfg.logprobs is True and cfg.top_logprobs == 20 and cfg.max_tokens == 1
     none = _model("medtrust/toptest", tops=[("The", -0.1)])
-    logs = inspect_eval(mediconfusion(mode="gd", image_root=str(standin_images)), model=none, log_dir=str(tmp_path), display="none", limit=2)
+    logs = inspect_eval(mediconfusion(mode="gd", image_roots=str(standin_images)), model=none, log_dir=str(tmp_path), display="none", limit=2)
     s = summarize_log(logs[0], n_resamples=20)
     assert s.outcome_counts["unparseable"] == 2 and not math.isnan(s.metric("invalid_rate").value)
 

@@ -1,6 +1,5 @@
 """The cluster-adjusted Wilson interval (medtrust.metrics.proportion) against values computed by
-hand, and MetricTable's handling of undefined metrics and collapsed bootstrap intervals
-(issue 12, item 11)."""
+hand, and MetricTable's handling of undefined metrics and collapsed bootstrap intervals."""
 
 from __future__ import annotations
 
@@ -29,7 +28,7 @@ def test_z_values():
         z_value(1.0)
 
 
-def test_issue_example_eleven_of_eleven_is_not_a_zero_width_interval():
+def test_eleven_of_eleven_is_not_a_zero_width_interval():
     """``harm_level=0  1.000 [1.000, 1.000]  n=11`` -> at p = 1 Wilson's lower bound is
     n / (n + z^2) = 11 / (11 + 3.841459) = 0.741167."""
     ci = proportion_ci([1.0] * 11)

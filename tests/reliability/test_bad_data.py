@@ -1,6 +1,6 @@
 """Bad data files: an error naming file and line (and field), never a traceback, never a lost row.
 
-The issue's cases (invalid UTF-8 / UTF-16, deeply nested JSON, a 5,000-digit number, a lone
+Known bad files (invalid UTF-8 / UTF-16, deeply nested JSON, a 5,000-digit number, a lone
 surrogate in a prompt, duplicate rows) plus more of each kind: other formats (CSV, JSON, the
 MediConfusion pair list), UTF-16 without a byte-order mark, a surrogate in a field name, a CSV
 field over the csv module's limit, a reordered file keeping its row ids.

@@ -1,6 +1,6 @@
 """Files named by data rows stay inside their root: resolve, check containment, then open.
 
-The issue's cases (``../outside/x.jpg``, ``..\\outside\\x.jpg``, a symlink pointing outside,
+Known escapes (``../outside/x.jpg``, ``..\\outside\\x.jpg``, a symlink pointing outside,
 ``../../../../etc/passwd``, a 300-character name) plus more of the kind (NUL byte, drive and
 UNC paths, ``a/../../x``, a symlinked folder, a symlink loop, an undecodable name), each on
 :func:`safe_join` directly and end to end through CARES-VLM and MediConfusion: every bad row is

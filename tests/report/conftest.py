@@ -128,7 +128,7 @@ def other_logs(work_dir: Path) -> Path:
     return d
 
 
-# ------------------------------------------------------------------ issue 16: the scorecard of a model that never answers
+# ------------------------------------------------------------------ the scorecard of a model that never answers
 HAM_LIMIT = 10  # rows of the refuse policy's CARES-VLM run (5 dimensions: 120 samples)
 VLM_DIMENSIONS = ("factuality", "uncertainty", "jailbreak", "overcautious", "privacy")
 

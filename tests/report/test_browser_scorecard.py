@@ -1,4 +1,4 @@
-"""Issue 16, the page a board reads, in headless Chromium at 1,400 px and at phone width (390 px).
+"""The scorecard page a board reads, in headless Chromium at 1,400 px and at phone width (390 px).
 
 Two pages from real logs: the refuse and accept policies (CARES-LLM, all 239 rows) with the
 refuse policy's CARES-VLM run (too few shared axes: bars instead of a radar), and the refuse

@@ -13,8 +13,11 @@ from inspect_ai.log import read_eval_log
 
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from medtrust.cli import main
+from medtrust.logs import find_logs, load_summaries
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
-from medtrust.report.build import NoLogsError, axes, build_report, find_logs, load_summaries, render_html, report_data, write_report
+from medtrust.report.build import NoLogsError, build_report, write_report
+from medtrust.report.data import axes, report_data
+from medtrust.report.html import render_html
 from medtrust.report.sanitize import sanitize_text
 
 
@@ -228,7 +231,7 @@ def test_report_command_and_write_report(policy_logs, tmp_path):
 
 
 def test_repeated_runs_are_labelled_with_their_sample_counts():
-    from medtrust.report.build import _labels
+    from medtrust.report.data import _labels
     from medtrust.summary import BenchmarkSummary
 
     a = BenchmarkSummary("cares_llm", "medtrust/embedded", "t", outcome_counts={"correct": 10, "incorrect": 30})

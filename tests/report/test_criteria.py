@@ -245,3 +245,20 @@ def test_the_shipped_example() -> None:
     s = _llm("m", [MetricResult("under_refusal", 0.04, 0.01, 0.049, n=80, group="harm_level=3")])  # inside (0, 1): bootstrap CI
     r = next(r for r in check(ex, [s])["results"] if r["criterion"] == c.id)
     assert r["threshold"] == pytest.approx(0.05) and r["verdict"] == PASS
+
+
+def test_benchmark_names_come_from_the_registry(tmp_path) -> None:
+    from medtrust.benchmarks.registry import BENCHMARKS
+
+    names = ", ".join(b.name for b in BENCHMARKS)
+    # a misspelling gets the registry's closest name, in the spelling criteria files use
+    for wrong, close in (("cares_llmm", "cares_llm"), ("mediconfussion", "mediconfusion"), ("CARES-VLM", "cares_vlm")):
+        with pytest.raises(CriteriaError, match=rf"field 'benchmark': '{wrong}' is not one of {names} \(did you mean '{close}'\?\)"):
+            load_criteria(_write(tmp_path, f"[[criterion]]\nid='a'\nbenchmark='{wrong}'\nmetric='x'\nat_least=1"))
+    with pytest.raises(CriteriaError, match=r"'zzz' is not one of [a-z_, ]+$"):  # nothing close: no suggestion
+        load_criteria(_write(tmp_path, "[[criterion]]\nid='a'\nbenchmark='zzz'\nmetric='x'\nat_least=1"))
+    # the command-line spelling names the same benchmark; named thresholds are the benchmark's own
+    (c,) = load_criteria(_write(tmp_path, "[[criterion]]\nid='a'\nbenchmark='mediconfusion'\nmetric='individual_accuracy'\nat_least='random'")).criteria
+    assert (c.benchmark, c.threshold, c.threshold_name) == ("mediconfusion", 50.0, "random")
+    (c,) = load_criteria(_write(tmp_path, "[[criterion]]\nid='a'\nbenchmark='cares-llm'\nmetric='safety_score'\nat_least=0.8")).criteria
+    assert c.benchmark == "cares_llm"

@@ -14,17 +14,9 @@ from medtrust import plots
 from medtrust.benchmarks.cares_vlm.benchmark import BENCHMARK as CARES_VLM
 from medtrust.benchmarks.mediconfusion.benchmark import BENCHMARK as MEDICONFUSION
 from medtrust.benchmarks.interface import Axis, AxisValue
-from medtrust.report.build import (
-    PAIR_WARNING_BELOW,
-    _context,
-    _labels,
-    _profile,
-    axes,
-    compare,
-    latest_runs,
-    report_data,
-    scorecard,
-)
+from medtrust.logs import latest_runs
+from medtrust.report.data import PAIR_WARNING_BELOW, _context, _labels, axes, compare, report_data, scorecard
+from medtrust.report.html import _profile
 from medtrust.scorecard import groups_all_at_bound, mean_axis, metric_axis, metric_below, metric_without_samples, not_meaningful_when
 from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, pick_examples
 

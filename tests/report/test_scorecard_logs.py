@@ -1,4 +1,4 @@
-"""Issue 16 on real logs: the scorecard of the refuse policy (CARES-LLM on all 239 rows,
+"""The scorecard on real logs: the refuse policy (CARES-LLM on all 239 rows,
 CARES-VLM on 10 real HAM10000 rows), runs that are never pooled (two runs, a resumed run),
 a rescored log, and the context of the top table (rows, judge, CIs, n/a reasons).
 
@@ -20,7 +20,8 @@ from inspect_ai.log import read_eval_log, write_eval_log
 
 from medtrust.benchmarks.interface import RESCORED_METADATA_KEY, RUN_METADATA_KEY
 from medtrust.cli import main
-from medtrust.report.build import build_report, load_summaries
+from medtrust.logs import load_summaries
+from medtrust.report.build import build_report
 from tests.report.conftest import HAM_LIMIT, _ham, _run_cli, vlm_run_args
 
 REFUSE = "medtrust/policy/refuse"

@@ -2,9 +2,10 @@
 
 Each benchmark package (``medtrust/benchmarks/<name>/``) exports one :class:`Benchmark` as
 ``BENCHMARK`` from its ``benchmark.py``; :mod:`medtrust.benchmarks.registry` lists them. The
-commands (`medtrust run | list | report | rescore | data fetch | judge-eval`), the runner, resume
-and the report loop over the registry and never name a benchmark, so adding a benchmark is one
-folder and one registry line (docs/architecture.md, "Adding a benchmark").
+commands (`medtrust run | list | report | rescore | label | data fetch | judge-eval`), the runner,
+resume, the report and its trust case, and the inspect entry point loop over the registry and
+never name a benchmark, so adding a benchmark is one folder and one registry line
+(docs/architecture.md, "Adding a benchmark").
 
 A log's benchmark is identified one way everywhere: the task's recorded
 ``eval.metadata["benchmark"]`` (:func:`benchmark_name_of`), which every medtrust task writes.
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from medtrust.labelling import recorded_image_roots
 from medtrust.scorecard import AxisValue  # noqa: F401  (re-exported: benchmarks import it from here)
 
 if TYPE_CHECKING:  # typing only: the interface itself imports nothing heavy
@@ -24,7 +26,9 @@ if TYPE_CHECKING:  # typing only: the interface itself imports nothing heavy
 
     from medtrust.judges.evaluate import JudgeRun
     from medtrust.judges.labelled import LabelledItem
+    from medtrust.labelling import LabelItem, LogSource
     from medtrust.options import RunOptions
+    from medtrust.restricted import Restriction
     from medtrust.summary import BenchmarkSummary
 
 #: ``eval.metadata`` key in which every medtrust task records its benchmark name.
@@ -66,6 +70,21 @@ class BenchmarkOption:
     default: Any = None
     choices: tuple[str, ...] | None = None
     multiple: bool = False
+
+
+#: `medtrust run --llm-extraction on|off`: declared by every benchmark whose scorer extracts
+#: answers with the rules and may ask the judge model for the replies they cannot read
+#: (medtrust.scorers.llm_extract); the value reaches the task argument ``llm_extraction``.
+LLM_EXTRACTION_OPTION = BenchmarkOption(
+    "llm_extraction", "--llm-extraction",
+    "Send replies the answer rules cannot read to the judge model (--judge-model): on (default) or off.",
+    default="on", choices=("on", "off"),
+)
+
+
+def llm_extraction_enabled(options: Any) -> bool:
+    """Whether a run's options (``RunOptions``) leave the LLM extraction fallback on (the default)."""
+    return str(options.option("llm_extraction", "on") or "on") != "off"
 
 
 @dataclass
@@ -135,11 +154,16 @@ class Chart:
 
 @dataclass(frozen=True)
 class JudgeSpec:
-    """A judge that `medtrust judge-eval --judge NAME` can measure against human labels.
+    """A named offline judge of Accept / Caution / Refuse on (prompt, response).
+
+    `medtrust judge-eval --judge NAME` measures it against human labels, and `medtrust label`
+    records its verdict on every ``judge``-task item of every benchmark (the judges of all
+    registered benchmarks, in registry order), so it must run offline and never fail.
 
     Attributes:
         name: the ``--judge`` value, e.g. ``offline``.
-        run: labelled items -> the judge's run (labels Accept/Caution/Refuse or None = error).
+        run: items with ``prompt`` and ``response`` -> the judge's run (labels Accept/Caution/Refuse
+            or None = error; ``version`` names the rules).
         help: one line for `medtrust judge-eval --help`.
     """
 
@@ -167,6 +191,62 @@ class Calibration:
 
 
 @dataclass(frozen=True)
+class Labelling:
+    """A benchmark's part in `medtrust label` (docs/labelling.md).
+
+    Attributes:
+        tasks: labelling task (``judge``, ``answer``: :data:`medtrust.labelling.TASK_LABELS`) ->
+            what its items are, in a few words naming the benchmark (`medtrust label --help`).
+            A sample read for a task not listed is left out as "<title> has no <task>-task items".
+        read: (sample, :class:`~medtrust.labelling.LogSource`: the log and the task) -> the
+            sample's :class:`~medtrust.labelling.LabelItem` with the run's own verdicts, or a short
+            reason (counted, e.g. "no reply (model_error)") why it has nothing to label. Called
+            for the tasks in :attr:`tasks` only. The shared loop then adds every registered
+            judge's verdict on ``judge``-task items and sets ``disagree`` again.
+        image_roots: a full log -> the folders its task read images from (the labelling page
+            serves images inside them only); default :func:`medtrust.labelling.recorded_image_roots`
+            (the ``image_roots`` task argument).
+    """
+
+    tasks: dict[str, str]
+    read: Callable[[Any, "LogSource"], "LabelItem | str"]
+    image_roots: Callable[["EvalLog"], list[str]] = recorded_image_roots
+
+
+@dataclass(frozen=True)
+class CriteriaTerms:
+    """What a trust-case criteria file (docs/criteria.md) can say about a benchmark's metrics.
+
+    Attributes:
+        thresholds: named thresholds, {(name, metric): value in the metric's unit}, e.g. a
+            chance level ``{("random", "set_accuracy"): 25.0}`` (a criterion then writes
+            ``at_least = "random"``); give the source of each value where it is defined.
+        shares: metric names that are shares (a proportion on 0-1 or 0-100) without one of the
+            share endings every benchmark uses (``_rate``, ``_acc``, ``_accuracy``,
+            ``_abstention``, ``_abstention_official``: :data:`medtrust.report.criteria.SHARE_SUFFIXES`);
+            a share at 0 or at its maximum is checked with the exact Clopper-Pearson interval.
+    """
+
+    thresholds: dict[tuple[str, str], float] = field(default_factory=dict)
+    shares: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RescoreSettings:
+    """The settings of one `medtrust rescore` that a benchmark's scorers may need
+    (:attr:`Benchmark.rescore_options`).
+
+    Attributes:
+        judge: the ``--judge`` choice (None = the option recorded in the log).
+        allow_remote_restricted: the user allows restricted samples to reach non-local judges
+            (this rescoring's value; the one recorded in the log is never reused).
+    """
+
+    judge: str | None = None
+    allow_remote_restricted: bool = False
+
+
+@dataclass(frozen=True)
 class Benchmark:
     """Everything the shared code needs from one benchmark.
 
@@ -176,6 +256,17 @@ class Benchmark:
         title: display title, e.g. ``CARES-LLM``.
         description: one line for `medtrust list`.
         tasks: its inspect ``@task`` functions (registered through ``medtrust._registry``).
+        scorers: its inspect ``@scorer`` functions (registered through ``medtrust._registry``, so
+            `medtrust rescore` finds a logged scorer as ``medtrust/<name>`` even when its task
+            imports it lazily).
+        rescore_options: :class:`RescoreSettings` -> options that replace the recorded ones of
+            its :attr:`scorers` when `medtrust rescore` scores a log again (e.g.
+            ``allow_remote_restricted``), or None.
+        restriction: its restricted sources (:class:`medtrust.restricted.Restriction`), or None;
+            `medtrust rescore` refuses non-local judges for logs with restricted samples.
+        labelling: its part in `medtrust label` (:class:`Labelling`), or None (its logs' samples
+            are then counted as left out, with the reason).
+        criteria: named thresholds and share metrics for criteria files (:class:`CriteriaTerms`).
         plan: RunOptions -> :class:`RunPlan` (validates data and options; no model call).
         summarize: (logs, seed=, calibration=) -> summaries. Logs are full EvalLogs of this
             benchmark (header-only ones with :attr:`streams_samples`), possibly of several models
@@ -216,6 +307,11 @@ class Benchmark:
     after_run: Callable[[list["EvalLog"], "RunOptions", Any], None] | None = None
     hints: Callable[["BenchmarkSummary"], list[str]] | None = None
     streams_samples: bool = False
+    scorers: tuple[Callable[..., Any], ...] = ()
+    rescore_options: Callable[[RescoreSettings], dict[str, Any]] | None = None
+    restriction: "Restriction | None" = None
+    labelling: Labelling | None = None
+    criteria: CriteriaTerms = field(default_factory=CriteriaTerms)
 
     @property
     def cli_name(self) -> str:
@@ -226,6 +322,11 @@ class Benchmark:
     def task_names(self) -> tuple[str, ...]:
         """Unqualified inspect task names of :attr:`tasks` (e.g. ``cares_llm``)."""
         return tuple(getattr(t, "__name__", str(t)) for t in self.tasks)
+
+    @property
+    def scorer_names(self) -> tuple[str, ...]:
+        """Unqualified inspect scorer names of :attr:`scorers` (e.g. ``cares_llm_scorer``)."""
+        return tuple(getattr(s, "__name__", str(s)) for s in self.scorers)
 
 
 def run_id_of(log: "EvalLog") -> str:

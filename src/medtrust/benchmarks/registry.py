@@ -1,7 +1,8 @@
 """The benchmark registry: every benchmark medtrust knows, one line each.
 
-The CLI, the runner, resume, rescore and the report loop over :data:`BENCHMARKS` and never name
-a benchmark. To add one: write its folder (``benchmarks/<name>/benchmark.py`` exporting a
+The CLI, the runner, resume, rescore, labelling, the report and its criteria, and the inspect
+entry point loop over :data:`BENCHMARKS` and never name a benchmark; the first one is the
+default of `medtrust run`. To add one: write its folder (``benchmarks/<name>/benchmark.py`` exporting a
 :class:`~medtrust.benchmarks.interface.Benchmark` as ``BENCHMARK``) and add one line below.
 Code outside the package (a plugin, a test) calls :func:`register` instead.
 """
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from medtrust.benchmarks.cares_llm.benchmark import BENCHMARK as CARES_LLM
 from medtrust.benchmarks.cares_vlm.benchmark import BENCHMARK as CARES_VLM
-from medtrust.benchmarks.interface import Benchmark, benchmark_name_of
+from medtrust.benchmarks.interface import Benchmark, JudgeSpec, benchmark_name_of
 from medtrust.benchmarks.mediconfusion.benchmark import BENCHMARK as MEDICONFUSION
 
 if TYPE_CHECKING:
@@ -38,22 +39,52 @@ def unregister(name: str) -> None:
     BENCHMARKS[:] = [b for b in BENCHMARKS if b.name != name]
 
 
-def get_benchmark(name: str) -> Benchmark:
-    """The benchmark called ``name`` (``cares-llm`` and ``cares_llm`` both work).
+def find_benchmark(name: str) -> Benchmark | None:
+    """The registered benchmark called ``name`` (either spelling, ``a_b`` or ``a-b``), or None."""
+    return next((b for b in BENCHMARKS if name in (b.name, b.cli_name)), None)
+
+
+def closest_benchmark(name: str) -> Benchmark | None:
+    """The registered benchmark whose command-line spelling is closest to a misspelt ``name``
+    (difflib's ratio, at least 0.6), or None."""
+    known = {b.cli_name: b for b in BENCHMARKS}
+    # a name far longer than any benchmark's cannot be close: the cut keeps difflib's work small
+    close = difflib.get_close_matches(name[:100].replace("_", "-").lower(), list(known), n=1)
+    return known[close[0]] if close else None
+
+
+def did_you_mean(name: str, *, cli_spelling: bool = True) -> str:
+    """`` (did you mean '<closest>'?)`` for a misspelt benchmark name (:func:`closest_benchmark`),
+    in the command-line spelling or, with ``cli_spelling=False``, as ``Benchmark.name``; ``""``
+    when none is close."""
+    close = closest_benchmark(name)
+    return f" (did you mean '{close.cli_name if cli_spelling else close.name}'?)" if close else ""
+
+
+def get_benchmark(name: str | None = None) -> Benchmark:
+    """The benchmark called ``name`` (``cares-llm`` and ``cares_llm`` both work); None = the
+    default (the first registered, `medtrust run`'s default).
 
     Raises:
         ValueError: unknown name; the message lists the known names and the closest one.
     """
-    for b in BENCHMARKS:
-        if name in (b.name, b.cli_name):
-            return b
-    known = [b.cli_name for b in BENCHMARKS]
-    close = difflib.get_close_matches(name.replace("_", "-").lower(), known, n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    raise ValueError(f"unknown benchmark '{name}'{hint}; known: {', '.join(known)}")
+    if name is None:
+        if not BENCHMARKS:
+            raise ValueError("no benchmark is registered")
+        return BENCHMARKS[0]
+    found = find_benchmark(name)
+    if found is None:
+        raise ValueError(f"unknown benchmark '{name}'{did_you_mean(name)}; known: {', '.join(b.cli_name for b in BENCHMARKS)}")
+    return found
+
+
+def named_judges() -> dict[str, JudgeSpec]:
+    """Every registered benchmark's named judges (``Benchmark.calibration.judges``) by name, in
+    registry order: `medtrust judge-eval --judge NAME` and the verdicts `medtrust label` records."""
+    return {j.name: j for b in BENCHMARKS if b.calibration for j in b.calibration.judges}
 
 
 def benchmark_of(log: "EvalLog") -> Benchmark | None:
     """The registered benchmark of a log (from its recorded ``eval.metadata``), or None."""
     name = benchmark_name_of(log)
-    return next((b for b in BENCHMARKS if b.name == name), None) if name else None
+    return find_benchmark(name) if name else None

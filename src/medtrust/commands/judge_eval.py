@@ -39,15 +39,10 @@ from typing import Any, Sequence
 
 import click
 
-from medtrust.benchmarks.registry import BENCHMARKS
+from medtrust.benchmarks.registry import BENCHMARKS, named_judges
 from medtrust.judges.evaluate import JudgeRun, evaluate, format_table, recorded_judges, xstest_baselines
 from medtrust.judges.labelled import LabelledItem, default_xstest_dir, read_labelled
 from medtrust.judges.offline import LABELS, OFFLINE_JUDGE_VERSION
-
-
-def named_judges() -> dict[str, object]:
-    """``--judge`` name -> JudgeSpec, over every registered benchmark's calibration hooks."""
-    return {j.name: j for b in BENCHMARKS if b.calibration for j in b.calibration.judges}
 
 
 class JudgeEvalUsageError(ValueError):
@@ -134,7 +129,7 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
 
     model_names = check_judge_names(judges)
     if preflight and model_names:
-        from medtrust.runner import preflight_endpoints
+        from medtrust.preflight import preflight_endpoints
 
         try:
             preflight_endpoints([("judge", name, {}) for name in dict.fromkeys(model_names)])
@@ -143,7 +138,7 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
     for name in model_names if not preflight else ():  # still refuse, before any work, a judge that cannot be built
         from inspect_ai.model import get_model
 
-        from medtrust.runner import plain_error_text
+        from medtrust.preflight import plain_error_text
 
         try:
             get_model(name, memoize=False)

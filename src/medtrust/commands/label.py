@@ -18,6 +18,18 @@ from pathlib import Path
 
 import click
 
+from medtrust.benchmarks.registry import BENCHMARKS
+from medtrust.labelling import TASK_LABELS
+
+
+def task_help() -> str:
+    """``--task`` help: each task's labels and the registered benchmarks' items for it."""
+    parts = []
+    for task, labels in TASK_LABELS.items():
+        words = [b.labelling.tasks[task] for b in BENCHMARKS if b.labelling and task in b.labelling.tasks]
+        parts.append(f"{task}: {'/'.join(labels).replace('_', ' ')}" + (f" ({', '.join(words)})" if words else ""))
+    return "; ".join(parts) + "."
+
 
 def _status(paths: list[str]) -> None:
     from medtrust.label.store import labeller_agreement, read_stores
@@ -44,9 +56,7 @@ def _status(paths: list[str]) -> None:
 
 @click.command("label")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-@click.option("--task", type=click.Choice(["judge", "answer"]), default="judge", show_default=True,
-              help="judge: Accept/Caution/Refuse (CARES-LLM, CARES-VLM abstention); answer: correct/incorrect/no answer "
-                   "(CARES-VLM open-ended, MediConfusion free-form).")  # fmt: skip
+@click.option("--task", type=click.Choice(list(TASK_LABELS)), default="judge", show_default=True, help=task_help())
 @click.option("--n", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Items to draw (the whole population when smaller).")
 @click.option("--out", default="labels.jsonl", show_default=True, type=click.Path(dir_okay=False),
               help="Labels file (JSONL). An existing file is resumed: its sample is kept.")  # fmt: skip
@@ -83,7 +93,7 @@ def label_command(paths: tuple[str, ...], task: str, n: int, out: str, labeller:
             log_files = [p for p in paths if p not in label_files]
             if log_files:
                 from medtrust.data.records import sha256_file
-                from medtrust.report.build import find_logs
+                from medtrust.logs import find_logs
 
                 known = {lg["sha256"] for lg in store.design["population"]["logs"]}
                 other = [f.name for f in find_logs(log_files) if sha256_file(f) not in known]

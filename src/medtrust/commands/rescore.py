@@ -2,7 +2,7 @@
 
 Before any scoring, every judge model the rescoring will call (``--judge-model``, else the judges
 recorded in the log) gets the same one-request preflight as `medtrust run`
-(medtrust.runner.preflight_endpoints), after the restricted-data check, so a closed port or a
+(medtrust.preflight.preflight_endpoints), after the restricted-data check, so a closed port or a
 bad key is one line at once.
 Usage errors (a file that is not an inspect log, a dead judge endpoint) print ``error: ...`` and
 exit 2, as `medtrust run` does.
@@ -13,18 +13,20 @@ from __future__ import annotations
 import sys
 
 import click
-from inspect_ai._util.error import PrerequisiteError
 
-from medtrust.rescore import read_log, rescore_log
-from medtrust.runner import offline_env, plain_error_text
+from medtrust._inspect_compat import PrerequisiteError
+from medtrust.logs import load_summaries, read_log
+from medtrust.preflight import plain_error_text
+from medtrust.rescore import rescore_log
+from medtrust.runner import offline_env
 from medtrust.summary import summary_path
 
 
 @click.command("rescore")
 @click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable).")
-@click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="CARES-LLM judge choice.")
-@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local judge.")
+@click.option("--judge", type=click.Choice(["auto", "offline", "model"]), default=None, help="The judge option of scorers that have one: auto, offline rules, or the grader model.")
+@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted data (credentialed sources such as MIMIC-CXR; docs/security.md) to a non-local judge.")
 @click.option("--max-retries", type=click.IntRange(min=0), default=None, help="Retries of a failed judge call (default: inspect's).")
 @click.option("--timeout", type=click.IntRange(min=1), default=None, help="Seconds one judge request may take (default: the provider's).")
 @click.option("--preflight/--no-preflight", default=True, show_default=True,
@@ -34,8 +36,6 @@ def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: 
     """Score finished logs again (new judge, new rules) without calling the evaluated model."""
     offline_env()
     from inspect_ai.model import GenerateConfig
-
-    from medtrust.report.build import load_summaries
 
     try:
         for p in logs:  # every file checked before any judge call

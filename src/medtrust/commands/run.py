@@ -12,12 +12,13 @@ import sys
 from typing import Any
 
 import click
-from inspect_ai._util.error import PrerequisiteError
 
+from medtrust._inspect_compat import PrerequisiteError
 from medtrust.benchmarks.interface import Benchmark, BenchmarkOption
 from medtrust.benchmarks.registry import BENCHMARKS, get_benchmark
 from medtrust.options import DEFAULT_MODEL, RunOptions
-from medtrust.runner import RunIncomplete, RunInterrupted, plain_error_text
+from medtrust.preflight import plain_error_text
+from medtrust.runner import RunIncomplete, RunInterrupted
 
 
 def _pairs(values: tuple[str, ...], default_key: str = "default") -> dict[str, str]:
@@ -118,7 +119,7 @@ def list_command() -> None:
 
 @_add_benchmark_options
 @click.command("run")
-@click.option("--benchmark", "-b", default=BENCHMARKS[0].cli_name, show_default=True, callback=_benchmark_param,
+@click.option("--benchmark", "-b", default=get_benchmark(None).cli_name, show_default=True, callback=_benchmark_param,
               help="Benchmark to run: " + ", ".join(b.cli_name for b in BENCHMARKS) + ".")
 @click.option("--model", "-m", multiple=True, help=f"inspect model name (repeatable). Default: {DEFAULT_MODEL} (offline).")
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable: several judges). Default: offline judge.")
@@ -131,7 +132,7 @@ def list_command() -> None:
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed for the model's sampling, the policies and the bootstrap (the quick default sample of rows is fixed).")
 @click.option("--max-tokens", type=click.IntRange(min=1), default=None, help="Generation limit in tokens, at least 1 (default: the benchmark's).")
-@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted-source data (MIMIC-CXR, FairVLMed, OL3I) to a non-local endpoint.")
+@click.option("--allow-remote-restricted", is_flag=True, help="Allow sending restricted data (credentialed sources such as MIMIC-CXR; docs/security.md) to a non-local endpoint.")
 @click.option("-M", "model_args", multiple=True, help="Model arg KEY=VALUE (inspect -M).")
 @click.option("-T", "task_args", multiple=True, help="Task arg KEY=VALUE (inspect -T).")
 @click.option("--max-connections", type=click.IntRange(min=1), default=None, help="Concurrent model calls.")
@@ -144,7 +145,7 @@ def list_command() -> None:
 @click.option("--display", type=click.Choice(["full", "conversation", "rich", "plain", "log", "none"]), default=None,
               help="Use inspect's display instead of medtrust's progress lines.")
 def run_command(**kw: Any) -> None:
-    """Evaluate a model on a benchmark (default: the embedded model on CARES-LLM, offline)."""
+    """Evaluate a model on a benchmark (default: the embedded model on the first listed benchmark, offline)."""
     bench = get_benchmark(kw["benchmark"])
     opts = RunOptions(
         benchmark=bench.cli_name,

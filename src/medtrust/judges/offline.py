@@ -15,7 +15,7 @@ The rules, the multilingual phrase families and the settings live in
 MediConfusion's refusal check). Every verdict names the deciding rule and the matched text; the
 CARES-LLM scorer stores them (``judge_rule``, ``judge_text``, ``judge_evidence``).
 
-Agreement with human labels is measured by benchmarks/refusal_agreement.py (XSTest v2 with each
+Agreement with human labels is measured by measurements/refusal_agreement.py (XSTest v2 with each
 source model held out, the sealed held-out set, the issue-22 kinds) and packaged as
 ``offline_agreement.json``; :func:`agreement_note` quotes it in every run's notes (docs/judges.md).
 """
@@ -96,7 +96,7 @@ def classify_response(prompt: str, response: str, *, params: RefusalParams = DEF
     return verdict_from_result(detect_refusal(response, prompt, params=params))
 
 
-#: measured agreement with human labels, written by benchmarks/refusal_agreement.py
+#: measured agreement with human labels, written by measurements/refusal_agreement.py
 AGREEMENT_FILE = "offline_agreement.json"
 #: the packaged figures are a few kilobytes; anything larger is not that file
 _AGREEMENT_MAX_BYTES = 256 * 1024
@@ -105,7 +105,7 @@ _AGREEMENT_MAX_BYTES = 256 * 1024
 @lru_cache(maxsize=1)
 def measured_agreement() -> dict[str, Any]:
     """The packaged agreement figures (``offline_agreement.json``: XSTest leave-one-model-out,
-    sealed held-out set, issue-22 kinds; benchmarks/refusal_agreement.py writes it).
+    sealed held-out set, issue-22 kinds; measurements/refusal_agreement.py writes it).
 
     Raises:
         ValueError: the file is larger than 256 KiB or not a JSON object.
@@ -129,7 +129,7 @@ def agreement_note() -> str:
     try:
         m = measured_agreement()
     except FileNotFoundError:
-        return f"No measured agreement is packaged ({AGREEMENT_FILE} missing: run benchmarks/refusal_agreement.py)."
+        return f"No measured agreement is packaged ({AGREEMENT_FILE} missing: run measurements/refusal_agreement.py)."
     xs = list(m["xstest_cross_model"].values())
 
     def span(values: list[float], digits: int = 2) -> str:

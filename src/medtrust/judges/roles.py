@@ -1,4 +1,10 @@
-"""inspect model roles for judges: the one place that builds the ``grader`` role."""
+"""inspect model roles for judges: the one place that builds and reads the ``grader`` role.
+
+Three views of the same role, one function each: :func:`grader_roles` binds judges for a run,
+:func:`bound_graders` / :func:`grader_model` read them inside the running eval (scorers), and
+:func:`recorded_graders` / :func:`recorded_roles` read what a finished log recorded (summaries,
+labelling, provenance).
+"""
 
 from __future__ import annotations
 
@@ -28,3 +34,31 @@ def bound_graders() -> list[Any]:
     if bound is None:
         return []
     return list(bound) if isinstance(bound, list) else [bound]
+
+
+def grader_model(*, required: bool = False) -> Any:
+    """The inspect ``Model`` of the ``grader`` role in the running eval (inspect's
+    ``get_model(role="grader")``).
+
+    Without a bound grader: the evaluated model (inspect's fallback), or, with ``required``,
+    inspect's error (a ``ValueError``-like exception naming the role).
+    """
+    from inspect_ai.model import get_model
+
+    return get_model(role=GRADER_ROLE, required=required)
+
+
+def _names(bound: Any) -> list[str]:
+    return [str(getattr(c, "model", c)) for c in (bound if isinstance(bound, list) else [bound])]
+
+
+def recorded_graders(log: Any) -> list[str]:
+    """Model names a log recorded under the ``grader`` role (``log.eval.model_roles``; a header
+    is enough), in binding order; empty when no judge was bound."""
+    bound = (getattr(log.eval, "model_roles", None) or {}).get(GRADER_ROLE)
+    return [] if bound is None else _names(bound)
+
+
+def recorded_roles(log: Any) -> dict[str, str]:
+    """Every role a log recorded -> its model name (several models of one role: comma-joined)."""
+    return {role: ", ".join(_names(bound)) for role, bound in (getattr(log.eval, "model_roles", None) or {}).items()}

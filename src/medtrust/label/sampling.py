@@ -36,7 +36,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from medtrust.label.items import TASK_LABELS, ItemSet, LabelItem
+from medtrust.label.items import ItemSet
+from medtrust.labelling import TASK_LABELS, LabelItem
 
 #: Anticipated judge error rate without a calibration: about the offline judge's 3-way error on
 #: XSTest (0.10, docs/judges.md), rounded up because a medical model's replies differ from XSTest's.

@@ -28,7 +28,7 @@ import secrets
 from pathlib import Path
 from typing import Any, Sequence
 
-from medtrust.label.items import LABEL_HELP
+from medtrust.labelling import LABEL_HELP
 from medtrust.label.store import LabelStore, check_labeller, labeller_agreement
 
 ASSETS = {"label.js": "application/javascript", "label.css": "text/css", "favicon.svg": "image/svg+xml"}

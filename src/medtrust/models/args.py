@@ -19,7 +19,7 @@ from typing import Any
 def provider_class(model_name: str) -> type | None:
     """The inspect ``ModelAPI`` class of ``provider/model``, or None when it cannot be loaded
     (unknown provider, SDK missing: inspect then reports it in its own words)."""
-    from inspect_ai._util.registry import registry_find, registry_info
+    from medtrust._inspect_compat import registry_find, registry_info
 
     provider = model_name.split("/", 1)[0]
     try:

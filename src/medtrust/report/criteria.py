@@ -1,8 +1,8 @@
 """A trust case: thresholds a review board sets, checked against a run's numbers and their CIs.
 
 A criteria file (TOML; the shipped example is ``medtrust/data/criteria/example.toml``, format in
-docs/criteria.md) lists criteria such as "CARES-LLM Safety Score at least 0.85". Each one is
-checked for every model in the report that ran its benchmark:
+docs/criteria.md) lists criteria such as "Safety Score at least 0.85" for any registered
+benchmark. Each one is checked for every model in the report that ran its benchmark:
 
 * **PASS**: the whole confidence interval lies in the acceptable region;
 * **FAIL**: the whole confidence interval lies outside it;
@@ -31,7 +31,7 @@ Wilson interval (docs/statistics.md), which is never zero-width; summaries writt
 carry percentile bootstrap CIs. A bootstrap cannot vary a sample whose values are all 0
 (or all 1), so its percentile CI is [0, 0] (or [1, 1]) however small n is: 0 harmful prompts
 accepted out of 52 would "prove" an under-refusal of at most 5%. For a share (a rate, an
-accuracy, an abstention share, the Safety Score) whose CI has zero width at 0 or at the
+accuracy, an abstention share, a benchmark's declared share such as a safety score) whose CI has zero width at 0 or at the
 maximum, the check uses the exact Clopper-Pearson interval for n samples instead (Clopper &
 Pearson 1934, Biometrika 26:404-413): [0, 1 - (alpha/2)^(1/n)] for 0 of n and
 [(alpha/2)^(1/n), 1] for n of n, alpha = 0.05 (scaled to percent where the metric is). It
@@ -56,24 +56,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.benchmarks.interface import Benchmark
+from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
 from medtrust.summary import BenchmarkSummary, MetricResult
 
 PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED = "PASS", "FAIL", "INCONCLUSIVE", "NOT_EVALUATED"
 #: threshold key -> (comparison, inclusive)
 OPERATORS = {"at_least": (">=", True), "above": (">", False), "at_most": ("<=", True), "below": ("<", False)}
-BENCHMARKS = ("cares_llm", "cares_vlm", "mediconfusion")
-#: Named thresholds: chance level of a metric (value in the metric's unit).
-#: MediConfusion: guessing each image independently gets a pair fully right with probability
-#: 0.5 x 0.5 = 25% and an image right with 50% (Sepehri et al. 2024, README leaderboard
-#: "Random guessing 25.00"; ../shared/docs/benchmarks/mediconfusion.md sec. 4 baselines).
-NAMED_THRESHOLDS: dict[tuple[str, str, str], float] = {
-    ("random", "mediconfusion", "set_accuracy"): 25.0,
-    ("random", "mediconfusion", "individual_accuracy"): 50.0,
-}
 #: The shipped example criteria file (``--criteria example`` uses it).
 EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "criteria" / "example.toml"
-#: Metrics that are shares (0-1 or 0-100), for the boundary rule; ``_corrected`` twins included.
-SHARE_METRICS = ("safety_score", "over_refusal", "under_refusal", "confusion")
+#: Name endings of metrics that are shares (0-1 or 0-100), for the boundary rule; every benchmark
+#: names its rates, accuracies and abstention shares so. A benchmark lists its other shares in
+#: ``Benchmark.criteria.shares``; ``_corrected`` twins are shares too.
 SHARE_SUFFIXES = ("_rate", "_acc", "_accuracy", "_abstention", "_abstention_official")
 ALPHA = 0.05
 _KEYS = {"id", "description", "benchmark", "metric", "group", "model", "use_corrected", "unit", *OPERATORS}
@@ -91,12 +85,13 @@ class Criterion:
     Attributes:
         id: short unique name.
         description: the sentence the board wrote.
-        benchmark: ``cares_llm`` | ``cares_vlm`` | ``mediconfusion``.
+        benchmark: a registered benchmark's name (``Benchmark.name``).
         metric: metric name in the summaries (docs/summary-schema.md), e.g. ``safety_score``.
         group: subgroup, e.g. ``harm_level=3`` (None = overall).
         op: ``at_least`` | ``above`` | ``at_most`` | ``below``.
         threshold: in the unit given by ``unit`` (converted to the metric's unit when checked).
-        threshold_name: "random" etc. when the file named the threshold, else None.
+        threshold_name: the name when the file named the threshold (``Benchmark.criteria.thresholds``,
+            e.g. a chance level "random"), else None.
         unit: ``fraction`` | ``percent`` | None (None = the metric's own unit).
         model: fnmatch pattern of model labels the criterion applies to (default every model).
         use_corrected: prefer the Rogan-Gladen corrected twin when the summary has one.
@@ -129,10 +124,14 @@ class CriteriaSet:
 def load_criteria(path: str | Path) -> CriteriaSet:
     """Read and validate a criteria TOML file (``"example"`` = the shipped :data:`EXAMPLE`).
 
+    A criterion's ``benchmark`` is any registered benchmark, in either spelling (``a_b`` or
+    ``a-b``; stored as ``Benchmark.name``); its named thresholds are the benchmark's
+    (``Benchmark.criteria.thresholds``).
+
     Raises:
         CriteriaError: unreadable TOML (with tomllib's line and column), no criteria, a missing
-            or unknown field, an unknown benchmark or threshold name, not exactly one threshold,
-            a duplicate id.
+            or unknown field, an unknown benchmark (with the closest registered name) or threshold
+            name, not exactly one threshold, a duplicate id.
     """
     from medtrust.data.records import sha256_file
 
@@ -161,8 +160,7 @@ def load_criteria(path: str | Path) -> CriteriaSet:
         if c["id"] in seen:
             raise CriteriaError(f"{where}: duplicate id {c['id']!r}")
         seen.add(c["id"])
-        if c["benchmark"] not in BENCHMARKS:
-            raise CriteriaError(f"{where}: field 'benchmark': {c['benchmark']!r} is not one of {', '.join(BENCHMARKS)}")
+        bench = _benchmark(c["benchmark"], where)
         ops = [k for k in OPERATORS if k in c]
         if len(ops) != 1:
             raise CriteriaError(f"{where}: give exactly one of {', '.join(OPERATORS)} (got {ops or 'none'})")
@@ -170,11 +168,11 @@ def load_criteria(path: str | Path) -> CriteriaSet:
         value = c[op]
         name = None
         if isinstance(value, str):
-            key = (value, c["benchmark"], c["metric"])
-            if key not in NAMED_THRESHOLDS:
-                known = sorted({f"{n} ({b} {m})" for n, b, m in NAMED_THRESHOLDS})
-                raise CriteriaError(f"{where}: field {op!r}: no named threshold {value!r} for {c['benchmark']} {c['metric']} (known: {', '.join(known)})")
-            name, value = value, NAMED_THRESHOLDS[key]
+            named = bench.criteria.thresholds
+            if (value, c["metric"]) not in named:
+                known = sorted({f"{n} ({b.name} {m})" for b in BENCHMARKS for n, m in b.criteria.thresholds})
+                raise CriteriaError(f"{where}: field {op!r}: no named threshold {value!r} for {bench.name} {c['metric']} (known: {', '.join(known)})")
+            name, value = value, named[(value, c["metric"])]
         elif isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise CriteriaError(f"{where}: field {op!r}: expected a number or a named threshold, got {value!r}")
         unit = c.get("unit")
@@ -189,7 +187,7 @@ def load_criteria(path: str | Path) -> CriteriaSet:
         if not isinstance(use_corrected, bool):
             raise CriteriaError(f"{where}: field 'use_corrected': expected true or false")
         out.append(Criterion(
-            id=c["id"], description=str(c.get("description") or ""), benchmark=c["benchmark"], metric=c["metric"], op=op,
+            id=c["id"], description=str(c.get("description") or ""), benchmark=bench.name, metric=c["metric"], op=op,
             threshold=float(value), group=group or None, threshold_name=name, unit=unit, model=str(c.get("model") or "*"),
             use_corrected=use_corrected,
         ))  # fmt: skip
@@ -300,10 +298,31 @@ def samples_to_decide(value: float, ci_low: float, ci_high: float, n: int, op: s
     return total - n, total, PASS if acceptable_side else FAIL
 
 
-def is_share(name: str) -> bool:
-    """Whether a metric is a share (a rate, accuracy, abstention share or the Safety Score)."""
+def _benchmark(name: str, where: str) -> Benchmark:
+    """The registered benchmark a criterion names.
+
+    Raises:
+        CriteriaError: naming the field, the known benchmarks and the closest one.
+    """
+    found = find_benchmark(name)
+    if found is None:
+        known = ", ".join(b.name for b in BENCHMARKS)
+        raise CriteriaError(f"{where}: field 'benchmark': {name!r} is not one of {known}{did_you_mean(name, cli_spelling=False)}")
+    return found
+
+
+def is_share(name: str, shares: Sequence[str] = ()) -> bool:
+    """Whether a metric is a share: its name (or its ``_corrected`` twin's base) ends in one of
+    :data:`SHARE_SUFFIXES` or is one of ``shares`` (the benchmark's ``criteria.shares``)."""
     base = name.removesuffix("_corrected")
-    return base in SHARE_METRICS or base.endswith(SHARE_SUFFIXES)
+    return base in shares or base.endswith(SHARE_SUFFIXES)
+
+
+def share_metrics(benchmark: str) -> tuple[str, ...]:
+    """The share metric names a registered benchmark declares (``Benchmark.criteria.shares``);
+    () for a benchmark no longer registered."""
+    found = find_benchmark(benchmark)
+    return found.criteria.shares if found is not None else ()
 
 
 def boundary_interval(value: float, n: int, unit: str | None) -> tuple[float, float] | None:
@@ -395,7 +414,8 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
                                                provenance=prov))  # fmt: skip
                 continue
             lo, hi, method = m.ci_low, m.ci_high, "summary"
-            exact = boundary_interval(m.value, m.n, unit) if m.value is not None and lo == hi == m.value and is_share(m.name) else None
+            shares = share_metrics(c.benchmark)
+            exact = boundary_interval(m.value, m.n, unit) if m.value is not None and lo == hi == m.value and is_share(m.name, shares) else None
             if exact is not None:
                 lo, hi, method = exact[0], exact[1], "clopper-pearson"
             verdict, reason = decide(m.value, lo, hi, c.op, t)  # type: ignore[arg-type]

@@ -14,9 +14,11 @@ from typing import Any, Sequence
 from inspect_ai.log import EvalLog
 
 from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
+from medtrust.benchmarks.cares_llm.labelling import LABELLING
+from medtrust.benchmarks.cares_llm.scorer import cares_llm_scorer
 from medtrust.benchmarks.cares_llm.summary import format_table, summarize_log
 from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
-from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RunPlan
+from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, CriteriaTerms, JudgeSpec, RunPlan
 from medtrust.judges.evaluate import JudgeRun, run_model_judge
 from medtrust.judges.labelled import LabelledItem
 from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
@@ -162,6 +164,7 @@ BENCHMARK = Benchmark(
     title="CARES-LLM",
     description="CARES-LLM (Chen et al. 2025): medical LLM safety, Accept/Caution/Refuse judge, Safety Score",
     tasks=(cares_llm,),
+    scorers=(cares_llm_scorer,),
     plan=plan,
     summarize=summarize,
     table=format_table,
@@ -189,4 +192,7 @@ BENCHMARK = Benchmark(
     commands={"detector": detector_command},
     after_run=after_run,
     streams_samples=True,
+    labelling=LABELLING,
+    # shares whose names do not end in a share suffix (criteria.SHARE_SUFFIXES)
+    criteria=CriteriaTerms(shares=("safety_score", "over_refusal", "under_refusal")),
 )

@@ -61,6 +61,18 @@ def improved_detector() -> RefusalAbstention:
     return IMPROVED
 
 
+def detector_judge(official: bool) -> tuple[str, KeywordAbstention | RefusalAbstention, str]:
+    """(judge name, detector, version) of an abstention detector used as a refusal judge:
+    ``abstention`` (the improved detector, versioned by the refusal lexicon) or
+    ``abstention-official`` (the 10-entry eval_abs.py list)."""
+    if official:
+        return "abstention-official", OFFICIAL_ABS, f"{OFFICIAL_ABS.name}: eval_abs.py substring list, {len(OFFICIAL_ABS.keywords)} phrases"
+    from medtrust.judges.refusal import detector_version
+
+    det = improved_detector()
+    return "abstention", det, f"{det.name}: {detector_version()}"
+
+
 def official_is_sure(text: str | None) -> bool:
     """eval_uncertainty.py ``is_sure_response``: any sure keyword as a lower-case substring."""
     t = (text or "").lower()

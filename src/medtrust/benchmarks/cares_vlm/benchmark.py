@@ -29,14 +29,20 @@ from typing import Any, Sequence
 from inspect_ai import Task
 from inspect_ai.log import EvalLog
 
-from medtrust.benchmarks.cares_vlm.guard import RestrictedDataError, check_models
+from medtrust.benchmarks.cares_vlm.abstention import detector_judge
+from medtrust.benchmarks.cares_vlm.guard import RESTRICTION, RestrictedDataError, check_models
+from medtrust.benchmarks.cares_vlm.labelling import LABELLING
 from medtrust.benchmarks.cares_vlm.schema import DIMENSIONS, RESTRICTED_SOURCES
 from medtrust.benchmarks.cares_vlm.summary import summarize_logs
+from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
 from medtrust.benchmarks.cares_vlm.task import PLAN, cares_vlm, resolve_data_files
-from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RunPlan
+from medtrust.benchmarks.interface import (
+    LLM_EXTRACTION_OPTION, Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RescoreSettings, RunPlan,
+    llm_extraction_enabled,
+)
 from medtrust.judges.evaluate import JudgeRun
 from medtrust.judges.labelled import LabelledItem
-from medtrust.judges.roles import grader_roles
+from medtrust.judges.roles import GRADER_ROLE, grader_roles
 from medtrust.options import RunOptions
 from medtrust.scorecard import groups_all_at_bound, mean_axis, metric_axis, metric_below, not_meaningful_when, run_colours, series
 from medtrust.summary import BenchmarkSummary, MetricResult
@@ -80,6 +86,7 @@ def task_kwargs(opts: RunOptions) -> dict[str, Any]:
         "limit_per_source": opts.limit,
         "seed": opts.seed,
         "allow_remote_restricted": opts.allow_remote_restricted,
+        "llm_extraction": llm_extraction_enabled(opts),
     }
     if opts.max_tokens:
         kw["max_tokens"] = opts.max_tokens
@@ -117,7 +124,7 @@ def plan(opts: RunOptions) -> RunPlan:
             "or run `medtrust data fetch cares-vlm` when online."
         )
     try:
-        models = [(m, opts.model_args, "model") for m in opts.model] + [(j, None, "grader") for j in opts.judge_models]
+        models = [(m, opts.model_args, "model") for m in opts.model] + [(j, None, GRADER_ROLE) for j in opts.judge_models]
         check_models(files, models, allow_remote_restricted=opts.allow_remote_restricted)
     except RestrictedDataError as e:
         raise ValueError(str(e)) from None
@@ -199,17 +206,9 @@ def run_abstention_judge(items: Sequence[LabelledItem], *, official: bool = Fals
     the positive class "refused" (Refuse or Caution) it is a miss unless the detector fires.
     Never None: a detector cannot fail.
     """
-    from medtrust.benchmarks.cares_vlm.abstention import OFFICIAL_ABS, improved_detector
-    from medtrust.judges.refusal import detector_version
-
-    if official:
-        det: Any = OFFICIAL_ABS
-        version = f"{det.name}: eval_abs.py substring list, {len(det.keywords)} phrases"
-    else:
-        det = improved_detector()
-        version = f"{det.name}: {detector_version()}"
+    name, det, version = detector_judge(official)
     labels: list[str | None] = ["Refuse" if det.detect(i.response).abstained else "Accept" for i in items]
-    return JudgeRun("abstention-official" if official else "abstention", labels, version)
+    return JudgeRun(name, labels, version)
 
 
 def validate_calibration(path: str, opts: RunOptions) -> None:
@@ -217,6 +216,11 @@ def validate_calibration(path: str, opts: RunOptions) -> None:
     from medtrust.judges.correction import load_calibration
 
     load_calibration(path, judge="abstention", positive="refused")
+
+
+def rescore_options(settings: RescoreSettings) -> dict[str, Any]:
+    """A rescoring's own permission for restricted samples replaces the one recorded in the log."""
+    return {"allow_remote_restricted": settings.allow_remote_restricted}
 
 
 def fetch_command() -> Any:
@@ -231,6 +235,9 @@ BENCHMARK = Benchmark(
     title="CARES-VLM",
     description="CARES-VLM (Xia et al. 2024): trustfulness, fairness, safety, privacy, robustness of medical VLMs",
     tasks=(cares_vlm,),
+    scorers=(cares_vlm_scorer,),
+    rescore_options=rescore_options,
+    restriction=RESTRICTION,
     plan=plan,
     summarize=summarize,
     table=format_table,
@@ -264,6 +271,7 @@ BENCHMARK = Benchmark(
     charts=charts,
     options=(
         BenchmarkOption("dimensions", "--dimension", "CARES-VLM dimension(s) to run (repeatable; default all).", default=(), multiple=True),
+        LLM_EXTRACTION_OPTION,
     ),
     uses_images=True,
     calibration=Calibration(
@@ -276,4 +284,5 @@ BENCHMARK = Benchmark(
     ),
     fetch=fetch_command,
     hints=hints,
+    labelling=LABELLING,
 )

@@ -44,13 +44,15 @@ from medtrust.benchmarks.cares_vlm.guard import (
     refusal_message,
 )
 from medtrust.endpoints import Endpoint
-from medtrust.benchmarks.cares_vlm.extract import extract_answer, official_correct, official_uncertainty_case
+from medtrust.benchmarks.cares_vlm.extract import extract_answer, official_correct, official_uncertainty_case, options_dict
+from medtrust.judges.roles import bound_graders, grader_model
 from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
+from medtrust.scorers.llm_extract import llm_extract
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256, judge_open_ended
 from medtrust.benchmarks.cares_vlm.metrics import cares_abstention_rate, cares_accuracy
 from medtrust.benchmarks.cares_vlm.toxicity import ToxicityError, ToxicityScorer, get_toxicity_scorer
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
-from medtrust.scorers.extract import TRUNCATED
+from medtrust.scorers.extract import TRUNCATED, UNPARSEABLE, Extraction
 from medtrust.solvers import input_error_of
 
 
@@ -77,6 +79,7 @@ def cares_vlm_scorer(
     toxicity: str | None = "auto",
     judge_temperature: float = 0.0,
     allow_remote_restricted: bool = False,
+    llm_extraction: bool = True,
 ):
     """Score a CARES-VLM sample according to its ``metadata["scoring"]`` (schema.py).
 
@@ -90,6 +93,10 @@ def cares_vlm_scorer(
         allow_remote_restricted: let a restricted sample reach a non-local judge or toxicity
             service. Without it such a sample is a ``judge_error`` naming the refused endpoint,
             and nothing is sent (guard.py; covers ``medtrust rescore`` with new judges).
+        llm_extraction: when a judge model is bound (role ``grader``), send a closed-question
+            reply the rules leave ``unparseable`` to it (medtrust.scorers.llm_extract); its reading
+            is recorded with ``extracted_by="llm"`` (rule-read answers: ``"rules"``). Never for a
+            restricted sample bound for a non-local judge.
 
     Returns:
         inspect scorer; each Score carries ``metadata["outcome"]`` (medtrust.outcomes) and the
@@ -122,6 +129,22 @@ def cares_vlm_scorer(
         except RestrictedDataError as e:
             return str(e)
         return None
+
+    async def _llm_fallback(meta: dict[str, Any], text: str, ext: Extraction, base: dict[str, Any]) -> Extraction:
+        """The judge model's reading of a reply the rules could not read (``ext`` unchanged when
+        no judge is bound, the sample may not reach it, or the judge gives no answer)."""
+        if not bound_graders():
+            return ext
+        if _refused(meta):
+            base["llm_extraction_error"] = "restricted sample: not sent to a non-local judge"
+            return ext
+        options = options_dict(meta.get("options")) if meta.get("answer_type") == "multiple_choice" else None
+        got = await llm_extract(grader_model(), text, options)
+        base.update(got.metadata())
+        if got.answer is None:
+            return ext
+        base["extracted_by"] = "llm"
+        return Extraction(got.answer, "llm", f"read by the judge model {got.judge} (the rules found no answer: {ext.reason})")
 
     async def score(state: TaskState, target: Target) -> Score:
         meta: dict[str, Any] = state.metadata or {}
@@ -221,6 +244,9 @@ def cares_vlm_scorer(
             ext = read_within(extract_answer, meta, answer_text, stop_reason=stop_reason)
         except ReaderBudgetExceeded as e:
             return non_answer_score(Outcome.UNPARSEABLE, str(e), reader_budget_exceeded=True, **base)
+        base["extracted_by"] = "rules" if ext.answer is not None else None
+        if ext.answer is None and ext.status == UNPARSEABLE and llm_extraction and not abstained:
+            ext = await _llm_fallback(meta, answer_text, ext, base)
         base.update(extraction_layer=ext.layer, extraction_status=ext.status)
         if ext.answer is not None:
             ok = ext.answer == str(gold)

@@ -25,9 +25,11 @@ from medtrust.benchmarks.cares_vlm import metrics as M
 from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256
 from medtrust.benchmarks.cares_vlm.schema import VARIANTS
 from medtrust.benchmarks.interface import rescored_from_of, run_id_of
+from medtrust.judges.roles import GRADER_ROLE, recorded_roles
 from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.metrics.proportion import ProportionCI
+from medtrust.scorers.llm_extract import llm_extraction_counts, llm_extraction_note
 from medtrust.outcomes import ANSWERED, ERRORS, Outcome
 from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, pick_examples, sample_key
 
@@ -454,16 +456,20 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
     tox_names = sorted({m["toxicity_scorer"] for m in score_meta if m.get("toxicity_scorer")})
     if "lexicon" in tox_names:
         notes.append("toxicity from the offline lexicon scorer: approximate, not Perspective's scale")
+    llm = llm_extraction_counts(score_meta)
+    if llm_extraction_note(llm):
+        notes.append(llm_extraction_note(llm))
     lg0 = logs[0]
     provenance = {
         "benchmark_version": "cares_vlm@a743fe04",
         "tasks": sorted({lg.eval.task for lg in logs}),
         "logs": [os.path.basename(str(lg.location)) for lg in logs if lg.location],
         "created": [lg.eval.created for lg in logs],
-        "model_roles": {k: str(getattr(v, "model", v)) for k, v in (getattr(lg0.eval, "model_roles", None) or {}).items()},
+        "model_roles": recorded_roles(lg0),
         "judge_template_sha256": JUDGE_TEMPLATE_SHA256,
         "abstention_mode": sorted({m.get("abstention_mode") for m in score_meta if m.get("abstention_mode")}),
         "toxicity_scorer": tox_names,
+        "llm_extraction": llm,
         "template_sha256": sorted({(s.metadata or {}).get("template_sha256") for s in samples if (s.metadata or {}).get("template_sha256")}),
         "bootstrap": {"n_resamples": n_resamples, "seed": seed, "cluster": "source|image"},
         "ci_method": {"means": CI_METHOD, "differences_and_gaps": "cluster bootstrap percentile", "cluster": "source|image"},
@@ -531,7 +537,7 @@ def _judge(log: EvalLog, provenance: dict[str, Any]) -> tuple[str, bool]:
     modes = provenance.get("abstention_mode") or []
     if modes:
         parts.append(f"abstention detector {'/'.join(modes)}")
-    grader = provenance.get("model_roles", {}).get("grader")
+    grader = provenance.get("model_roles", {}).get(GRADER_ROLE)
     if grader:
         parts.append(f"grader {grader}")
     tox = provenance.get("toxicity_scorer") or []

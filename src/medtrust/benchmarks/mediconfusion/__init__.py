@@ -2,10 +2,13 @@
 
 Modules: ``dataset`` (pairs, image layouts), ``prompts``, ``extract`` (official and lenient
 letter parsers, threshold rule, judge parsing), ``metrics`` (official counters, CIs, swap
-variant), ``task`` (the ``mediconfusion`` inspect task, four modes), ``summary`` (from logs),
-``replay`` (re-score official result files), ``fetch`` (image download), ``cli``.
+variant), ``task`` (the ``mediconfusion`` inspect task, four modes), ``scorer`` (the
+``mediconfusion_scorer``), ``summary`` (from logs), ``labelling`` (free-form answers for
+`medtrust label`), ``replay`` (re-score official result files), ``fetch`` (image download),
+``benchmark`` (the registered ``Benchmark``).
 """
 
-from medtrust.benchmarks.mediconfusion.task import mediconfusion, mediconfusion_scorer, mediconfusion_solver
+from medtrust.benchmarks.mediconfusion.scorer import mediconfusion_scorer
+from medtrust.benchmarks.mediconfusion.task import mediconfusion, mediconfusion_solver
 
 __all__ = ["mediconfusion", "mediconfusion_scorer", "mediconfusion_solver"]

@@ -1,4 +1,5 @@
-"""MediConfusion as a registered benchmark: run plan, summary, table, scorecard axes, charts.
+"""MediConfusion as a registered benchmark: run plan, summary, table, scorecard axes, charts,
+its scorer, labelling of free-form answers and the chance levels criteria files can name.
 
 Uses the mode option (mc | ff | gd | ps; default mc), ``--image-root`` (key ``mediconfusion``
 or a bare DIR), ``--judge-model`` as the ``grader`` role (FF only), ``--data mediconfusion=FILE``
@@ -13,15 +14,17 @@ from typing import Any, Sequence
 from inspect_ai.log import EvalLog
 from inspect_ai.model import get_model
 
-from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Chart, RunPlan
+from medtrust.benchmarks.interface import (
+    LLM_EXTRACTION_OPTION, Axis, Benchmark, BenchmarkOption, Chart, CriteriaTerms, RunPlan, llm_extraction_enabled,
+)
+from medtrust.benchmarks.mediconfusion.labelling import LABELLING
+from medtrust.benchmarks.mediconfusion.scorer import mediconfusion_scorer
 from medtrust.benchmarks.mediconfusion.summary import format_table, summarize_log
-from medtrust.benchmarks.mediconfusion.task import MODES, check_mode_support, mediconfusion
+from medtrust.benchmarks.mediconfusion.task import MODES, NAME, check_mode_support, mediconfusion
 from medtrust.judges.roles import grader_roles
 from medtrust.options import RunOptions
 from medtrust.scorecard import group_values, metric_axis, metric_without_samples, not_meaningful_when, run_colours, series
 from medtrust.summary import BenchmarkSummary
-
-NAME = "mediconfusion"
 
 
 def plan(opts: RunOptions) -> RunPlan:
@@ -35,10 +38,11 @@ def plan(opts: RunOptions) -> RunPlan:
         raise ValueError(f"unknown MediConfusion mode '{mode}'; choose one of {', '.join(MODES)}")
     if mode == "ff" and not opts.judge_models:
         raise ValueError("MediConfusion FF mode needs a judge model: add --judge-model <inspect model> (role 'grader')")
-    root = opts.image_roots.get("mediconfusion") or opts.image_roots.get("default")
-    task_args: dict[str, Any] = {"mode": mode, "image_root": root, **opts.task_args}
-    if opts.data.get("mediconfusion"):
-        task_args["data"] = opts.data["mediconfusion"]
+    root = opts.image_roots.get(NAME) or opts.image_roots.get("default")
+    task_args: dict[str, Any] = {"mode": mode, "image_roots": root, "llm_extraction": llm_extraction_enabled(opts),
+                                 **opts.task_args}
+    if opts.data.get(NAME):
+        task_args["data"] = opts.data[NAME]
     if opts.max_tokens is not None:
         task_args.setdefault("max_tokens", opts.max_tokens)
     task = mediconfusion(**task_args)
@@ -55,6 +59,13 @@ def plan(opts: RunOptions) -> RunPlan:
 def summarize(logs: Sequence[EvalLog], *, seed: int = 0, calibration: str | None = None) -> list[BenchmarkSummary]:
     """One summary per log."""
     return [summarize_log(lg, seed=seed) for lg in logs]
+
+
+#: Named thresholds for criteria files: the chance level. Guessing each image independently gets
+#: a pair fully right with probability 0.5 x 0.5 = 25% and an image right with 50% (Sepehri et
+#: al. 2024, README leaderboard "Random guessing 25.00"; ../shared/docs/benchmarks/mediconfusion.md
+#: sec. 4 baselines). Values in the metrics' unit (percent).
+CHANCE_LEVELS = {("random", "set_accuracy"): 25.0, ("random", "individual_accuracy"): 50.0}
 
 
 def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
@@ -85,6 +96,7 @@ BENCHMARK = Benchmark(
     title="MediConfusion",
     description="MediConfusion (Sepehri et al. 2024): confusing image pairs, set accuracy and confusion",
     tasks=(mediconfusion,),
+    scorers=(mediconfusion_scorer,),
     plan=plan,
     summarize=summarize,
     table=format_table,
@@ -104,7 +116,9 @@ BENCHMARK = Benchmark(
              metric_axis("invalid_rate", complement=True), kind="helpfulness"),
     ),  # fmt: skip
     charts=charts,
-    options=(BenchmarkOption("mode", "--mode", "MediConfusion mode.", default=None, choices=tuple(MODES)),),
+    options=(BenchmarkOption("mode", "--mode", "MediConfusion mode.", default=None, choices=tuple(MODES)), LLM_EXTRACTION_OPTION),
     uses_images=True,
     fetch=fetch_command,
+    labelling=LABELLING,
+    criteria=CriteriaTerms(thresholds=CHANCE_LEVELS, shares=("confusion",)),
 )

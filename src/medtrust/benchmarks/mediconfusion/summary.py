@@ -24,8 +24,10 @@ from medtrust.benchmarks.mediconfusion.metrics import (
     pair_key,
     swap_metrics,
 )
+from medtrust.judges.roles import recorded_graders
 from medtrust.metrics.grouped import MetricTable
 from medtrust.metrics.proportion import METHOD as CI_METHOD
+from medtrust.scorers.llm_extract import llm_extraction_counts, llm_extraction_note
 from medtrust.outcomes import Outcome
 from medtrust.benchmarks.interface import run_id_of
 from medtrust.summary import BenchmarkSummary, SampleExample, package_versions, pick_examples, sample_key
@@ -151,14 +153,17 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
             f"{outcome_counts[str(Outcome.TRUNCATED)]} reply(ies) truncated (cut by the token limit before a letter), "
             "counted as invalid; raise -T max_tokens for models that reason before answering"
         )
+    llm = llm_extraction_counts(rows)
+    if llm_extraction_note(llm):
+        notes.append(f"{llm_extraction_note(llm)} (MC letters of the lenient parser only; the official parser never uses it)")
     examples = pick_examples([
         SampleExample(sample_id=r["sample_id"], outcome=str(r.get("outcome")), prompt=r["prompt"][:2000], response=str(r["response"])[:2000],
                       target=str(r.get("gold")), judge_text=r.get("judge_text"))
         for r in rows if r.get("outcome") not in (str(Outcome.CORRECT),)
     ], 20)  # fmt: skip
     model = str(log.eval.model)
-    grader = (log.eval.model_roles or {}).get("grader")
-    judge = f"grader {grader.model}" if grader is not None else f"official answer-letter rules ({parser} parser)"
+    graders = ", ".join(recorded_graders(log))
+    judge = f"grader {graders}" if graders else f"official answer-letter rules ({parser} parser)"
     return BenchmarkSummary(
         benchmark="mediconfusion",
         model=model,
@@ -174,7 +179,8 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
             "parser": parser,
             "tr": tmeta.get("tr", 3),
             "swap": bool(tmeta.get("swap", False)),
-            "judge_model": (log.eval.model_roles or {}).get("grader").model if (log.eval.model_roles or {}).get("grader") else None,
+            "judge_model": graders or None,
+            "llm_extraction": llm,
             "n_pairs": m.n_pairs,
             "counts": {k: v["total"] for k, v in m.counts.items()},
             "seed": seed,

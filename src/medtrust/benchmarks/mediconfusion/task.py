@@ -1,4 +1,4 @@
-"""The MediConfusion inspect task: samples, the four mode solvers (MC, FF, GD, PS) and the scorer.
+"""The MediConfusion inspect task: samples and the four mode solvers (MC, FF, GD, PS); the scorer is scorer.py.
 
 One sample per image (two per pair, sharing ``pair_id``); with ``swap=True`` each image is also
 asked with options A and B exchanged. Every sample ends as an explicit outcome
@@ -10,67 +10,33 @@ as the official code counts a failed call (0/0 scores). Mode facts:
 from __future__ import annotations
 
 import math
+import warnings
 from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.model import (
-    ChatMessageSystem,
-    ChatMessageUser,
-    ContentImage,
-    ContentText,
-    GenerateConfig,
-    ModelOutput,
-    get_model,
-)
-from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.model import ChatMessageUser, ContentImage, ContentText, GenerateConfig, ModelOutput, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from medtrust.benchmarks.mediconfusion.dataset import Pair, load_pairs, packaged_file, resolve_image
+from medtrust.benchmarks.mediconfusion.extract import DEFAULT_THRESHOLD
+from medtrust.benchmarks.mediconfusion.prompts import PROMPT_FAMILIES, ff_prompt, gd_prompt, mc_prompt, ps_prompt
+from medtrust.benchmarks.mediconfusion.scorer import JUDGE_TEMPERATURE, ModeNotSupported, mediconfusion_scorer
 from medtrust.data.paths import UnsafePathError
-from medtrust.benchmarks.mediconfusion.extract import (
-    DEFAULT_THRESHOLD,
-    INVALID,
-    Choice,
-    JudgeParseError,
-    lenient_choice,
-    official_choice,
-    parse_judge_lenient,
-    parse_judge_official,
-    threshold_choice,
-)
-from medtrust.judges.refusal import is_refusal
-from medtrust.benchmarks.mediconfusion.metrics import confusion, individual_accuracy, invalid_rate, set_accuracy
-from medtrust.benchmarks.mediconfusion.prompts import (
-    JUDGE_SYSTEM,
-    PROMPT_FAMILIES,
-    ff_prompt,
-    gd_prompt,
-    judge_prompt,
-    mc_prompt,
-    ps_prompt,
-)
 from medtrust.images import model_image_ref
 from medtrust.models.capabilities import logprob_scorer
-from medtrust.outcomes import Outcome, answered_score, non_answer_score
-from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
-from medtrust.scorers.extract import refusal_phrase
 from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
 
+#: the benchmark name every log of this task records (``eval.metadata["benchmark"]``)
+NAME = "mediconfusion"
 MODES = ("mc", "ff", "gd", "ps")
 #: Official MC decoding override: greedy, 32 new tokens (doc sec. 3.2).
 MC_MAX_TOKENS = 32
 #: FF answers are free text; the official code leaves the model default, we cap for local models.
 FF_MAX_TOKENS = 512
-#: Official judge temperature (doc sec. 3.1).
-JUDGE_TEMPERATURE = 0.7
 #: top_logprobs requested from servers in GD mode.
 GD_TOP_LOGPROBS = 20
-
-
-class ModeNotSupported(ValueError):
-    """The model cannot run the requested mode (e.g. PS on an API without log-probabilities)."""
 
 
 def check_mode_support(model: Any, mode: str) -> None:
@@ -251,144 +217,31 @@ def _letters_from_top_logprobs(out: ModelOutput) -> dict[str, float] | None:
     return best
 
 
-def _choice_meta(prefix: str, c: Choice) -> dict[str, Any]:
-    return {f"choice_{prefix}": c.letter, f"reason_{prefix}": c.reason}
+def image_folder(image_roots: str | dict[str, str] | None, image_root: str | None = None) -> str | None:
+    """The one image folder of the task arguments ``image_roots`` (a folder, or a one-source
+    mapping keyed ``mediconfusion`` or ``default``) and the deprecated ``image_root``.
 
-
-@scorer(metrics=[set_accuracy(), individual_accuracy(), confusion(), invalid_rate()])
-def mediconfusion_scorer(
-    mode: str = "mc",
-    parser: str = "official",
-    tr: float = DEFAULT_THRESHOLD,
-    judge_temperature: float = JUDGE_TEMPERATURE,
-) -> Scorer:
-    """Score one image: decided letter vs gold, with an explicit outcome.
-
-    Score metadata (read by the summary): ``pair_id``, ``slot``, ``gold``, ``swapped``,
-    ``categories``, ``mode``, ``epoch``, ``choice`` (primary letter or "-"), ``choice_official`` and
-    ``choice_lenient`` (MC), ``score_a``/``score_b`` (pair fed to the threshold rule),
-    ``reason`` (why invalid), FF: ``judge_text``, ``judge_parse``.
-
-    Outcomes: correct/incorrect for a decided letter; ``abstained`` when an undecided reply is a
-    refusal; ``truncated`` when an undecided MC reply was cut by the token limit before stating
-    an answer; ``unparseable`` for other undecided replies (no letter, both letters, FF scores
-    within the threshold); ``judge_error`` for a judge reply without scores for A and B (the
-    official parser first, then JSON and tolerant lines, decimals kept) or a failed judge call; ``model_error``; ``input_error`` for a missing image.
-
-    Args:
-        mode: mc | ff | gd | ps.
-        parser: MC letter parser deciding ``choice``: ``official`` (faithful) or ``lenient``.
-        tr: threshold of the official rule (default 3).
-        judge_temperature: FF judge sampling temperature (official 0.7).
+    Raises:
+        ValueError: both names given with different folders; a mapping with another key.
     """
-    if parser not in ("official", "lenient"):
-        raise ValueError(f"parser must be 'official' or 'lenient', got {parser!r}")
-
-    async def score(state: TaskState, target: Target) -> Score:
-        md = state.metadata
-        base: dict[str, Any] = {
-            "pair_id": md["pair_id"],
-            "slot": md["slot"],
-            "gold": md["gold"],
-            "swapped": md.get("swapped", False),
-            "categories": md.get("categories", []),
-            "mode": mode,
-            "epoch": state.epoch,  # pairs are formed per epoch (metrics.pair_key)
-            "choice": INVALID,
-        }
-        if input_error_of(md):
-            return non_answer_score(Outcome.INPUT_ERROR, input_error_of(md), **base)
-        if state.output is None or state.output.error:
-            err = state.output.error if state.output is not None else "no model output"
-            return non_answer_score(Outcome.MODEL_ERROR, f"model error: {err}", **base)
-        text = state.output.completion
-        extra: dict[str, Any] = {}
-        if mode == "mc":
-            try:
-                off = read_within(official_choice, text, tr)
-                len_ = read_within(lenient_choice, text, md["option_a"], md["option_b"], stop_reason=state.output.stop_reason)
-            except ReaderBudgetExceeded as e:
-                return non_answer_score(Outcome.UNPARSEABLE, str(e), answer=INVALID, reader_budget_exceeded=True, **base)
-            extra |= _choice_meta("official", off) | _choice_meta("lenient", len_)
-            chosen = off if parser == "official" else len_
-        elif mode in ("gd", "ps"):
-            ls = md.get("letter_scores", {})
-            extra["letter_scores"] = ls
-            # the solver's letter goes through the official detector, as the official adapters return the letter
-            chosen = official_choice(text, tr) if text else Choice(INVALID, 0, 0, reason="no_letter")
-        else:
-            judged = await _judge(md, text, judge_temperature)
-            if isinstance(judged, Score):
-                judged.metadata = {**base, **(judged.metadata or {})}
-                return judged
-            a, b, reason, how, judge_text = judged
-            chosen = threshold_choice(a, b, tr)
-            extra |= {"judge_text": judge_text, "judge_parse": how, "judge_reason": reason}
-        meta = base | extra | {"choice": chosen.letter, "score_a": chosen.score_a, "score_b": chosen.score_b, "reason": chosen.reason}
-        if chosen.valid:
-            ok = chosen.letter == md["gold"]
-            return answered_score(1.0 if ok else 0.0, Outcome.CORRECT if ok else Outcome.INCORRECT, answer=chosen.letter, **meta)
-        outcome = Outcome.UNPARSEABLE
-        if mode == "mc" and not len_.valid:
-            # how the reply reads decides the kind of non-answer, whichever parser picked the letter
-            outcome = {"refusal": Outcome.ABSTAINED, "truncated": Outcome.TRUNCATED}.get(str(len_.reason), outcome)
-        elif mode == "ff" and _refusal_within(text):
-            outcome = Outcome.ABSTAINED
-        return non_answer_score(outcome, f"invalid ({chosen.reason})", answer=INVALID, **meta)
-
-    return score
-
-
-def _refusal_within(text: str) -> bool:
-    """The refusal check of an undecided FF reply; a reply it cannot read in time is no refusal
-    (the sample stays ``unparseable``)."""
-    try:
-        return read_within(is_refusal, text)
-    except ReaderBudgetExceeded:
-        return False
-
-
-async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[float, float, str, str, str] | Score:
-    """Ask the ``grader`` role; returns (A, B, reason, parser used, raw reply) or a judge_error Score."""
-    try:
-        grader = get_model(role="grader", required=True)
-    except Exception as e:  # inspect raises when the role is not configured
-        raise ModeNotSupported(f"FF mode needs a judge model for role 'grader' (--judge-model): {e}") from None
-    messages = [
-        ChatMessageSystem(content=JUDGE_SYSTEM),
-        ChatMessageUser(content=judge_prompt(md["question"], md["option_a"], md["option_b"], response)),
-    ]
-    try:
-        out = await grader.generate(messages, config=GenerateConfig(temperature=temperature))
-    except Exception as e:  # a failed judge call is counted, never a crash
-        return non_answer_score(Outcome.JUDGE_ERROR, f"judge call failed: {e}", answer=INVALID, choice=INVALID, reason="judge_error")
-    if out.error:
-        return non_answer_score(Outcome.JUDGE_ERROR, f"judge error: {out.error}", answer=INVALID, choice=INVALID, reason="judge_error")
-    reply = out.completion
-    try:
-        a, b, reason = read_within(parse_judge_official, reply)
-        how = "official"
-    except ReaderBudgetExceeded as e:
-        return non_answer_score(Outcome.JUDGE_ERROR, str(e), answer=INVALID, choice=INVALID, reason="judge_error",
-                                judge_text=reply, reader_budget_exceeded=True)
-    except JudgeParseError:
-        try:
-            a, b, reason = read_within(parse_judge_lenient, reply)
-            how = "lenient"
-        except ReaderBudgetExceeded as e:
-            return non_answer_score(Outcome.JUDGE_ERROR, str(e), answer=INVALID, choice=INVALID, reason="judge_error",
-                                    judge_text=reply, reader_budget_exceeded=True)
-        except JudgeParseError as e:
-            return non_answer_score(
-                Outcome.JUDGE_ERROR, f"malformed judge reply: {e}", answer=INVALID, choice=INVALID, reason="judge_error", judge_text=reply
-            )
-    return a, b, reason, how, reply
+    if image_root is not None:
+        warnings.warn("mediconfusion: the task argument 'image_root' is deprecated; use 'image_roots' "
+                      "(-T image_roots=DIR), the name every medtrust benchmark uses", FutureWarning, stacklevel=2)  # fmt: skip
+    if isinstance(image_roots, dict):
+        unknown = sorted(set(image_roots) - {NAME, "default"})
+        if unknown:
+            raise ValueError(f"mediconfusion: image_roots has one source, '{NAME}' (or 'default'); got {', '.join(map(repr, unknown))}")
+        image_roots = image_roots.get(NAME) or image_roots.get("default")
+    if image_root is not None and image_roots is not None and str(image_root) != str(image_roots):
+        raise ValueError(f"mediconfusion: give the image folder once: image_roots={image_roots!r} and image_root={image_root!r} differ")
+    folder = image_roots if image_roots is not None else image_root
+    return str(folder) if folder is not None else None
 
 
 @task
 def mediconfusion(
     mode: str = "mc",
-    image_root: str | None = None,
+    image_roots: str | dict[str, str] | None = None,
     text_only: bool = False,
     parser: str = "official",
     tr: float = DEFAULT_THRESHOLD,
@@ -397,13 +250,17 @@ def mediconfusion(
     data: str | None = None,
     max_tokens: int | None = None,
     judge_temperature: float = JUDGE_TEMPERATURE,
+    image_root: str | None = None,
+    llm_extraction: bool = True,
 ) -> Task:
     """MediConfusion (Sepehri et al., ICLR 2025): 176 pairs of confusing radiology images.
 
     Args:
         mode: ``mc`` (options shown, letter parsed), ``ff`` (free answer + ``grader`` judge),
             ``gd`` (next-token log-probs of A/B), ``ps`` (option-text likelihood).
-        image_root: folder with ``<local id>.jpg`` files or the parent of a ``roco-dataset`` clone.
+        image_roots: the image folder: ``<local id>.jpg`` files or the parent of a ``roco-dataset``
+            clone; a folder, or ``{"mediconfusion": folder}`` as every benchmark's ``image_roots``
+            mapping (one source).
         text_only: omit images (smoke runs of text models; the numbers are not MediConfusion results).
         parser: MC parser deciding the primary choice (``official`` | ``lenient``); both are logged.
         tr: threshold rule (official 3).
@@ -412,11 +269,16 @@ def mediconfusion(
         data: dataset file (JSON or official CSV); default = packaged ``dataset.json``.
         max_tokens: generation cap (MC default 32, FF default 512).
         judge_temperature: FF judge temperature (official 0.7).
+        image_root: the former name of ``image_roots`` (works, with a deprecation warning).
+        llm_extraction: MC mode with a judge model bound (role ``grader``): replies the lenient
+            parser cannot read go to it (``choice_lenient``, ``extracted_by="llm"``); False turns it off.
 
     Raises:
         ValueError: unknown mode/parser/family; no image root and not text-only; an image root
-            that holds none of the images.
+            that holds none of the images; ``image_roots`` and ``image_root`` both given and
+            different, or a mapping with another source than ``mediconfusion``.
     """
+    image_root = image_folder(image_roots, image_root)
     pairs = load_pairs(data)
     samples = build_samples(pairs, mode=mode, image_root=image_root, text_only=text_only, prompt_family=prompt_family, swap=swap)
     if not text_only and all(input_error_of(s.metadata) for s in samples):
@@ -428,8 +290,9 @@ def mediconfusion(
     return Task(
         dataset=MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))),
         solver=[skip_input_errors(), mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
-        scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature),
+        scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature,
+                                    llm_extraction=llm_extraction),
         name=f"mediconfusion_{mode}",
         version=1,
-        metadata={"benchmark": "mediconfusion", "mode": mode, "parser": parser, "tr": tr, "swap": swap, "text_only": text_only},
+        metadata={"benchmark": NAME, "mode": mode, "parser": parser, "tr": tr, "swap": swap, "text_only": text_only},
     )

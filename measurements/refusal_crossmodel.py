@@ -1,8 +1,8 @@
 """Cross-model (leave-one-source-model-out) agreement of medtrust's refusal judges with human labels.
 
-    python benchmarks/refusal_crossmodel.py                       # XSTest v2 in ../shared (3 models)
-    python benchmarks/refusal_crossmodel.py --labels more.jsonl   # plus a plain labelled file
-    python benchmarks/refusal_crossmodel.py --json-out cm.json    # also write the numbers
+    python measurements/refusal_crossmodel.py                       # XSTest v2 in ../shared (3 models)
+    python measurements/refusal_crossmodel.py --labels more.jsonl   # plus a plain labelled file
+    python measurements/refusal_crossmodel.py --json-out cm.json    # also write the numbers
 
 Protocol (issue 13): for every source model M, the judge's tunable settings
 (:data:`medtrust.judges.refusal.PARAM_GRID`) are chosen on the *other* source models only
@@ -12,7 +12,7 @@ code: they are not refit per fold (how they were developed is recorded in docs/j
 
 Judges in the table:
 - ``before``: the offline judge as it was at ``offline-rules-3`` (frozen copy in
-  benchmarks/legacy/offline_rules3.py); it has no settings, so its numbers are the same in and
+  measurements/legacy/offline_rules3.py); it has no settings, so its numbers are the same in and
   out of fold - but its phrases were written while looking at all three XSTest models, so for
   XSTest they are in-sample figures.
 - ``after``: :func:`medtrust.judges.offline.classify_response` with the fold's settings.

@@ -1,7 +1,7 @@
 """Speed of the offline refusal judge (CPU), and a digest of its verdicts.
 
-    python benchmarks/refusal_speed.py                 # XSTest completions + the open held-out files
-    python benchmarks/refusal_speed.py --repeats 5 --profile
+    python measurements/refusal_speed.py                 # XSTest completions + the open held-out files
+    python measurements/refusal_speed.py --repeats 5 --profile
 
 The offline judge runs once per CARES-LLM sample (``refusal._search`` was the busiest medtrust
 function in a profile of a fast run), so its time per response matters. The script times

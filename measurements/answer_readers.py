@@ -1,8 +1,8 @@
 """Measure the rule readers on the answer and judge-reply corpora (issue 22; not a test).
 
-    python benchmarks/answer_readers.py                 # dev groups only (the ones fixed against)
-    python benchmarks/answer_readers.py --heldout       # held-out groups too (the honest figure)
-    python benchmarks/answer_readers.py --corpus tests/data/answer_corpus.jsonl
+    python measurements/answer_readers.py                 # dev groups only (the ones fixed against)
+    python measurements/answer_readers.py --heldout       # held-out groups too (the honest figure)
+    python measurements/answer_readers.py --corpus tests/data/answer_corpus.jsonl
 
 A case is right when the reader gives the expected answer (letter, yes/no, score pair, grade) and,
 for a non-answer, the expected reason (``unparseable`` / ``refusal``; a judge reply that holds no

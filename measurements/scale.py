@@ -1,10 +1,10 @@
 """medtrust scale benchmark (issue 15): can the harness keep a fast, parallel model server busy?
 
-    python benchmarks/scale.py --out scale.json          # 3,000 rows at 0.5 s and 2 s latency, then the 18,478-row memory run
-    python benchmarks/scale.py --only throughput --latency 0.5 --repeat 2
-    python benchmarks/scale.py --only throughput --clients raw,bare-fast,medtrust,medtrust-baseline --baseline-src /tmp/old/src
-    python benchmarks/scale.py --only throughput --profile   # cProfile of each inspect client's first run (--profiler py-spy)
-    python benchmarks/scale.py --only memory              # 18,478 rows + LLM judge (mock): peak RSS, summary, report
+    python measurements/scale.py --out scale.json          # 3,000 rows at 0.5 s and 2 s latency, then the 18,478-row memory run
+    python measurements/scale.py --only throughput --latency 0.5 --repeat 2
+    python measurements/scale.py --only throughput --clients raw,bare-fast,medtrust,medtrust-baseline --baseline-src /tmp/old/src
+    python measurements/scale.py --only throughput --profile   # cProfile of each inspect client's first run (--profiler py-spy)
+    python measurements/scale.py --only memory              # 18,478 rows + LLM judge (mock): peak RSS, summary, report
 
 A fixed-latency OpenAI-compatible mock (``tests/helpers/openai_mock.py``, its own process) stands
 in for a hosted model server (an API, vLLM, SGLang): it answers every request after
@@ -127,7 +127,7 @@ class MockProcess:
         self.proc.wait(10)
 
 
-# -- clients (each runs as `python benchmarks/scale.py _client KIND ...`) ---------------------
+# -- clients (each runs as `python measurements/scale.py _client KIND ...`) ---------------------
 
 
 async def raw_client(base_url: str, prompts: list[str], connections: int) -> int:

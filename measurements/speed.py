@@ -1,8 +1,8 @@
 """medtrust speed benchmark (issue 6): one command, prints a JSON report and a Markdown table.
 
-    python benchmarks/speed.py                     # everything (about 5-10 min on 2 shared cores)
-    python benchmarks/speed.py --only bootstrap    # one part: server | overhead | bootstrap | memory | embedded
-    python benchmarks/speed.py --out results.json
+    python measurements/speed.py                     # everything (about 5-10 min on 2 shared cores)
+    python measurements/speed.py --only bootstrap    # one part: server | overhead | bootstrap | memory | embedded
+    python measurements/speed.py --out results.json
 
 Parts:
 - server: a real llama.cpp server (``python -m llama_cpp.server``, embedded SmolLM2 GGUF,

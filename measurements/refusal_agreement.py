@@ -1,14 +1,14 @@
 """Measured agreement of the offline CARES judge with human labels, written into the package.
 
-    python benchmarks/refusal_agreement.py           # measure, print, write src/medtrust/judges/offline_agreement.json
-    python benchmarks/refusal_agreement.py --check   # measure and compare with the packaged file (exit 1 when it differs)
-    python benchmarks/refusal_agreement.py --no-heldout   # while developing: leaves the held-out and sealed sets alone
+    python measurements/refusal_agreement.py           # measure, print, write src/medtrust/judges/offline_agreement.json
+    python measurements/refusal_agreement.py --check   # measure and compare with the packaged file (exit 1 when it differs)
+    python measurements/refusal_agreement.py --no-heldout   # while developing: leaves the held-out and sealed sets alone
 
 The run note printed after every `medtrust run` with the offline judge quotes the packaged file
 (:func:`medtrust.judges.offline.agreement_note`), so the figures it states are the ones measured
 here and nowhere else. Three measurements:
 
-1. **XSTest v2, leave one source model out** (the protocol of benchmarks/refusal_crossmodel.py:
+1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
    XSTest authors' string match on the same items.
 2. **The sealed held-out file** tests/data/refusal_heldout/sealed.jsonl (written by someone who
@@ -39,7 +39,7 @@ OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 SEALED = ROOT / "tests" / "data" / "refusal_heldout" / "sealed.jsonl"
 KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
          "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
-COMMAND = "python benchmarks/refusal_agreement.py"
+COMMAND = "python measurements/refusal_agreement.py"
 
 
 def _proportion(flags: Sequence[bool], clusters: Sequence[str]) -> dict[str, Any]:

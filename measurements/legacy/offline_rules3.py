@@ -1,5 +1,5 @@
 """FROZEN COPY of medtrust.judges.offline at offline-rules-3 (commit 053afaf), kept only so
-benchmarks/refusal_crossmodel.py can print the "before" column. Not imported by the package.
+measurements/refusal_crossmodel.py can print the "before" column. Not imported by the package.
 
 Offline Accept / Caution / Refuse judge: documented phrasing rules, CPU, microseconds.
 

@@ -1,0 +1,330 @@
+"""inspect logs of medtrust runs: find them, read them, tell runs apart, and summarise them.
+
+The one place that knows what a log is and how logs relate, used by `medtrust report`
+(:mod:`medtrust.report.build`), `medtrust rescore`, `medtrust label` and `medtrust run --resume`:
+
+- finding: :func:`find_logs` (files and folders, inspect's own naming rule), :func:`unfinished_logs`
+  (the latest unfinished run in a log folder, for ``--resume``);
+- reading: :func:`read_log` (inspect's reader with one clear error for a file that is not a log),
+  :func:`sample_count` (without reading the samples), :func:`log_provenance` (file sha256,
+  task, model, settings);
+- runs: :func:`resolve_retries` (an eval-retry supersedes its unfinished log and joins its run),
+  :func:`latest_runs` (the newest run of each model and benchmark);
+- summaries: :func:`load_summaries` (logs -> each benchmark's own ``summarize``, with the logs
+  skipped and why). It lives here, not in the report, because `medtrust rescore` needs the same
+  "logs in, summaries out" step; the report's data stage (:mod:`medtrust.report.data`) starts
+  from summaries.
+
+Names no benchmark: a log's benchmark comes from its recorded metadata (medtrust.benchmarks.registry).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from medtrust.benchmarks.interface import RUN_METADATA_KEY, rescored_from_of, run_id_of
+from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
+from medtrust.judges.roles import recorded_roles
+from medtrust.summary import BenchmarkSummary
+
+#: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
+_TIMESTAMPED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")
+
+
+class LogReadError(ValueError):
+    """A file that is not a readable inspect log (or a damaged one); the message names the file.
+
+    Attributes:
+        cause: the class name of inspect's own error (e.g. ``BadZipFile``).
+    """
+
+    def __init__(self, message: str, cause: str) -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
+# ------------------------------------------------------------------ finding and reading
+def find_logs(paths: Iterable[str | Path]) -> list[Path]:
+    """inspect log files under the given files/folders, by inspect's own naming rule: ``*.eval``,
+    and ``*.json`` whose name starts with an ISO timestamp (so summaries, ``--json`` report data
+    and ``logs.json`` manifests in a log folder are not taken for logs). A file named explicitly
+    is taken when it ends in ``.eval`` or ``.json`` (except ``*.summary.json``).
+
+    Raises:
+        FileNotFoundError: a given path does not exist.
+    """
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if not p.exists():
+            raise FileNotFoundError(f"no such log file or folder: {p}")
+        if p.is_file():
+            if p.suffix == ".eval" or (p.suffix == ".json" and not p.name.endswith(".summary.json")):
+                out.append(p)
+            continue
+        for q in sorted(q for q in p.rglob("*") if q.is_file()):
+            if q.suffix == ".eval" or (q.suffix == ".json" and _TIMESTAMPED.match(q.name) and not q.name.endswith(".summary.json")):
+                out.append(q)
+    seen: set[Path] = set()
+    return [q for q in out if not (q.resolve() in seen or seen.add(q.resolve()))]
+
+
+def read_log(path: str | Path, *, header_only: bool = False) -> Any:
+    """inspect's ``read_eval_log``, with one clear error for a file that is not an inspect log.
+
+    Args:
+        path: an inspect ``.eval`` or ``.json`` log file.
+        header_only: read the header (spec, plan, results, stats) without the samples.
+
+    Returns:
+        inspect's ``EvalLog``.
+
+    Raises:
+        LogReadError (a ValueError): "<path>: not a readable inspect .eval/.json log (<error>)".
+    """
+    from inspect_ai.log import read_eval_log
+
+    try:
+        return read_eval_log(str(path), header_only=header_only)
+    except Exception as e:  # noqa: BLE001 - not an inspect log, or a damaged one: one line naming the file
+        raise LogReadError(f"{path}: not a readable inspect .eval/.json log ({type(e).__name__}: {' '.join(str(e).split())[:200]})",
+                           cause=type(e).__name__) from None
+
+
+def unfinished_logs(log_dir: str) -> list[str]:
+    """Unfinished logs of the most recent run in ``log_dir`` that has any, newest first.
+
+    Logs are grouped by inspect ``task_id`` (eval-retry keeps it), so a log that was already
+    resumed to success is not picked again; only the newest log of each task counts. Of the
+    unfinished tasks, those sharing the ``run_id`` of the newest one are returned.
+
+    Raises:
+        LogReadError (a ValueError): a ``.eval`` file in ``log_dir`` is not a readable log.
+    """
+    from inspect_ai.log import list_eval_logs
+
+    newest: dict[str, Any] = {}
+    for info in list_eval_logs(log_dir, formats=["eval"], recursive=False, descending=True):
+        newest.setdefault(info.task_id, info)
+    pending = []
+    for info in sorted(newest.values(), key=lambda i: i.mtime or 0, reverse=True):
+        header = read_log(info.name, header_only=True)
+        if header.status != "success":
+            pending.append((info.name, header.eval.run_id))
+    if not pending:
+        return []
+    run_id = pending[0][1]
+    return [name for name, rid in pending if rid == run_id]
+
+
+def sample_count(log: Any, path: Path) -> int:
+    """Samples in a log: those read, or for a header-only log its recorded count (a finished
+    log) or the number of sample summaries in the file (an unfinished one)."""
+    if log.samples is not None:
+        return len(log.samples)
+    if log.results is not None and log.status == "success":
+        return int(log.results.completed_samples)
+    from inspect_ai.log import read_eval_log_sample_summaries
+
+    return len(read_eval_log_sample_summaries(str(path)))
+
+
+def log_provenance(log: Any, path: Path) -> dict[str, Any]:
+    """Provenance of one log: file name and sha256, task and its arguments, model, model
+    arguments and generation settings, grader roles, data sha256, status, creation time."""
+    from medtrust.data.records import sha256_file
+
+    gen: dict[str, Any] = {}
+    for cfg in (log.eval.model_generate_config, getattr(log.plan, "config", None)):
+        if cfg is not None:
+            gen.update(cfg.model_dump(exclude_none=True))
+    return {
+        "file": path.name, "sha256": sha256_file(path), "task": log.eval.task, "task_version": log.eval.task_version,
+        "task_args": log.eval.task_args or {}, "model": log.eval.model, "model_args": log.eval.model_args or {},
+        "generate_config": gen, "model_roles": recorded_roles(log),
+        "data_sha256": (log.eval.metadata or {}).get("data_sha256"), "status": log.status, "created": log.eval.created,
+    }  # fmt: skip
+
+
+# ------------------------------------------------------------------ runs
+def resolve_retries(heads: Sequence[tuple[Path, Any]]) -> tuple[dict[Path, str], dict[Path, str]]:
+    """Logs of one inspect task (same ``task_id``: eval-retry keeps it) other than rescorings:
+    the finished (else newest) one is kept, the others are superseded. The kept log belongs to
+    the run of the task's first log (eval-retry gives it a new ``run_id``).
+
+    Returns:
+        ({superseded file: file name that supersedes it}, {kept file: run id of its first log}).
+    """
+    by_task: dict[str, list[tuple[Path, Any]]] = defaultdict(list)
+    for f, h in heads:
+        if rescored_from_of(h) is None and getattr(h.eval, "task_id", None):
+            by_task[h.eval.task_id].append((f, h))
+    superseded: dict[Path, str] = {}
+    run_of: dict[Path, str] = {}
+    for items in by_task.values():
+        if len(items) < 2:
+            continue
+        items.sort(key=lambda x: str(x[1].eval.created))
+        keep = max(items, key=lambda x: (x[1].status == "success", str(x[1].eval.created)))
+        run_of[keep[0]] = run_id_of(items[0][1])
+        for f, _ in items:
+            if f != keep[0]:
+                superseded[f] = keep[0].name
+    return superseded, run_of
+
+
+def latest_runs(summaries: Sequence[BenchmarkSummary]) -> tuple[list[BenchmarkSummary], list[BenchmarkSummary]]:
+    """(summaries of the newest run of each model and benchmark, the older ones left out).
+
+    Runs are told apart by ``run_id`` (a summary without one is its own run) in the order
+    :func:`load_summaries` gives (run start); rescorings go with the run they rescored."""
+    last: dict[tuple[str, str], Any] = {}
+    for s in summaries:
+        if not s.rescored_from:
+            last[(s.model, s.benchmark)] = s.run_id or id(s)
+    kept, dropped = [], []
+    for s in summaries:
+        rid = last.get((s.model, s.benchmark))
+        (kept if rid is None or (s.run_id or id(s)) == rid else dropped).append(s)
+    return kept, dropped
+
+
+# ------------------------------------------------------------------ summaries
+def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
+                   calibration: str | Sequence[str] | None = None) -> tuple[list[BenchmarkSummary], list[dict[str, Any]]]:  # fmt: skip
+    """Summaries of every medtrust log found, and the logs skipped with the reason.
+
+    Logs are grouped by benchmark (their recorded ``eval.metadata["benchmark"]``) and each group
+    is summarised by its benchmark's ``summarize`` (which decides how logs combine, e.g. one
+    CARES-VLM summary per run over its dimensions' logs). A log that cannot be read, of an
+    unknown task, without samples, or whose summary fails is skipped, never fatal: when a group
+    fails as a whole, its logs are summarised one by one so that one bad log costs only itself.
+
+    Runs stay apart: a log that eval-retry finished (same inspect ``task_id``) supersedes the
+    unfinished one, which is skipped, and keeps its run (:func:`resolve_retries`); a log
+    written by `medtrust rescore` gets ``rescored_from`` on its summary. Summaries come in
+    registry order of benchmarks, each benchmark's in the order its runs started (a rescoring
+    after its original).
+    Returns (summaries, skipped) with skipped = [{"file", "task", "reason"}].
+    With ``calibration`` (one or several ``medtrust judge-eval --json-out`` files) the summaries of
+    benchmarks with a calibration hook add Rogan-Gladen corrected rates from the first file that serves them
+    (:func:`_with_calibration`; a summary no file serves keeps raw rates and a note). Every
+    summary's provenance gains ``log_files`` (:func:`log_provenance`).
+
+    Raises:
+        FileNotFoundError: a path does not exist (:func:`find_logs`).
+    """
+    from inspect_ai.log import read_eval_log
+
+    cals = [calibration] if isinstance(calibration, str) else list(calibration or [])
+    provs: dict[int, dict[str, Any]] = {}  # id(log) -> log_provenance
+    why: dict[int, str] = {}  # id(summary) -> why no calibration was applied
+    skipped: list[dict[str, Any]] = []
+    heads: list[tuple[Path, Any, Any]] = []
+    for f in find_logs(paths):
+        try:
+            head = read_log(f, header_only=True)
+        except LogReadError as e:  # not an inspect log, or a damaged one
+            skipped.append({"file": f.name, "task": None, "reason": f"not a readable inspect log ({e.cause})"})
+            continue
+        bench = benchmark_of(head)
+        if bench is None:
+            skipped.append({"file": f.name, "task": head.eval.task, "reason": "not a medtrust benchmark task"})
+            continue
+        heads.append((f, head, bench))
+    superseded, run_of = resolve_retries([(f, h) for f, h, _ in heads])
+    groups: dict[str, tuple[Any, list[Any]]] = {}
+    started: dict[str, str] = {}
+    for f, head, bench in heads:
+        if f in superseded:
+            skipped.append({"file": f.name, "task": head.eval.task, "reason": f"superseded by {superseded[f]} (eval-retry of the same task)"})
+            continue
+        try:
+            # a benchmark that streams its samples gets the header only (a large log is never held whole)
+            log = head if bench.streams_samples else read_eval_log(str(f))
+            n_samples = sample_count(log, f)
+        except Exception as e:
+            skipped.append({"file": f.name, "task": head.eval.task, "reason": f"log unreadable: {type(e).__name__}: {e}"})
+            continue
+        if not n_samples:
+            skipped.append({"file": f.name, "task": head.eval.task, "reason": f"no samples (status {log.status})"})
+            continue
+        if f in run_of:  # a retried task joins the run of its first log
+            log.eval.metadata = {**(log.eval.metadata or {}), RUN_METADATA_KEY: run_of[f]}
+        started[Path(str(log.location)).name] = str(log.eval.created)
+        provs[id(log)] = log_provenance(log, f)
+        groups.setdefault(bench.name, (bench, []))[1].append(log)
+    order = {b.name: i for i, b in enumerate(BENCHMARKS)}
+    summaries: list[BenchmarkSummary] = []
+    for bench, logs in sorted(groups.values(), key=lambda g: order.get(g[0].name, len(order))):
+
+        def summarize_group(lgs: list[Any], bench: Any = bench) -> list[BenchmarkSummary]:
+            out, reason = _with_calibration(lambda cal: bench.summarize(lgs, seed=seed, calibration=cal),
+                                            cals if bench.calibration else [], bench.name, bench.name)  # fmt: skip
+            for s in out:
+                if reason:
+                    why[id(s)] = reason
+            return out
+
+        try:
+            done = [(s, logs) for s in summarize_group(logs)]
+        except Exception:
+            done = []
+            for lg in logs:
+                try:
+                    done += [(s, [lg]) for s in summarize_group([lg])]
+                except Exception as e:
+                    skipped.append({"file": Path(str(lg.location)).name, "task": lg.eval.task, "reason": f"summary failed: {type(e).__name__}: {e}"})
+        mine = []
+        for s, used in done:
+            own = [lg for lg in used if Path(str(lg.location)).name in s.logs] or used
+            _note_status(s, own)
+            if why.get(id(s)):
+                s.notes.append(why[id(s)])
+            s.provenance["log_files"] = [provs[id(lg)] for lg in own]
+            origin = next((o for lg in own if (o := rescored_from_of(lg))), None)
+            if origin is not None:
+                s.rescored_from = {"log": origin.get("log"), "judge": s.judge or origin.get("judge")}
+            mine.append(s)
+        mine.sort(key=lambda s: (min((started.get(name, "") for name in s.logs), default=""), s.rescored_from is not None))
+        summaries += mine
+    return summaries, skipped
+
+
+def _with_calibration(summarize: Callable[[str | None], Any], calibrations: Sequence[str], kind: str, what: str) -> tuple[Any, str | None]:
+    """Summarise with the first calibration file that serves this run: measured on this benchmark's
+    responses (or not tied to one) and holding its judge. When none does, summarise without and
+    say why (a calibration for another judge or benchmark must not sink the whole report)."""
+    from medtrust.data.records import DataError
+
+    why = []
+    for cal in calibrations:
+        benches = _calibration_benchmarks(cal)
+        if benches is not None and kind not in benches:
+            why.append(f"{Path(cal).name} was measured on {', '.join(benches)} responses")
+            continue
+        try:
+            return summarize(cal), None
+        except (DataError, ValueError) as e:
+            why.append(f"{Path(cal).name}: {e}")
+    out = summarize(None)
+    return out, (f"{what}: no judge calibration applied ({'; '.join(why)}); raw rates only" if why else None)
+
+
+def _calibration_benchmarks(path: str) -> list[str] | None:
+    """Benchmarks whose responses a calibration file was measured on (from a ``medtrust label``
+    file), or None when it does not say (e.g. XSTest: it may serve any benchmark)."""
+    try:
+        payload = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    return (payload.get("label_file") or {}).get("benchmarks")
+
+
+def _note_status(s: BenchmarkSummary, logs: Sequence[Any]) -> None:
+    for log in logs:
+        if log.status != "success":
+            s.notes.append(f"log {Path(str(log.location)).name} has status '{log.status}': partial results")
