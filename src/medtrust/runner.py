@@ -20,7 +20,7 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
-from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark
+from medtrust.benchmarks.interface import COMMAND_METADATA_KEY, RUN_METADATA_KEY, Benchmark
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
 from medtrust.models.args import split_model_args
 from medtrust.logs import unfinished_logs
@@ -149,6 +149,17 @@ def progress(opts: RunOptions) -> Any:
     return contextlib.nullcontext() if opts.display is not None else ProgressReporter()
 
 
+def _run_metadata() -> dict[str, Any]:
+    """``eval.metadata`` of a run: its identity and, from the `medtrust` CLI, its command line
+    (sanitized; an evidence pack records it, docs/evidence.md)."""
+    from medtrust.invocation import command_line
+
+    meta: dict[str, Any] = {RUN_METADATA_KEY: uuid.uuid4().hex}
+    if (line := command_line()) is not None:
+        meta[COMMAND_METADATA_KEY] = line
+    return meta
+
+
 def eval_tasks(
     tasks: Task | Sequence[Task],
     opts: RunOptions,
@@ -202,7 +213,7 @@ def eval_tasks(
             config_args.update(split_model_args(name, dict(opts.model_args))[1])
     kwargs: dict[str, Any] = dict(model=targets[0] if len(targets) == 1 else targets, model_args=model_args,
                                   model_roles=model_roles or None, limit=limit, seed=opts.seed,
-                                  metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
+                                  metadata=_run_metadata(), **eval_args(opts))  # fmt: skip
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
     try:
