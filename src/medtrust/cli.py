@@ -11,6 +11,9 @@ from typing import Any, Callable
 
 import click
 
+from medtrust.commands.groups import SuggestingGroup
+
+
 def _run() -> click.Command:
     from medtrust.commands.run import run_command
 
@@ -78,8 +81,8 @@ def _benchmark_commands() -> dict[str, Any]:
     return {name: make for b in BENCHMARKS for name, make in b.commands.items()}
 
 
-class LazyGroup(click.Group):
-    """The top-level group: commands are imported on first use."""
+class LazyGroup(SuggestingGroup):
+    """The top-level group: commands are imported on first use; a misspelt one gets the closest name."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(COMMANDS) | set(_benchmark_commands()))
