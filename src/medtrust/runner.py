@@ -137,6 +137,8 @@ def eval_args(opts: RunOptions, *, retry: bool = False) -> dict[str, Any]:
         kwargs["max_retries"] = opts.max_retries
     if opts.timeout is not None:
         kwargs["timeout"] = opts.timeout
+    if opts.batch:  # the provider's batch API for the evaluated model (judges: medtrust.batch.batch_roles)
+        kwargs["batch"] = opts.batch
     return kwargs
 
 
@@ -284,17 +286,36 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     check_log_dir(opts.log_dir)
     if opts.judge_calibration and bench.calibration and bench.calibration.validate:
         bench.calibration.validate(opts.judge_calibration, opts)
-    plan = bench.plan(opts)
-    for line in plan.banner:
+    setup = None
+    if opts.sequential:  # the trust case decided while the run goes (medtrust.sequential)
+        from medtrust.sequential.run import pool_options, prepare, sequential_tasks
+
+        setup = prepare(bench, opts)
+    plan = bench.plan(pool_options(opts) if setup is not None else opts)
+    for line in plan.banner + (setup.banner if setup is not None else []):
         console.print(line)
     if plan.check_model is not None:
         for model in opts.model:
             plan.check_model(model, opts.model_args)
+    if opts.estimate or opts.max_cost is not None:  # cost and time before any model call (medtrust.estimate)
+        from medtrust.estimate.run import estimate_and_check
+
+        if estimate_and_check(bench, plan, opts, console=console, setup=setup):
+            return []
     if opts.preflight:
         preflight(opts, console)
     summaries: list[BenchmarkSummary] = []
     unfinished: list[str] = []
-    logs = eval_tasks(plan.tasks, opts, model=opts.model, model_roles=plan.model_roles, limit=plan.limit)
+    from medtrust.batch import batch_recording, batch_roles
+
+    roles = batch_roles(plan.model_roles, opts.batch)
+    with batch_recording(opts, console):
+        if setup is not None:  # one eval per model: each task's monitor decides one model's case; one run id for --resume
+            run_id = uuid.uuid4().hex
+            logs = [lg for m in opts.model for lg in eval_tasks(sequential_tasks(plan.tasks, setup, opts), opts, model=m, model_roles=roles,
+                                                                 metadata={RUN_METADATA_KEY: run_id})]  # fmt: skip
+        else:
+            logs = eval_tasks(plan.tasks, opts, model=opts.model, model_roles=roles, limit=plan.limit)
     for model, model_logs in logs_by_model(logs).items():
         done = []
         for log in model_logs:
@@ -310,6 +331,14 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         summaries += summarize_and_print(bench, done, opts, console=console)
         if bench.after_run is not None:
             bench.after_run(done, opts, console)
+    if setup is not None:
+        from medtrust.sequential.run import print_decisions
+
+        print_decisions(logs, console)
+    elif opts.criteria and summaries:
+        from medtrust.sequential.run import print_case
+
+        print_case(opts.criteria, summaries, console)
     console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
     if unfinished:
         raise RunIncomplete(f"{len(unfinished)} task(s) did not finish: {'; '.join(unfinished)}. "
@@ -324,7 +353,10 @@ def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOpti
 
     full = [lg if bench.streams_samples or lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
     summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
+    from medtrust.decisions import attach as attach_sequential
+
     for s in summaries:
+        attach_sequential(s, full)
         hints = bench.hints(s) if bench.hints is not None else []
         if _may_have_dominant_failure(s):
             hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
@@ -446,7 +478,10 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     total, already_done = resumed_counts(headers)
     counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
     started = time.time()
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter:
+    from medtrust.batch import batch_recording
+
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter, \
+            batch_recording(opts, console, resumed=names):
         retried = eval_retry(names, max_tasks=len(names), **eval_args(opts, retry=True))
         interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
         if interrupted and reporter is not None:
@@ -473,6 +508,9 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         summaries += summarize_and_print(bench, logs, opts, console=console)
         for log in logs:
             console.print(f"inspect log: {log.location}")
+    from medtrust.sequential.run import print_decisions
+
+    print_decisions(retried, console)
     if unfinished:
         raise RunIncomplete(f"{len(unfinished)} task(s) still did not finish: {'; '.join(unfinished)}. "
                             f"Resume again with: medtrust run --resume --log-dir {opts.log_dir}")

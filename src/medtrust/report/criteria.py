@@ -59,19 +59,16 @@ from typing import Any, Sequence
 from medtrust.benchmarks.interface import Benchmark
 from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
 from medtrust.summary import BenchmarkSummary, MetricResult
+from medtrust.units import FRACTION, PERCENT, SCALE, SHARE_SUFFIXES, is_share  # noqa: F401  (re-exported)
 
 PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED = "PASS", "FAIL", "INCONCLUSIVE", "NOT_EVALUATED"
 #: threshold key -> (comparison, inclusive)
 OPERATORS = {"at_least": (">=", True), "above": (">", False), "at_most": ("<=", True), "below": ("<", False)}
 #: The shipped example criteria file (``--criteria example`` uses it).
 EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "criteria" / "example.toml"
-#: Name endings of metrics that are shares (0-1 or 0-100), for the boundary rule; every benchmark
-#: names its rates, accuracies and abstention shares so. A benchmark lists its other shares in
-#: ``Benchmark.criteria.shares``; ``_corrected`` twins are shares too.
-SHARE_SUFFIXES = ("_rate", "_acc", "_accuracy", "_abstention", "_abstention_official")
 ALPHA = 0.05
 _KEYS = {"id", "description", "benchmark", "metric", "group", "model", "use_corrected", "unit", *OPERATORS}
-_UNITS = {"fraction": 1.0, "percent": 100.0}
+_UNITS = SCALE
 
 
 class CriteriaError(ValueError):
@@ -311,13 +308,6 @@ def _benchmark(name: str, where: str) -> Benchmark:
     return found
 
 
-def is_share(name: str, shares: Sequence[str] = ()) -> bool:
-    """Whether a metric is a share: its name (or its ``_corrected`` twin's base) ends in one of
-    :data:`SHARE_SUFFIXES` or is one of ``shares`` (the benchmark's ``criteria.shares``)."""
-    base = name.removesuffix("_corrected")
-    return base in shares or base.endswith(SHARE_SUFFIXES)
-
-
 def share_metrics(benchmark: str) -> tuple[str, ...]:
     """The share metric names a registered benchmark declares (``Benchmark.criteria.shares``);
     () for a benchmark no longer registered."""
@@ -350,13 +340,27 @@ def boundary_samples(value: float, op: str, threshold: float, unit: str | None, 
     return total - n, total, PASS if ok else FAIL
 
 
-def _scale(c: Criterion, metric_unit: str | None) -> float | None:
-    """The criterion's threshold in the metric's unit (fraction <-> percent)."""
+def threshold_in_unit(c: Criterion, metric_unit: str | None, share: bool = False) -> float | None:
+    """The criterion's threshold in the metric's unit (fraction <-> percent).
+
+    A threshold without ``unit`` is in the metric's unit for people (:mod:`medtrust.units`):
+    percent for a share, else the metric's own unit. :func:`legacy_fraction` keeps files written
+    before that rule meaning what they meant."""
     if c.threshold is None:
         return None
-    if c.unit is None or metric_unit not in _UNITS or c.unit == metric_unit:
+    given = c.unit
+    if given is None and share and metric_unit in _UNITS and c.threshold_name is None:
+        given = FRACTION if legacy_fraction(c.threshold) else PERCENT
+    if given is None or metric_unit not in _UNITS or given == metric_unit:
         return c.threshold
-    return c.threshold * _UNITS[metric_unit] / _UNITS[c.unit]  # type: ignore[index]
+    return c.threshold * _UNITS[metric_unit] / _UNITS[given]  # type: ignore[index]
+
+
+def legacy_fraction(threshold: float) -> bool:
+    """The old form's rule: a share's threshold written without ``unit`` and strictly between 0
+    and 1 is a fraction (``at_least = 0.85`` = 85%), as criteria files meant before thresholds
+    were read in percent; 0 and 1 and above are percent (``at_most = 1`` = 1%)."""
+    return 0.0 < threshold < 1.0
 
 
 def _pick(s: BenchmarkSummary, c: Criterion) -> tuple[MetricResult | None, bool, str | None]:
@@ -405,7 +409,7 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
         for s, lab in runs:
             m, corrected, note = _pick(s, c)
             unit = m.unit if m is not None else None
-            t = _scale(c, unit)
+            t = threshold_in_unit(c, unit, m is not None and is_share(m.name, share_metrics(c.benchmark)))
             prov = _provenance(s, c, m, corrected)
             if m is None:
                 results.append(CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, lab, t, c.threshold_name, unit,
@@ -446,7 +450,7 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
         vs = per_model.get(lab, []) + [NOT_EVALUATED for _ in missing]
         if not vs:
             continue
-        overall[lab] = FAIL if FAIL in vs else (INCONCLUSIVE if (INCONCLUSIVE in vs or NOT_EVALUATED in vs) else PASS)
+        overall[lab] = model_case(vs)
     counts = {v: sum(r.verdict == v for r in results) for v in (PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED)}
     return {
         "title": criteria.title, "file": criteria.source, "sha256": criteria.sha256,
@@ -454,6 +458,12 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
                 "(at_least/at_most inclusive, above/below strict); NOT_EVALUATED: metric not in the run",
         "results": [r.as_dict() for r in results], "models": overall, "counts": counts,
     }  # fmt: skip
+
+
+def model_case(verdicts: Sequence[str]) -> str:
+    """A model's case from the verdicts of its rows (the rule :func:`check` states); also applied
+    after a sequential run's decisions replace rows (medtrust.report.sequential)."""
+    return FAIL if FAIL in verdicts else (INCONCLUSIVE if (INCONCLUSIVE in verdicts or NOT_EVALUATED in verdicts) else PASS)
 
 
 def _provenance(s: BenchmarkSummary, c: Criterion, m: MetricResult | None, corrected: bool) -> dict[str, Any]:
