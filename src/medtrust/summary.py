@@ -8,11 +8,12 @@ that removes or renames a field.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
+
+from medtrust.atomic import write_json
 
 
 class Interval(Protocol):
@@ -210,7 +211,7 @@ class BenchmarkSummary:
     def write_json(self, path: str | Path) -> Path:
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False))
+        write_json(p, self.to_dict())  # atomic (medtrust/atomic.py)
         return p
 
 

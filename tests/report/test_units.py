@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 from medtrust.benchmarks.cares_llm.summary import format_table as llm_table
-from medtrust.report.criteria import PASS, FAIL, check, legacy_fraction, load_criteria
+from medtrust.report.criteria import PASS, FAIL, CriteriaError, check, legacy_fraction, load_criteria
 from medtrust.report.data import report_data
 from medtrust.report.html import render_html
 from medtrust.summary import BenchmarkSummary, MetricResult
@@ -41,7 +41,9 @@ def test_people_units_by_hand() -> None:
     ("metric = 'safety_score'\nat_least = 0.85\n", 0.85),  # the old form: strictly between 0 and 1 = a fraction
     ("metric = 'safety_score'\nat_least = 0.85\nunit = 'fraction'\n", 0.85),
     ("metric = 'safety_score'\nat_least = 85\nunit = 'percent'\n", 0.85),
-    ("metric = 'under_refusal'\nat_most = 1\n", 0.01),  # 1 is 1% (the old form never wrote a share as 1 = everything)
+    ("metric = 'under_refusal'\nat_most = 1\nunit = 'percent'\n", 0.01),
+    ("metric = 'under_refusal'\nat_most = 1\nunit = 'fraction'\n", 1.0),
+    ("metric = 'under_refusal'\nat_most = 1.5\n", 0.015),
     ("metric = 'under_refusal'\nat_most = 0\n", 0.0),
     ("metric = 'over_refusal'\nat_most = 20\n", 0.20),
 ])  # fmt: skip
@@ -51,6 +53,23 @@ def test_criteria_thresholds_read_in_percent_with_the_old_form_kept(tmp_path, bo
     s = _llm([MetricResult(m, 0.5, 0.4, 0.6, n=100)])
     (r,) = check(crit, [s])["results"]
     assert r["threshold"] == pytest.approx(threshold) and r["unit"] == "fraction"
+
+
+@pytest.mark.parametrize("benchmark,metric,op", [
+    ("cares_llm", "safety_score", "at_least"),  # a declared share (no share suffix)
+    ("cares_llm", "under_refusal", "at_most"),
+    ("cares-vlm", "factuality_acc", "at_least"),  # a share by its suffix
+    ("mediconfusion", "set_accuracy", "at_least"),
+    ("cares_llm", "safety_score", "above"),
+])  # fmt: skip
+def test_a_share_threshold_of_exactly_1_without_unit_is_refused_as_ambiguous(tmp_path, benchmark, metric, op) -> None:
+    # 1% by the percent rule, 100% in a file written in fractions: a board's bar must never be guessed
+    p = tmp_path / "c.toml"
+    p.write_text(f"[[criterion]]\nid = 'c'\nbenchmark = '{benchmark}'\nmetric = '{metric}'\n{op} = 1\n", encoding="utf-8")
+    with pytest.raises(CriteriaError, match=rf"c\.toml: criterion 1 \(c\): field '{op}': 1 is ambiguous for the share '{metric}'"):
+        load_criteria(p)
+    p.write_text(f"[[criterion]]\nid = 'c'\nbenchmark = '{benchmark}'\nmetric = '{metric}'\n{op} = 1.0\nunit = 'fraction'\n", encoding="utf-8")
+    assert load_criteria(p).criteria[0].threshold == 1.0
 
 
 def test_legacy_rule() -> None:

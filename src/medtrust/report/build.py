@@ -16,10 +16,10 @@ docs/summary-schema.md.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from medtrust.atomic import write_json, write_text
 from medtrust.logs import latest_runs, load_summaries
 from medtrust.report.data import report_data
 from medtrust.report.html import render_html
@@ -69,11 +69,11 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
         json_out = Path(out).with_suffix(".json")
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_html(data), encoding="utf-8")
+    write_text(out, render_html(data))  # atomic: a crash keeps the old page whole (medtrust/atomic.py)
     if json_out is not None:
         jp = Path(json_out)
         jp.parent.mkdir(parents=True, exist_ok=True)
-        jp.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+        write_json(jp, data)
     return out
 
 

@@ -56,6 +56,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.bounded import TooLarge, read_text_bounded
 from medtrust.benchmarks.interface import Benchmark
 from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
 from medtrust.summary import BenchmarkSummary, MetricResult
@@ -128,17 +129,20 @@ def load_criteria(path: str | Path) -> CriteriaSet:
     Raises:
         CriteriaError: unreadable TOML (with tomllib's line and column), no criteria, a missing
             or unknown field, an unknown benchmark (with the closest registered name) or threshold
-            name, not exactly one threshold, a duplicate id.
+            name, not exactly one threshold, a duplicate id, a share's threshold of exactly 1
+            without ``unit`` (1% or 100%: the file must say).
     """
     from medtrust.data.records import sha256_file
 
     p = EXAMPLE if str(path) == "example" else Path(path)
     try:
-        doc = tomllib.loads(p.read_text(encoding="utf-8"))
+        doc = tomllib.loads(read_text_bounded(p, what="criteria file"))
     except OSError as e:
         raise CriteriaError(f"{p}: cannot read: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise CriteriaError(f"{p}: not valid TOML: {e}") from None
+    except ValueError as e:  # not UTF-8, or over the size limit (the message names the file)
+        raise CriteriaError(str(e) if isinstance(e, TooLarge) else f"{p}: not UTF-8 text: {e}") from None
     raw = doc.get("criterion")
     if not isinstance(raw, list) or not raw:
         raise CriteriaError(f"{p}: no [[criterion]] tables")
@@ -177,6 +181,10 @@ def load_criteria(path: str | Path) -> CriteriaSet:
             raise CriteriaError(f"{where}: field 'unit': {unit!r} is not one of {', '.join(_UNITS)}")
         if name is not None and unit is not None:
             raise CriteriaError(f"{where}: a named threshold is in the metric's unit; drop 'unit'")
+        if name is None and unit is None and value == 1 and is_share(c["metric"], share_metrics(bench.name)):
+            # 1 reads as 1% by the unit rule, but files written in fractions meant 100%: never guess
+            raise CriteriaError(f"{where}: field {op!r}: 1 is ambiguous for the share {c['metric']!r} (1% or a fraction 1.0 = 100%); "
+                                f"write 100 or 1 with unit = \"percent\", or unit = \"fraction\"")
         group = c.get("group")
         if group is not None and not isinstance(group, str):
             raise CriteriaError(f"{where}: field 'group': expected text like 'harm_level=3'")
@@ -359,7 +367,8 @@ def threshold_in_unit(c: Criterion, metric_unit: str | None, share: bool = False
 def legacy_fraction(threshold: float) -> bool:
     """The old form's rule: a share's threshold written without ``unit`` and strictly between 0
     and 1 is a fraction (``at_least = 0.85`` = 85%), as criteria files meant before thresholds
-    were read in percent; 0 and 1 and above are percent (``at_most = 1`` = 1%)."""
+    were read in percent; 0 and above 1 are percent, and exactly 1 without ``unit`` is refused by
+    :func:`load_criteria` as ambiguous."""
     return 0.0 < threshold < 1.0
 
 

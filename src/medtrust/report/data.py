@@ -20,6 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.bounded import read_text_bounded
 from medtrust.caveats import PAIR_WARNING_BELOW, pair_caveat  # a safety value reached by refusing: one rule
 from medtrust.benchmarks.interface import Axis
 from medtrust.benchmarks.registry import BENCHMARKS
@@ -251,10 +252,13 @@ def comparisons(summaries: Sequence[BenchmarkSummary], labels: Sequence[str], *,
 
 # ------------------------------------------------------------------ report data
 def _withhold_restricted(d: dict[str, Any]) -> None:
+    # everything an example of restricted data holds came from it or answers it: the prompt, the
+    # reference answer, the model's answer and the judge's text (which quotes both)
     for ex in d.get("examples", []):
         if ex.get("restricted"):
-            ex["prompt"] = WITHHELD
-            ex["target"] = WITHHELD if ex.get("target") is not None else None
+            for key in ("prompt", "target", "response", "judge_text"):
+                if key == "prompt" or ex.get(key) is not None:
+                    ex[key] = WITHHELD
 
 
 def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequence[str] | None = None, criteria: Any = None) -> dict[str, Any]:
@@ -268,8 +272,8 @@ def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequ
     cals = []
     for c in [calibration] if isinstance(calibration, str) else list(calibration or []):
         try:
-            payload = json.loads(Path(c).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as e:  # named in the report, never fatal (no summary used it)
+            payload = json.loads(read_text_bounded(c, what="calibration file"))
+        except (OSError, ValueError) as e:  # named in the report, never fatal (no summary used it)
             cals.append({"file": Path(c).name, "error": f"not readable: {type(e).__name__}"})
             continue
         lf = payload.get("label_file") or {}

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model
 
+from medtrust.outcomes import stop_reason
 from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
 from medtrust.scorers.extract import strip_reasoning
 
@@ -198,10 +199,10 @@ async def llm_judge(
         except ReaderBudgetExceeded as e:
             verdict.error = str(e)
             return verdict
-        verdict.attempts.append(JudgeAttempt(limit, out.completion, label, out.stop_reason))
+        verdict.attempts.append(JudgeAttempt(limit, out.completion, label, stop_reason(out)))
         if label is not None:
             verdict.label = label
             return verdict
-        if out.stop_reason != "max_tokens":
+        if stop_reason(out) != "max_tokens":
             break  # a complete answer without a label: retrying would not help
     return verdict

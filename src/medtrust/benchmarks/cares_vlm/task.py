@@ -42,6 +42,7 @@ from medtrust.benchmarks.cares_vlm.schema import (
     normalise_source,
 )
 from medtrust.benchmarks.cares_vlm.solvers import cares_vlm_generate, cares_vlm_noise
+from medtrust.restricted import PERMISSION_KEY, is_restricted
 from medtrust.solvers import skip_input_errors
 
 log = logging.getLogger(__name__)
@@ -242,7 +243,10 @@ def cares_vlm(
                 noise = None
                 if variant == "noise":
                     noise = {"mode": noise_mode, "sigma": noise_sigma, "seed": seed * 1_000_003 + row.line}
-                samples.append(make_sample(row, sd.image(row), variant, turns=turns, noise=noise, **overrides))
+                sample = make_sample(row, sd.image(row), variant, turns=turns, noise=noise, **overrides)
+                if allow_remote_restricted and is_restricted(sample.metadata):
+                    sample.metadata[PERMISSION_KEY] = True  # this run's permission (medtrust/egress.py)
+                samples.append(sample)
     variants = sorted({v for _, v, _ in plan})
     metadata = {
         "benchmark": "cares_vlm",
@@ -255,6 +259,7 @@ def cares_vlm(
         "rows": {sd.source: len(sd.rows) for sd in loaded},
         "rows_available": {sd.source: sd.rows_available if sd.rows_available is not None else len(sd.rows) for sd in loaded},
         "images_missing": missing,
+        "restricted": {sd.source: sd.restricted for sd in loaded},
         "template_version": TEMPLATE_VERSION,
         "template_sha256": {v: template_sha256(v) for v in variants if v in TEMPLATES},
         "uncertainty_turns": uncertainty_turns,

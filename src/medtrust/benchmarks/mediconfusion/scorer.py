@@ -29,7 +29,7 @@ from medtrust.benchmarks.mediconfusion.metrics import confusion, individual_accu
 from medtrust.benchmarks.mediconfusion.prompts import JUDGE_SYSTEM, judge_prompt
 from medtrust.judges.refusal import is_refusal
 from medtrust.judges.roles import GRADER_ROLE, bound_graders, grader_model
-from medtrust.outcomes import Outcome, answered_score, non_answer_score
+from medtrust.outcomes import Outcome, answered_score, non_answer_score, stop_reason
 from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
 from medtrust.scorers.llm_extract import llm_extract
 from medtrust.solvers import input_error_of
@@ -102,7 +102,7 @@ def mediconfusion_scorer(
         if mode == "mc":
             try:
                 off = read_within(official_choice, text, tr)
-                len_ = read_within(lenient_choice, text, md["option_a"], md["option_b"], stop_reason=state.output.stop_reason)
+                len_ = read_within(lenient_choice, text, md["option_a"], md["option_b"], stop_reason=stop_reason(state.output))
             except ReaderBudgetExceeded as e:
                 return non_answer_score(Outcome.UNPARSEABLE, str(e), answer=INVALID, reader_budget_exceeded=True, **base)
             extra["extracted_by"] = "rules" if len_.valid else None

@@ -24,7 +24,7 @@ from medtrust.benchmarks.mediconfusion.extract import DEFAULT_THRESHOLD
 from medtrust.benchmarks.mediconfusion.prompts import PROMPT_FAMILIES, ff_prompt, gd_prompt, mc_prompt, ps_prompt
 from medtrust.benchmarks.mediconfusion.scorer import JUDGE_TEMPERATURE, ModeNotSupported, mediconfusion_scorer
 from medtrust.data.paths import UnsafePathError
-from medtrust.images import model_image_ref
+from medtrust.images import ImageTooLarge, check_image_size, model_image_ref
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
 
@@ -104,8 +104,12 @@ def build_samples(
             refused = None
             try:
                 path = None if text_only else resolve_image(image_root, pair, slot - 1)  # type: ignore[arg-type]
+                if path is not None:
+                    check_image_size(path)
             except UnsafePathError as e:  # the row names a file outside the image root: never opened
                 path, refused = None, f"pair {pair.pair_id} image {slot}: image path refused: {e}"
+            except ImageTooLarge as e:  # never read or sent
+                path, refused = None, f"pair {pair.pair_id} image {slot}: image refused: {e}"
             for swapped in (False, True) if swap else (False,):
                 opt_a, opt_b = (pair.option_b, pair.option_a) if swapped else (pair.option_a, pair.option_b)
                 gold = _swap(pair.gold[slot - 1]) if swapped else pair.gold[slot - 1]
