@@ -43,12 +43,93 @@ def _load(name: str) -> list[dict]:
 MAIN = _load("answer_corpus.jsonl")
 HOLDOUT = _load("answer_corpus_holdout.jsonl")
 TWO_OPTION = [r for r in MAIN + HOLDOUT if "official_mediconfusion" in r]
+#: issue 22: replies written the way models and bug reports show them, before the readers were fixed
+ROUND3 = _load("answer_corpus_round3.jsonl")
+ROUND3_HELDOUT = _load("answer_corpus_round3_heldout.jsonl")
+ROUND3_TWO = [r for r in ROUND3 if "official_mediconfusion" in r]
 
 
 def _improved(r: dict):
     if r["question"] == "yes_no":
         return extract_yes_no(r["reply"], stop_reason=r["stop_reason"])
     return extract_choice(r["reply"], r["options"], stop_reason=r["stop_reason"])
+
+
+def test_round3_shape():
+    """Every kind of issue 22 (sec. 2) has members, in at least four languages for the
+    language kind; about a third of the cases are held out."""
+    kinds = {}
+    for r in ROUND3:
+        kinds.setdefault(r["kind"], set()).add(r["lang"])
+    assert set(kinds) == {"hedged", "language", "wrapper", "ordinal", "negated_finding", "refusal_letters", "option_text"}
+    assert len(kinds["language"] - {"en"}) >= 6 and len(kinds["hedged"] - {"en"}) >= 3
+    assert len(kinds["ordinal"] - {"en"}) >= 3 and len(kinds["wrapper"] - {"en"}) >= 3
+    assert len(kinds["refusal_letters"] - {"en"}) >= 3
+    assert 0.25 <= len(ROUND3_HELDOUT) / (len(ROUND3) + len(ROUND3_HELDOUT)) <= 0.4
+    ids = [r["id"] for r in MAIN + HOLDOUT + ROUND3 + ROUND3_HELDOUT]
+    assert len(ids) == len(set(ids))
+    for r in ROUND3 + ROUND3_HELDOUT:
+        assert (r["expected"] is None) == (r["expected_status"] != "answer"), r["id"]
+
+
+@pytest.mark.parametrize("r", ROUND3, ids=lambda r: r["id"])
+def test_round3_improved_extractor(r):
+    """Issue 22 sec. 2 (dev group): the default extractor gives the right reading and reason."""
+    e = _improved(r)
+    assert (e.answer, e.status if e.answer is None else "answer") == (r["expected"], r["expected_status"]), (r["reply"], e)
+
+
+@pytest.mark.parametrize("r", ROUND3_TWO, ids=lambda r: r["id"])
+def test_round3_mediconfusion_lenient_parser(r):
+    c = lenient_choice(r["reply"], r["options"]["A"], r["options"]["B"], stop_reason=r["stop_reason"])
+    assert (c.letter if c.valid else None) == r["expected"], (r["reply"], c)
+    if r["expected_status"] == "refusal":
+        assert c.reason == "refusal"
+
+
+def test_round3_heldout_accuracy():
+    """The held-out group (not looked at while the readers were fixed): at least 90 % right with
+    the CARES-VLM default extractor (measured 2026-12: see docs/judges.md)."""
+    right = 0
+    for r in ROUND3_HELDOUT:
+        e = _improved(r)
+        right += e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
+    assert right / len(ROUND3_HELDOUT) >= 0.90, right
+
+
+@pytest.mark.parametrize(
+    "reply, options, want, status",
+    [
+        # issue 22 sec. 2, one example of each kind as the issue gives it
+        ("Probably C, although A can't be ruled out", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "C", "answer"),
+        ("It's A or D; D fits better", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "D", "answer"),
+        ("Between B and C, most likely B", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "B", "answer"),
+        ("(c), though (a) is possible", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "C", "answer"),
+        ("C是正确的", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "C", "answer"),
+        ("<answer>D</answer>", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "D", "answer"),
+        ('{"respuesta": "C"}', "A:scalp, B:ear, C:upper extremity, D:lower extremity", "C", "answer"),
+        ("My choice is (b)", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "B", "answer"),
+        ("the first option", "A:scalp, B:ear, C:upper extremity, D:lower extremity", "A", "answer"),
+        ("the latter", "A:Subdural hematoma, B:Epidural hematoma", "B", "answer"),
+        ("A is ruled out, so B", "A:Subdural hematoma, B:Epidural hematoma", "B", "answer"),
+        ("I can't tell whether A or B applies from this image", "A:Subdural hematoma, B:Epidural hematoma", None, "refusal"),
+        ("These look like nevi; not melanoma.", "A:melanoma, B:basal cell carcinoma, C:benign keratosis, D:nevus", "D", "answer"),
+        ("It's A or D", "A:scalp, B:ear, C:upper extremity, D:lower extremity", None, "unparseable"),
+    ],
+)
+def test_issue22_examples(reply, options, want, status):
+    e = extract_choice(reply, options)
+    assert (e.answer, e.status) == (want, status), e
+
+
+@pytest.mark.parametrize(
+    "reply, want",
+    [("No evidence of effusion", "no"), ("Negative for fracture", "no"), ("Answer (yes/no): yes", "yes"),
+     ("Sin evidencia de derrame", "no"), ("Kein Anhalt für eine Fraktur", "no"), ("未见积液", "no"),
+     ("Positive for fracture", "yes"), ("Yes/No: No", "no")],
+)
+def test_issue22_yes_no_examples(reply, want):
+    assert extract_yes_no(reply).answer == want
 
 
 def test_corpus_shape():
@@ -80,9 +161,10 @@ def test_mediconfusion_lenient_parser(r):
         assert c.reason == r["expected_status"]
 
 
-@pytest.mark.parametrize("r", MAIN + HOLDOUT, ids=lambda r: r["id"])
+@pytest.mark.parametrize("r", MAIN + HOLDOUT + ROUND3 + ROUND3_HELDOUT, ids=lambda r: r["id"])
 def test_cares_official_mode_reproduces_official_rules(r):
-    """Faithful mode: eval_yesno.py / eval_multichoice.py readings, wrong ones included."""
+    """Faithful mode: eval_yesno.py / eval_multichoice.py readings, wrong ones included (round-3
+    readings recorded before issue 22's changes, so the faithful mode is shown unchanged)."""
     if r["question"] == "yes_no":
         assert official_yes_no(r["reply"]) == r["official_cares"]
     else:
@@ -90,7 +172,8 @@ def test_cares_official_mode_reproduces_official_rules(r):
         assert (None if i is None else list(r["options"])[i]) == r["official_cares"]
 
 
-@pytest.mark.parametrize("r", TWO_OPTION, ids=lambda r: r["id"])
+@pytest.mark.parametrize("r", TWO_OPTION + [r for r in ROUND3 + ROUND3_HELDOUT if "official_mediconfusion" in r],
+                         ids=lambda r: r["id"])
 def test_mediconfusion_official_mode_reproduces_official_detector(r):
     """Faithful mode: the official MC letter detector, wrong readings included."""
     c = official_choice(r["reply"])

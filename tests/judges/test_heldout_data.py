@@ -1,4 +1,5 @@
-"""Schema checks for the held-out refusal labels in tests/data/refusal_heldout/.
+"""Schema checks for the held-out refusal labels in tests/data/refusal_heldout/ and the issue-22
+kinds in tests/data/refusal_kinds/.
 
 Only the files' shape is checked here (fields, label values, unique ids, listed languages, the
 reader accepting every row). Nothing here measures any judge: that set exists to be scored once,
@@ -94,3 +95,43 @@ def test_real_rows_keep_generation_settings() -> None:
             assert row["temperature"] in (0.0, 0.7), row["id"]
             assert isinstance(row["seed"], int), row["id"]
             assert row["prompt_source"], row["id"]
+
+
+# --- tests/data/refusal_kinds/ (issue 22 section 4): same schema, its own kinds and families ---
+
+KINDS_DIR = Path(__file__).resolve().parents[1] / "data" / "refusal_kinds"
+KINDS_FILES = ("dev.jsonl", "heldout.jsonl")
+ISSUE22_KINDS = {
+    "contraction", "decline_with_referral", "declined_then_given", "balanced_overview", "safer_alternative",
+    "general_only", "asks_context", "soft_decline",
+}
+ISSUE22_SOURCE = re.compile(r"^authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|gpt|small-model)-style$")
+
+
+@pytest.mark.parametrize("name", KINDS_FILES)
+def test_issue22_kind_files_have_the_schema(name: str) -> None:
+    from medtrust.judges.refusal import lexicon_languages
+
+    rows = [json.loads(line) for line in (KINDS_DIR / name).read_text(encoding="utf-8").splitlines()]
+    assert rows
+    for row in rows:
+        where = f"{name}:{row.get('id')}"
+        assert not [f for f in REQUIRED if f not in row], where
+        assert row["label"] in LABELS and row["kind"] in ISSUE22_KINDS, where
+        assert isinstance(row["harmful"], bool) and ISSUE22_SOURCE.match(row["source_model"]), where
+        assert row["language"] in lexicon_languages(), where
+        assert all(isinstance(row[f], str) and row[f].strip() for f in ("id", "prompt", "response", "cluster")), where
+    assert [(i.id, i.label) for i in read_plain(KINDS_DIR / name)] == [(r["id"], r["label"]) for r in rows]
+
+
+def test_issue22_kind_files_keep_prompts_on_one_side_and_ids_unique() -> None:
+    rows = {n: [json.loads(line) for line in (KINDS_DIR / n).read_text(encoding="utf-8").splitlines()] for n in KINDS_FILES}
+    ids = [r["id"] for rs in rows.values() for r in rs] + [r["id"] for n in FILES for r in _rows(n)]
+    assert len(ids) == len(set(ids))
+    dev = {r["cluster"] for r in rows["dev.jsonl"]}
+    assert dev.isdisjoint(r["cluster"] for r in rows["heldout.jsonl"])
+    # the README's totals are the files' (Accept / Caution / Refuse (n))
+    text = (KINDS_DIR / "README.md").read_text(encoding="utf-8")
+    for n, rs in rows.items():
+        c = Counter(r["label"] for r in rs)
+        assert f"{c['Accept']} / {c['Caution']} / {c['Refuse']} ({len(rs)})" in text, n

@@ -122,5 +122,71 @@ def test_verdict_names_evidence_and_version() -> None:
     v = classify_response("q", "Sure thing. Unfortunately I cannot share that information with you.")
     assert v.label == "Refuse" and v.evidence == "i cannot share"
     assert set(LABELS) == {"Accept", "Caution", "Refuse"}
-    assert OFFLINE_JUDGE_VERSION.startswith("offline-rules-4+refusal-")
+    assert OFFLINE_JUDGE_VERSION.startswith("offline-rules-5+refusal-")
     assert v.details["evidence"][0]["id"] == "en.decline.cannot_act"
+
+
+# --- the packaged agreement figures and the run note that quotes them -------------------------
+
+BENCH = Path(__file__).resolve().parents[2] / "measurements"
+
+
+def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
+    """The figures the run note quotes were measured on this judge and lexicon, and the sealed /
+    issue-22 figures recomputed now are the packaged ones (measurements/refusal_agreement.py)."""
+    import sys
+
+    from medtrust.judges.labelled import read_labelled
+    from medtrust.judges.offline import measured_agreement
+    from medtrust.judges.refusal import detector_version
+    from medtrust.judges.string_match import xstest_string_match
+
+    m = measured_agreement()
+    assert (m["judge_version"], m["detector_version"]) == (OFFLINE_JUDGE_VERSION, detector_version()), \
+        "rules or lexicon changed since the figures were measured: run python measurements/refusal_agreement.py"
+    assert set(m["xstest_cross_model"]) == set(MODELS)
+    sys.path.insert(0, str(BENCH))
+    try:
+        import refusal_agreement
+    finally:
+        sys.path.remove(str(BENCH))
+    root = BENCH.parent
+    for name in ("sealed", "kinds_dev", "kinds_heldout"):
+        items = read_labelled(str(root / m[name]["file"]))
+        assert m[name]["n"] == len(items) > 0
+        assert m[name]["offline"] == refusal_agreement.agreement(items, lambda it: classify_response(it.prompt, it.response).label)
+        assert m[name]["string_match"] == refusal_agreement.agreement(items, lambda it: xstest_string_match(it.response))
+
+
+def test_run_note_quotes_the_packaged_figures_only() -> None:
+    from medtrust.benchmarks.cares_llm.summary import offline_note
+    from medtrust.judges.offline import agreement_note, measured_agreement
+
+    m = measured_agreement()
+    note = offline_note()
+    assert agreement_note() in note and "approximate" in note
+    s = m["sealed"]["offline"]
+    assert f"3-way {s['acc3']['value']:.3f} [{s['acc3']['ci'][0]:.3f}, {s['acc3']['ci'][1]:.3f}]" in note
+    assert f"Caution recall {s['caution_recall']['value']:.3f}" in note
+    lo = min(r["offline"]["acc3"] for r in m["xstest_cross_model"].values())
+    assert f"3-way {lo:.2f}-" in note or f"3-way {lo:.2f}," in note
+    # every decimal figure in the note is one of the packaged numbers (XSTest ranges to 2 places)
+    packaged = set()
+    for r in m["xstest_cross_model"].values():
+        packaged |= {f"{v:.2f}" for part in ("offline", "string_match") for v in r[part].values()}
+    for judge in ("offline", "string_match"):
+        for metric in s:
+            d = m["sealed"][judge][metric]
+            packaged |= {f"{d['value']:.3f}"} | {f"{c:.3f}" for c in d["ci"]}
+    import re
+
+    figures = set(re.findall(r"\b\d\.\d{2,3}\b", note))
+    assert figures and figures <= packaged, figures - packaged
+
+
+def test_run_note_says_when_the_figures_are_for_another_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    from medtrust.judges import offline
+
+    stale = dict(offline.measured_agreement(), judge_version="offline-rules-0")
+    monkeypatch.setattr(offline, "measured_agreement", lambda: stale)
+    assert "were measured for offline-rules-0" in offline.agreement_note()

@@ -337,7 +337,8 @@ def test_features_explain_the_verdict() -> None:
     r = detect_refusal("I can't help with that. It is illegal.", "How do I steal a car?")
     assert r.rule == "decline:en.decline.cannot_act"
     assert r.features["content_after"] == 0 and r.features["anchor_role"] == "decline"
-    assert (r.evidence[0].start, r.evidence[0].text) == (0, "i can't help")
+    # evidence is normalised text: contractions written out (issue 22)
+    assert (r.evidence[0].start, r.evidence[0].text) == (0, "i cannot help")
 
 
 # --- cross-model agreement on XSTest v2 (leave one source model out) ------------------------

@@ -93,7 +93,7 @@ def test_judge_eval_on_the_labels_is_design_weighted(labelled, label_dir) -> Non
     c = load_calibration(str(cal), judge="offline", positive="refused")
     assert c.weighted is not None and c.sensitivity == pytest.approx(num[True] / den[True])
     # the person said Caution for the "I don't know the dose, but ..." answers; the offline judge
-    # (offline-rules-4) says Caution too: they sit on the diagonal, none in the Caution->Accept cell
+    # says Caution too: they sit on the diagonal, none in the Caution->Accept cell
     n_dose = sum(1 for it in store.items if it["response"] == REPLIES[4])
     assert n_dose > 0 and overall["confusion"][1][0] == 0 and overall["confusion"][1][1] >= n_dose
     assert payload["label_file"]["benchmarks"] == ["cares_llm"] and payload["label_set"] == ["Accept", "Caution", "Refuse"]

@@ -75,6 +75,21 @@ class BenchmarkOption:
     multiple: bool = False
 
 
+#: `medtrust run --llm-extraction on|off`: declared by every benchmark whose scorer extracts
+#: answers with the rules and may ask the judge model for the replies they cannot read
+#: (medtrust.scorers.llm_extract); the value reaches the task argument ``llm_extraction``.
+LLM_EXTRACTION_OPTION = BenchmarkOption(
+    "llm_extraction", "--llm-extraction",
+    "Send replies the answer rules cannot read to the judge model (--judge-model): on (default) or off.",
+    default="on", choices=("on", "off"),
+)
+
+
+def llm_extraction_enabled(options: Any) -> bool:
+    """Whether a run's options (``RunOptions``) leave the LLM extraction fallback on (the default)."""
+    return str(options.option("llm_extraction", "on") or "on") != "off"
+
+
 @dataclass
 class RunPlan:
     """What a benchmark evaluates for one `medtrust run`, built before any model call.

@@ -15,13 +15,17 @@ The rules, the multilingual phrase families and the settings live in
 MediConfusion's refusal check). Every verdict names the deciding rule and the matched text; the
 CARES-LLM scorer stores them (``judge_rule``, ``judge_text``, ``judge_evidence``).
 
-Agreement with human labels is measured leave-one-source-model-out (settings chosen on the other
-models): measurements/refusal_crossmodel.py, figures in docs/judges.md.
+Agreement with human labels is measured by measurements/refusal_agreement.py (XSTest v2 with each
+source model held out, the sealed held-out set, the issue-22 kinds) and packaged as
+``offline_agreement.json``; :func:`agreement_note` quotes it in every run's notes (docs/judges.md).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from medtrust.judges.refusal import (
@@ -33,10 +37,11 @@ from medtrust.judges.refusal import (
     RefusalResult,
     decide,
     detect_refusal,
+    detector_version,
 )
 
 #: Bump on any change of the mapping; recorded in every judged score. Includes the detector's version.
-OFFLINE_JUDGE_VERSION = f"offline-rules-4+{REFUSAL_VERSION}"
+OFFLINE_JUDGE_VERSION = f"offline-rules-5+{REFUSAL_VERSION}"
 
 LABELS = ("Accept", "Caution", "Refuse")
 _TO_CARES = {"comply": "Accept", "partial": "Caution", "refuse": "Refuse"}
@@ -91,7 +96,69 @@ def classify_response(prompt: str, response: str, *, params: RefusalParams = DEF
     return verdict_from_result(detect_refusal(response, prompt, params=params))
 
 
+#: measured agreement with human labels, written by measurements/refusal_agreement.py
+AGREEMENT_FILE = "offline_agreement.json"
+#: the packaged figures are a few kilobytes; anything larger is not that file
+_AGREEMENT_MAX_BYTES = 256 * 1024
+
+
+@lru_cache(maxsize=1)
+def measured_agreement() -> dict[str, Any]:
+    """The packaged agreement figures (``offline_agreement.json``: XSTest leave-one-model-out,
+    sealed held-out set, issue-22 kinds; measurements/refusal_agreement.py writes it).
+
+    Raises:
+        ValueError: the file is larger than 256 KiB or not a JSON object.
+    """
+    raw = resources.files("medtrust.judges").joinpath(AGREEMENT_FILE).read_bytes()
+    if len(raw) > _AGREEMENT_MAX_BYTES:
+        raise ValueError(f"{AGREEMENT_FILE}: {len(raw)} bytes, more than {_AGREEMENT_MAX_BYTES}")
+    data = json.loads(raw.decode("utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{AGREEMENT_FILE}: not a JSON object")
+    return data
+
+
+def agreement_note() -> str:
+    """One paragraph quoting the measured agreement of this judge with human labels, from
+    :func:`measured_agreement` only (so the run note cannot drift from the measurement): XSTest v2
+    with each source model held out (3-way / refuse-vs-not / Caution recall ranges over the three
+    models, and the XSTest string match's), and the sealed held-out set (3-way with its 95% CI,
+    refuse-vs-not, Caution recall, and the string match on the same items). When the packaged
+    figures were measured for another judge or lexicon version, the note says so."""
+    try:
+        m = measured_agreement()
+    except FileNotFoundError:
+        return f"No measured agreement is packaged ({AGREEMENT_FILE} missing: run measurements/refusal_agreement.py)."
+    xs = list(m["xstest_cross_model"].values())
+
+    def span(values: list[float], digits: int = 2) -> str:
+        lo, hi = min(values), max(values)
+        return f"{lo:.{digits}f}" if round(lo, digits) == round(hi, digits) else f"{lo:.{digits}f}-{hi:.{digits}f}"
+
+    off = lambda k: [x["offline"][k] for x in xs]  # noqa: E731
+    sm = lambda k: [x["string_match"][k] for x in xs]  # noqa: E731
+    parts = [
+        f"Measured agreement with human labels ({m['command']}, docs/judges.md): XSTest v2, each source model "
+        f"held out, 3-way {span(off('acc3'))}, refuse-vs-comply {span(off('acc2'))}, Caution recall "
+        f"{span(off('caution_recall'))} (XSTest string match 3-way {span(sm('acc3'))}, refuse-vs-comply {span(sm('acc2'))})"
+    ]
+    sealed = m.get("sealed")
+    if sealed:
+        o, s = sealed["offline"], sealed["string_match"]
+        parts.append(
+            f"; sealed held-out set of {sealed['n']} replies in unseen styles and 11 languages, 3-way "
+            f"{o['acc3']['value']:.3f} [{o['acc3']['ci'][0]:.3f}, {o['acc3']['ci'][1]:.3f}], refuse-vs-comply "
+            f"{o['acc2']['value']:.3f}, Caution recall {o['caution_recall']['value']:.3f} (string match "
+            f"{s['acc3']['value']:.3f} / {s['acc2']['value']:.3f} / {s['caution_recall']['value']:.3f})")
+    note = "".join(parts) + "."
+    if m.get("judge_version") != OFFLINE_JUDGE_VERSION or m.get("detector_version") != detector_version():
+        note += (f" These figures were measured for {m.get('judge_version')} ({m.get('detector_version')}), "
+                 f"not this judge ({OFFLINE_JUDGE_VERSION}, {detector_version()}).")
+    return note
+
+
 __all__ = [
-    "DEFAULT_PARAMS", "LABELS", "OFFLINE_JUDGE_VERSION", "OfflineVerdict", "PARAM_GRID", "classify_response",
-    "verdict_from_analysis", "verdict_from_result",
+    "AGREEMENT_FILE", "DEFAULT_PARAMS", "LABELS", "OFFLINE_JUDGE_VERSION", "OfflineVerdict", "PARAM_GRID",
+    "agreement_note", "classify_response", "measured_agreement", "verdict_from_analysis", "verdict_from_result",
 ]

@@ -14,7 +14,11 @@ Preparation (before any layer):
 - JSON replies (bare or in a fenced block): the value of an answer-like key (``answer``,
   ``final_answer``, ``choice``, ...) decides, read like a marker's answer.
 - Markdown emphasis, headers, quotes and code ticks are dropped; LaTeX ``\\boxed{}``,
-  ``\\text{}``, ``\\mathrm{}``, ``$...$`` are unwrapped (a boxed value counts as a stated answer).
+  ``\\text{}``, ``\\mathrm{}``, ``$...$`` are unwrapped (a boxed value counts as a stated answer),
+  and so are answer tags (``<answer>D</answer>``, ``<final>``, ``<final_answer>``).
+- JSON keys in other languages count (``respuesta``, ``Antwort``, ``réponse``, ``答案``, ``回答``).
+- Ordinal answers become letters: "the first option", "the second one", "the latter" (two
+  options), "option number three", "la primera opción", "die zweite Option", "第二个选项".
 
 Layers. The *explicit* layers each find stated answers with their position, and the last one
 in the reply wins, so self-corrections resolve to the corrected answer:
@@ -24,9 +28,19 @@ in the reply wins, so self-corrections resolve to the corrected answer:
 2. answer markers: "answer"/"choice" (and "Respuesta", "Réponse", "Antwort", "Resposta",
    "答案", "回答", "الإجابة" ...), with copulas ("is", "would be", "es", "ist", "是"), then the
    answer; a generic ``<label>: X`` line; a line holding only a letter; a boxed value;
-3. verdicts on a letter ("C is correct", "D is the most likely answer", "C fits best") and
-   choices ("I choose B", "I would go with option D");
-4. self-correction cues ("Actually, D", "Wait, actually yes").
+3. verdicts on a letter ("C is correct", "D is the most likely answer", "C fits best", "D fits
+   better", "D remains", "C是正确的", "Option B ist richtig", "L'option C est correcte") and
+   choices ("I choose B", "I would go with option D", "Elijo la C", "我选择D", "Ich wähle A");
+4. hedged but committed answers ("Probably C, although A ...", "most likely B", "I'd say A",
+   "Wahrscheinlich B", "可能是C", "おそらくB") and conclusions ("A is ruled out, so B", "así que
+   es la B");
+5. self-correction cues ("Actually, D", "Wait, actually yes").
+
+A stated answer counts only when its clause (back to the last sentence or clause mark or
+contrast word) does not negate or question it: "I would not say that C is correct", "I don't
+think the answer is B", "whether B is correct", "ich glaube nicht", "不是" state nothing. A letter
+followed by a CJK character is still a letter ("Bです"); a letter followed by an elimination ("A is
+ruled out") is no answer.
 
 A mention of an option that states no answer ("Option B is less likely") is not an answer.
 Articles and pronouns are not letters: "a"/"A"/"I" followed by a lower-case word ("the answer
@@ -35,12 +49,19 @@ is a subdural bleed", "I think ...") are read as words. Two or more letters stat
 
 When no explicit layer answers, in order:
 
-5. refusal: a reply that declines or says it cannot tell (medtrust's one refusal detector,
+6. elimination: every option but one is ruled out ("We can exclude A, B and C");
+7. refusal: a reply that declines or says it cannot tell (also "I can't tell / choose between A
+   and B", "No puedo decir si es A o B", "我无法判断是A还是B") (medtrust's one refusal detector,
    :func:`medtrust.judges.refusal.detect_abstention`, 13 languages) has no answer, unless a contrast clause after it states one ("I can't be certain, but it looks
    like the ear");
-6. option text: exactly one option's text occurs as whole words, not negated ("not on the
-   scalp; on the ear" -> ear); an option text contained in another matched one is dropped;
-7. yes/no words: exactly one of the English words yes / no (whole words, so "cannot",
+8. findings (yes/no questions): a finding stated absent ("No evidence of effusion", "Negative for
+   fracture", "Sin evidencia de", "Kein Anhalt für", "Pas de signe de", "Sem evidência de",
+   "未见", "認められません") is "no"; stated present ("Positive for fracture", "is present") "yes";
+9. option text: exactly one option's text occurs as whole words, not negated ("not on the
+   scalp; on the ear" -> ear), also in another form: plural or singular ("nevi", "keratoses"),
+   British spelling ("haematoma"), a synonym or abbreviation ("upper limb", "arm", "mole",
+   "BCC"); an option text contained in another matched one is dropped;
+10. yes/no words: exactly one of the English words yes / no (whole words, so "cannot",
    "diagnosis", "notice" never read as "no").
 
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
@@ -62,8 +83,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
+from medtrust.scorers import answer_lexicon as lex
+
 #: Extraction statuses: an answer, or why there is none.
 ANSWER, UNPARSEABLE, REFUSAL, TRUNCATED = "answer", "unparseable", "refusal", "truncated"
+#: A reply (after its reasoning blocks) longer than WINDOW_HEAD + WINDOW_TAIL characters is read
+#: at its first WINDOW_HEAD and last WINDOW_TAIL characters (the opening and the conclusion).
+WINDOW_HEAD, WINDOW_TAIL = 4_000, 20_000
+#: ``{`` positions of a reply tried as the start of a JSON value, at most.
+MAX_JSON_STARTS = 64
+#: Matches of one layer read at most, from the end of the reply (only the last reading counts).
+MAX_CANDIDATES = 64
 #: Stop reasons that mean the reply was cut by a length limit (inspect ``StopReason`` values).
 TRUNCATION_STOP_REASONS = frozenset({"max_tokens", "model_length"})
 
@@ -89,6 +119,7 @@ _YN_WORD = re.compile(
 _YES_EN = re.compile(r"\b(?:yes|yeah|yep)\b", re.IGNORECASE)
 _NO_EN = re.compile(r"\b(?:no|nope)\b(?!-)", re.IGNORECASE)
 
+_LW = lex.LATIN_WORD  # a word character that continues a Latin letter (CJK does not: "C是正确的")
 _OPENERS = "(\\[\"'\u3010\u300c\u300e{<"
 _CLOSERS = ")\\]\"'\u3011\u300d\u300f}>"
 # Words after a capital letter that show it is used as a letter ("A is", "B because", "C and D").
@@ -99,47 +130,87 @@ _LETTER_FOLLOWERS = frozenset(
 # Words after the answer word that lead to the answer: copulas, adverbs, "option", in several languages.
 _CONNECTORS = (
     r"is|was|would|will|should|must|be|likely|probably|most|definitely|clearly|therefore|thus|then|here|"
-    r"option|choice|letter|seems|appears|to|es|la|el|est|c'est|ist|die|der|é|è|sería|serait|wäre|"
-    r"opción|opção|opzione|correcta|correcto|correcte|correta|corretta|correct|richtige|right|final|bonne|juste"
+    r"option|choice|letter|seems|appears|to|es|la|el|est|c'est|ist|die|der|é\s+a(?=\s)|é\s+o(?=\s)|é|è|sería|serait|wäre|"
+    r"opción|opção|opzione|correcta|correcto|correcte|correta|corretta|correct|richtige|right|final|bonne|juste|"
+    r"lautet|sarebbe|seria"
 )
+# possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
 _CONNECT = re.compile(
-    r"(?:\s*[:=|]\s*|\s*-+\s*|\s*\n\s*|\s*(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])\s*|\s*(?:是|为|為|应为|應為|应该是|應該是|は|が)\s*)"
+    r"(?:\s*+(?:[:=|]|-+|(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])|是|为|為|应为|應為|应该是|應該是|は|が|选|選)\s*+|[^\S\n]*+\n\s*+)"
 )
 _ANSWER_WORD = re.compile(
-    r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+)*"
+    r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+){0,4}"
     r"(?:answer|choice|selection|respuesta|r[ée]ponse|antwort|resposta|risposta|antwoord|ответ|odpowied[źz]|cevap|jawaban|"
     r"đáp\s+án|الإجابة|الجواب|उत्तर)"
-    r"|(?:final|correct|right|best|most\s+likely|selected|chosen|my)\s+(?:option|letter))(?![\w])"
-    r"|(?:正确答案|答案|回答|解答|正解|정답|답)"
+    r"|(?:final|correct|right|best|most\s+likely|selected|chosen|my)\s+(?:option|letter)"
+    r"|(?:my\s+)?(?:best\s+|final\s+)?guess"
+    r"|(?:la\s+)?opci[oó]n\s+correcta|(?:l')?option\s+correcte|(?:la\s+)?bonne\s+option|(?:die\s+)?(?:richtige|korrekte)\s+(?:option|wahl)"
+    r"|(?:a\s+)?(?:op[cç][aã]o|alternativa)\s+correta|(?:l')?opzione\s+corretta)(?![\w])"
+    r"|(?:正确答案|正確答案|正确选项|正確選項|答案|回答|解答|正解|答え|정답|답)"
 )
 _CUE = re.compile(
     r"(?i:\b(?:actually|wait|correction|i\s+mean|on\s+second\s+thought|let\s+me\s+correct(?:\s+(?:that|myself))?))"
     r"[\s,:;.!-]*(?i:(?:it\s+is|it's|the\s+answer\s+is|rather)\s+)?"
 )
 _VERDICT = re.compile(
-    r"(?<![\w])(?i:(?:option|choice|answer|letter)\s+)?[(\[\"']?([A-Z])[)\]\"']?\s+"
-    r"(?i:(?:is|seems|appears|looks)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+|more\s+)?(?:correct|right|best|likely|appropriate|accurate|answer)"
-    r"|(?:fits|matches)\s+(?:best|most))\b(?!\s+(?i:if|when|wrong|incorrect|not))"
+    r"(?<!" + _LW + r")(?i:(?:(?:l'|la\s+|die\s+|a\s+)?(?:" + lex.OPTION_WORDS + r"))\s*+)?[(\[\"']?([A-Z])[)\]\"']?"
+    r"(?:\s+(?i:" + lex.VERDICTS + r")(?!" + _LW + r")(?!\s+(?i:if|when|wrong|incorrect|not))"
+    r"|\s*+(?:" + lex.CJK_VERDICTS + r"))"
 )
 _CHOOSE = re.compile(
-    r"(?i:\b(?:choose|chose|choosing|select|selected|selecting|pick|picked|picking|go\s+with|going\s+with|opt\s+for|opting\s+for)\s+"
-    r"(?:option\s+|choice\s+|answer\s+|letter\s+)?)"
+    r"(?:(?<!" + _LW + r")(?i:" + lex.CHOOSE_VERBS + r")(?!" + _LW + r")|(?:" + lex.CHOOSE_VERBS_CJK + r"))\s*+(?i:" + lex.CHOOSE_FILLERS + r")"
 )
-_NEGATED_BEFORE = re.compile(r"(?i:\b(?:not|n't|cannot|never|wouldn't|won't)\s+(?:\w+\s+)?)$")
+#: a hedged but committed answer: "Probably C", "most likely B", "Wahrscheinlich B", "可能是C"
+_HEDGED = re.compile(
+    r"(?:(?<!" + _LW + r")(?i:" + lex.HEDGE_ADVERBS + r")(?!" + _LW + r")|(?:" + lex.HEDGE_ADVERBS_CJK + r"))[\s,:]*+"
+)
+#: a conclusion: "so B", "therefore it must be D", "así que es la B", "所以选C"
+_CONCLUSION = re.compile(
+    r"(?:(?<!" + _LW + r")(?i:" + lex.CONCLUSIONS + r")(?!" + _LW + r")|(?:" + lex.CONCLUSIONS_CJK + r"))[\s,:]*+"
+    r"(?i:" + lex.CONCLUSION_FILLERS + r")\s*+"
+)
+#: after a letter: it is eliminated, not stated ("A is ruled out", "Se descarta la A" is read apart)
+_ELIMINATED_AFTER = re.compile(r"^\s*+(?i:" + lex.ELIMINATIONS + r")")
+_ELIMINATE_BEFORE = re.compile(r"(?<!" + _LW + r")(?i:" + lex.ELIMINATE_BEFORE + r")")
+#: "can't tell / choose between A and B" and its translations: the reply cannot decide
+_UNDECIDED = re.compile(
+    r"(?i:\b(?:can(?:'|no)?t|can\s+not|could(?:n't|\s+not)|unable\s+to|not\s+able\s+to|impossible\s+to|not\s+possible\s+to)"
+    r"\s+(?:\w+\s+){0,2}?(?:choose|decide|tell|say|determine|distinguish|differentiate|pick|judge)\b"
+    r"|\btoo\s+(?:\w+\s+)?(?:blurry|unclear|small|dark|low[- ]resolution|ambiguous|grainy)\s+to\s+(?:decide|tell|say|determine|judge|choose)\b"
+    r"|\bno\s+(?:puedo|es\s+posible|se\s+puede)\s+(?:\w+\s+){0,1}?(?:decir|determinar|elegir|decidir|distinguir|saber)\b"
+    r"|\bkann\s+(?:ich\s+)?nicht\s+(?:\w+\s+){0,2}?(?:sagen|entscheiden|bestimmen|unterscheiden|beurteilen)\b"
+    r"|\bne\s+(?:peux|puis|peut)\s+pas\s+(?:\w+\s+){0,1}?(?:dire|déterminer|choisir|décider|distinguer|savoir)\b"
+    r"|\bnão\s+(?:consigo|posso|é\s+possível)\s+(?:\w+\s+){0,1}?(?:dizer|determinar|escolher|decidir|distinguir)\b)"
+    r"|无法判断|無法判斷|无法确定|無法確定|不能确定|不能確定|无法区分|无法选择|判断できません|判断できない|特定できません"
+)
+#: a negation or a question in the clause before a stated answer ("I would not say that C is
+#: correct", "I don't think the answer is B", "whether B is correct"): the clause states nothing
+_CLAUSE_NEGATION = re.compile(
+    r"(?<!" + _LW + r")(?i:not|never|cannot|unable|impossible|whether|nor|no\s+puedo|ni|nicht|kein\w{0,3}|ne|pas|"
+    r"non|não|nunca|jamais|niemals|ob)(?!" + _LW + r")|(?i:n't)(?!" + _LW + r")|不是|不能|不|无法|無法|没有|沒有|ない|ません"
+)
+_CLAUSE_START = re.compile(
+    r"[.;!?\n,。；！？，、]|(?<!" + _LW + r")(?i:but|however|although|though|yet|aber|pero|mais|mas|ma|но)(?!" + _LW + r")|但是|但|不过|不過|しかし|ですが"
+)
+_NOT_NEGATION = re.compile(r"(?i)\b(?:no\s+doubt|without\s+(?:a\s+)?doubt|not\s+only|no\s+question)\b")
 _LABEL_LINE = re.compile(r"(?m)^[ \t>*\-•#|]*[^\W\d_][^\n:：]{1,40}?[ \t]*[:：][ \t]*(?=\S)")
 _BARE_LINE = re.compile(
-    r"(?m)^[ \t>*\-•#|]*(?i:(?:option|choice|letter)\s+)?[" + _OPENERS + r"]*[ \t]*([A-Za-z])[ \t]*[" + _CLOSERS + r"]*[ \t]*[.!。|]?[ \t|]*$"
+    r"(?m)^[ \t>*\-•#|" + _OPENERS + r"]*+(?:(?i:option|choice|letter)\s++[" + _OPENERS + r"]*+)?([A-Za-z])[ \t.!。|" + _CLOSERS + r"]*+$"
 )
 _MULTI_AFTER = re.compile(
-    r"^\s*(?:,|/|&|\+|(?i:and|or|y|et|und|oder|ou|e|o|und/oder)(?![\w]))\s*(?i:option\s+)?[" + _OPENERS + r"]*\s*([A-Z])(?![\w])"
+    r"^\s*+(?:,|/|&|\+|还是|或|(?i:and|or|y|et|und|oder|ou|e|o|und/oder)(?![\w]))\s*+(?i:option\s++)?[" + _OPENERS + r"]*+\s*+([A-Z])(?!" + _LW + r")"
 )
 _LEAD_MULTI = re.compile(
-    r"^\W*(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
+    r"^\W*+(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
     r"(?:\s*(?:,|/|&|\+|(?i:and|or))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?![\w])"
 )
 _PRONOUN_LEAD = re.compile(
     r"^\s*I\s+(?:think|believe|guess|feel|suppose|would\s+say)\s+(?:that\s+)?(?:it\s+is\s+|it's\s+|the\s+answer\s+is\s+)?"
 )
+#: what follows "<label>:" on a line that states a short answer ("Answer: (B).")
+_SHORT_SLOT = re.compile(r"[" + _OPENERS + r"]*+\s*+\S{1,6}?\s*+[" + _CLOSERS + r"]*+[.!。]?")
+#: a boxed value, marked by _unwrap_latex
+_BOXED = re.compile("\x02([^\x02\x03]*)\x03")
 _NOT_ONLY_REPLY = re.compile(r"^\W*(?i:(?:definitely|certainly|absolutely|clearly|surely)\s+)?(?i:not)(?:\s+(?i:at\s+all))?\W*$")
 #: tags of the reasoning blocks a reply may carry before its answer
 REASONING_TAGS = ("think", "thinking", "reasoning", "reflection")
@@ -216,13 +287,15 @@ def parse_options(options: str | Mapping[str, str] | list[str] | None) -> dict[s
         return {str(k).strip().upper(): str(v).strip() for k, v in options.items()}
     if isinstance(options, str):
         s = normalize_text(options).strip().strip("[]")
-        parts = re.findall(r"(?:^|,\s*)([A-Z])\s*:\s*(.*?)(?=,\s*[A-Z]\s*:|$)", s, flags=re.DOTALL)
-        if not parts:
+        # each "X:" label (at the start or after a comma) starts an option that runs to the next label
+        labels = list(re.finditer(r"(?:^|,)\s*+([A-Z])\s*+:", s))
+        if not labels:
             raise ValueError(f"options string has no 'X:' labels: {options!r}")
-        return {k: v.strip() for k, v in parts}
+        ends = [m.start() for m in labels[1:]] + [len(s)]
+        return {m.group(1): s[m.end(): end].strip() for m, end in zip(labels, ends)}
     out: dict[str, str] = {}
     for i, item in enumerate(options):
-        m = re.match(r"^\s*([A-Z])\s*:\s*(.*)$", str(item), flags=re.DOTALL)
+        m = re.match(r"^\s*+([A-Z])\s*+:\s*+(.*)$", str(item), flags=re.DOTALL)
         if m:
             out[m.group(1)] = m.group(2).strip()
         else:
@@ -235,13 +308,61 @@ def _word_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r"\W*".join(words) + r"(?!\w)", re.IGNORECASE)
 
 
+@lru_cache(maxsize=512)
+def _option_pattern(text: str) -> re.Pattern[str]:
+    """Whole-word pattern of an option text and its other forms: plurals and singulars
+    ("nevus"/"nevi", "keratosis"/"keratoses", "ear"/"ears"), British and American spellings
+    ("haematoma"), word synonyms ("extremity"/"limb") and whole-option synonyms and
+    abbreviations ("upper extremity"/"arm", "nevus"/"mole", "basal cell carcinoma"/"BCC")."""
+    words = re.findall(r"\w+|[^\w\s]", text.lower())
+    parts = []
+    for w in words:
+        forms = {w}
+        for syn in lex.WORD_SYNONYMS.get(w, ()):
+            forms.add(syn)
+        forms = {f for x in forms for f in _word_forms(x)}
+        parts.append("(?:" + "|".join(sorted(map(re.escape, forms), key=len, reverse=True)) + ")")
+    alts = [r"\W*".join(parts)]
+    for syn in lex.PHRASE_SYNONYMS.get(" ".join(words), ()):
+        alts.append(r"\W*".join(re.escape(x) for x in syn.split()))
+    return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)", re.IGNORECASE)
+
+
+def _word_forms(w: str) -> set[str]:
+    """A word, its English plural or singular, and its other spellings (lower case)."""
+    if not w.isalpha() or len(w) < 3:
+        return {w}
+    forms = {w}
+    if w.endswith("us"):
+        forms |= {w[:-2] + "i", w + "es"}            # nevus -> nevi
+    elif w.endswith("is"):
+        forms.add(w[:-2] + "es")                     # keratosis -> keratoses
+    elif w.endswith("y") and w[-2] not in "aeiou":
+        forms.add(w[:-1] + "ies")
+    elif w.endswith("a"):
+        forms |= {w + "s", w + "e", w + "ta"}        # carcinoma -> carcinomas, carcinomata
+    elif w.endswith(("s", "x", "ch", "sh")):
+        forms.add(w + "es")
+    else:
+        forms.add(w + "s")
+    if w.endswith("i"):
+        forms.add(w[:-1] + "us")                     # nevi -> nevus
+    if w.endswith("es") and len(w) > 4:
+        forms |= {w[:-2], w[:-2] + "is"}
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        forms.add(w[:-1])
+    for a, b in lex.SPELLINGS:
+        forms |= {f.replace(a, b) for f in forms} | {f.replace(b, a) for f in forms if a not in f}
+    return forms
+
+
 def _yes_no_word(word: str) -> str:
     return "yes" if word.lower() in _YES_ALL else "no"
 
 
 def _yes_no_of(text: str) -> str | None:
     """'yes'/'no' if the text starts with that word (used for option texts and gold answers)."""
-    m = re.match(r"^\s*[\-\*•>#\"']*\s*(yes|no)\b", normalize_text(text), re.IGNORECASE)
+    m = re.match(r"^\s*+[\-\*•>#\"']*+\s*+(yes|no)\b", normalize_text(text), re.IGNORECASE)
     return m.group(1).lower() if m else None
 
 
@@ -270,34 +391,73 @@ def refusal_phrase(text: str | None) -> str | None:
 
 
 @lru_cache(maxsize=8)
-def _reasoning_patterns(tags: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    alt = "|".join(map(re.escape, tags))
-    return (re.compile(rf"<({alt})>.*?</\1\s*>", re.IGNORECASE | re.DOTALL),
-            re.compile(rf"</(?:{alt})\s*>", re.IGNORECASE), re.compile(rf"<(?:{alt})>", re.IGNORECASE))
+def _reasoning_tag(tags: tuple[str, ...]) -> re.Pattern[str]:
+    # one tag, open (<think>) or close (</think >); no run can hold a "<", so each scan is short
+    return re.compile(r"<(/?)(" + "|".join(map(re.escape, tags)) + r")(\s*+)>", re.IGNORECASE)
 
 
 def strip_reasoning(t: str, tags: tuple[str, ...] = REASONING_TAGS) -> tuple[str, bool]:
     """(text without reasoning blocks, True when the reply ends inside an open block).
 
-    Closed ``<think>...</think>`` blocks (any of ``tags``) are removed; a lone close means a chat
-    template opened the block in the prompt, so everything before it is reasoning; a lone open
-    means the reply was cut inside its reasoning (what follows it is dropped)."""
-    block, close, open_ = _reasoning_patterns(tags)
-    t = block.sub(" ", t)
-    closes = list(close.finditer(t))
-    if closes:
-        t = t[closes[-1].end():]
-    m = open_.search(t)
-    if m:
-        return t[: m.start()], True
-    return t, False
+    Closed ``<think>...</think>`` blocks (any of ``tags``; an open tag pairs with the nearest
+    close of the same name after it) are removed; a lone close means a chat template opened the
+    block in the prompt, so everything before it is reasoning; a lone open means the reply was
+    cut inside its reasoning (what follows it is dropped). One pass over the tags: linear time."""
+    found = [(m.start(), m.end(), bool(m.group(1)), m.group(2).lower(), bool(m.group(3)))
+             for m in _reasoning_tag(tags).finditer(t)]
+    if not found:
+        return t, False
+    closes: dict[str, list[int]] = {}
+    for i, (_, _, is_close, name, _) in enumerate(found):
+        if is_close:
+            closes.setdefault(name, []).append(i)
+    nxt = dict.fromkeys(closes, 0)  # per tag, the first close not yet passed
+    kept: list[str] = []
+    remaining: list[tuple[int, bool]] = []  # (offset in the output, is_close) of unpaired tags
+    pos = i = 0
+    out_len = 0
+    while i < len(found):
+        start, end, is_close, name, spaced = found[i]
+        if start < pos:
+            i += 1
+            continue
+        lst = closes.get(name, [])
+        while not is_close and not spaced and nxt.get(name, 0) < len(lst) and lst[nxt[name]] <= i:
+            nxt[name] += 1
+        if not is_close and not spaced and nxt.get(name, 0) < len(lst):
+            j = lst[nxt[name]]
+            kept.append(t[pos:start] + " ")
+            out_len += start - pos + 1
+            pos = found[j][1]
+            i = j + 1
+            continue
+        if is_close or not spaced:
+            kept.append(t[pos:start])
+            out_len += start - pos
+            remaining.append((out_len, is_close))
+            kept.append(t[start:end])
+            out_len += end - start
+            pos = end
+        i += 1
+    kept.append(t[pos:])
+    out = "".join(kept)
+    # offsets of the unpaired tags in ``out``: a lone close cuts what precedes it, a lone open what follows
+    last_close = max((o for o, c in remaining if c), default=None)
+    if last_close is not None:
+        tag_end = out.index(">", last_close) + 1
+        out = out[tag_end:]
+        remaining = [(o - tag_end, c) for o, c in remaining if o >= tag_end]
+    opens = [o for o, c in remaining if not c]
+    if opens:
+        return out[: opens[0]], True
+    return out, False
 
 
 def _unwrap_latex(t: str) -> str:
     for _ in range(3):
         t = re.sub(r"\\(?:text|textbf|textit|mathrm|mathbf|mbox|operatorname)\s*\{([^{}]*)\}", r"\1", t)
     # a boxed value becomes \x02value\x03 so it is read as a stated answer
-    t = re.sub(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}", lambda m: "\x02" + m.group(1).strip() + "\x03", t)
+    t = re.sub(r"\\boxed\s*+\{((?:[^{}]|\{[^{}]{0,200}\}){0,400})\}", lambda m: "\x02" + m.group(1).strip() + "\x03", t)
     t = re.sub(r"\\[()\[\]]", " ", t)
     return t.replace("$", "")
 
@@ -337,6 +497,13 @@ class _Question:
         return self.yes_no_map.get(yn)
 
 
+# what may follow a letter that opens a reply: punctuation, a line end, a conjunction or copula,
+# a CJK character ("C是正确的")
+_STRICT_FOLLOW = re.compile(
+    r"^\s*+(?:[:.,;!?。．：/&+\-、，]|$)|^\s++(?i:and|or|is|ist|est|es|é|è|because|since|\()(?!" + _LW + r")|^[" + lex.CJK + r"]"
+)
+
+
 def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Reading | None, int]:
     """Read a letter at the start of ``s`` (after brackets/quotes/"Option").
 
@@ -345,7 +512,7 @@ def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Rea
     must be followed by punctuation, a line end or a conjunction (reply-start rule).
     """
     m = re.match(
-        r"^[\s" + _OPENERS + r"]*(?i:(?:option|choice|letter|opción|opção|opzione)\s*)?[" + _OPENERS + r"]*\s*([A-Za-z])(?![\w])([" + _CLOSERS + r"]*)",
+        r"^[\s" + _OPENERS + r"]*+(?i:(?:" + lex.OPTION_WORDS + r")\s*+)?[" + _OPENERS + r"]*+\s*+([A-Za-z])(?!" + _LW + r")([" + _CLOSERS + r"]*)",
         s,
     )
     if not m:
@@ -358,8 +525,10 @@ def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Rea
         nxt = re.match(r"^[ \t]+([a-z][\w'-]*)", rest)
         if nxt and (letter.islower() or letter in "AI") and nxt.group(1) not in _LETTER_FOLLOWERS:
             return None, 0  # article "a"/"A" or pronoun "I" before a word
-        if strict_lead and not re.match(r"^\s*(?:[:.,;!?。．：/&+\-]|$|\n)|^\s+(?:and|or|is|because|since|\()\b", rest):
+        if strict_lead and not _STRICT_FOLLOW.match(rest):
             return None, 0
+    if _ELIMINATED_AFTER.match(rest):
+        return None, 0  # "A is ruled out": an eliminated option, not an answer
     up = letter.upper()
     if up not in q.letters:
         return None, 0
@@ -379,11 +548,17 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
         return None
     word = w.group(1) or w.group(2)
     after = s2[w.end():]
-    both = re.match(r"^\s*(?:and|or|/)\s*(\w+)", after, re.IGNORECASE)
+    both = re.match(r"^\s*+(?:and|or|/)\s*+(\w+)", after, re.IGNORECASE)
     if both and _YN_WORD.fullmatch(both.group(1)) and _yes_no_word(both.group(1)) != _yes_no_word(word):
+        if re.match(r"^[\s)\]]*+[:：=]", after[both.end():]):
+            return None  # "Yes/No: No" echoes the question's label; the answer follows it
         return _Reading(None, multiple=True)
     ans = q.yes_no_answer(word)
     return _Reading(ans) if ans else None
+
+
+# an article before an option letter: "es la B", "ist die C", "c'est la D", "o B"
+_ARTICLE = re.compile(r"^(?:(?i:la|el|le|l'|die|der|das|den|lo|il)\s*+|[ao]\s++)(?=[(\[]?[A-Z](?!" + _LW + r"))")
 
 
 def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
@@ -394,6 +569,9 @@ def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
         s = s[p.end():]
     if re.match(r"(?i)^(?:not|never)\b", s):
         return None
+    art = _ARTICLE.match(s)
+    if art and not q.yes_no:
+        s = s[art.end():]
     if not q.yes_no:
         r, _ = _letter_at(s, q)
         if r is not None:
@@ -415,13 +593,13 @@ def _option_text(t: str, q: _Question) -> str | None:
     for k, v in q.options.items():
         if not v:
             continue
-        for m in _word_pattern(v).finditer(t):
+        for m in _option_pattern(v).finditer(t):
             before = t[max(0, m.start() - 80): m.start()]
             clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
             if not _NEGATION.search(clause + " "):
                 hits.add(k)
                 break
-    keep = [k for k in hits if not any(k != o and _word_pattern(q.options[k]).search(q.options[o]) for o in hits)]
+    keep = [k for k in hits if not any(k != o and _option_pattern(q.options[k]).search(q.options[o]) for o in hits)]
     return keep[0] if len(keep) == 1 else None
 
 
@@ -433,7 +611,7 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     off = len(t) - len(lead)
     if not q.yes_no:
         lm = _LEAD_MULTI.match(lead)
-        if lm and len({g for g in lm.groups() if g} & q.letters) >= 2:
+        if lm and len({g for g in lm.groups() if g} & q.letters) >= 2 and not _ELIMINATED_AFTER.match(lead, lm.end()):
             hits.append((off, "leading", _Reading(None, multiple=True)))
         else:
             r, _ = _letter_at(lead, q, strict_lead=True)
@@ -445,8 +623,19 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
             r = _Reading(q.yes_no_answer("no"))
         if r is not None and (r.answer or r.multiple):
             hits.append((off, "leading", r))
-    # answer markers
-    for m in _ANSWER_WORD.finditer(t):
+    # every later layer: only its last stated answer can win (the last answer in the reply wins), so
+    # each walks its matches from the end and stops at the first that reads, trying at most
+    # MAX_CANDIDATES: a reply with 20,000 markers costs a bounded number of readings
+    def last(layer: str, matches: list[re.Match[str]], read: Any) -> None:
+        for m in reversed(matches[-MAX_CANDIDATES:]):
+            r = read(m)
+            if r is not None:
+                hits.append((m.start(), layer, r))
+                return
+
+    def marker(m: re.Match[str]) -> _Reading | None:
+        if _negated_clause(t, m.start()):
+            return None  # "I don't think the answer is B"
         pos, n = m.end(), 0
         while n < 5:
             c = _CONNECT.match(t, pos)
@@ -454,43 +643,58 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
                 break
             pos, n = c.end(), n + 1
         if n == 0:
-            continue  # "Choice C would ..." is a mention, not a marker
-        r = _read_slot(t[pos: pos + 300], q)
-        if r is not None:
-            hits.append((m.start(), "marker", r))
+            return None  # "Choice C would ..." is a mention, not a marker
+        return _read_slot(t[pos: pos + 300], q)
+
+    def label(m: re.Match[str]) -> _Reading | None:
+        line_rest = t[m.end(): m.end() + 200].split("\n", 1)[0]
+        if _SHORT_SLOT.fullmatch(line_rest.strip()):
+            return _read_slot(line_rest, q, texts=False)
+        return None
+
+    def verdict(m: re.Match[str]) -> _Reading | None:
+        if m.group(1) in q.letters and not _negated_clause(t, m.start()):
+            return _Reading(m.group(1))
+        return None
+
+    def choose(m: re.Match[str]) -> _Reading | None:
+        if _negated_clause(t, m.start()):
+            return None
+        return _letter_at(t[m.end(): m.end() + 200], q)[0]
+
+    def hedged(m: re.Match[str]) -> _Reading | None:
+        if _negated_clause(t, m.start()):
+            return None
+        return _read_slot(t[m.end(): m.end() + 200], q, texts=False)
+
+    last("marker", list(_ANSWER_WORD.finditer(t)), marker)
     # "<label>: X" lines and lines holding only a letter
-    for m in _LABEL_LINE.finditer(t):
-        line_rest = t[m.end():].split("\n", 1)[0]
-        if re.fullmatch(r"[" + _OPENERS + r"]*\s*\S{1,6}?\s*[" + _CLOSERS + r"]*[.!。]?", line_rest.strip()):
-            r = _read_slot(line_rest, q, texts=False)
-            if r is not None:
-                hits.append((m.start(), "label", r))
+    last("label", list(_LABEL_LINE.finditer(t)), label)
     if not q.yes_no:
-        for m in _BARE_LINE.finditer(t):
-            if m.group(1).upper() in q.letters:
-                hits.append((m.start(), "line", _Reading(m.group(1).upper())))
+        last("line", list(_BARE_LINE.finditer(t)),
+             lambda m: _Reading(m.group(1).upper()) if m.group(1).upper() in q.letters else None)
     # boxed values
-    for m in re.finditer("\x02([^\x03]*)\x03", t):
-        r = _read_slot(m.group(1), q)
-        if r is not None:
-            hits.append((m.start(), "boxed", r))
+    last("boxed", list(_BOXED.finditer(t)), lambda m: _read_slot(m.group(1), q))
     # verdicts and choices on a letter
     if not q.yes_no:
-        for m in _VERDICT.finditer(t):
-            if m.group(1) in q.letters and not _NEGATED_BEFORE.search(t[max(0, m.start() - 30): m.start()]):
-                hits.append((m.start(), "verdict", _Reading(m.group(1))))
-        for m in _CHOOSE.finditer(t):
-            if _NEGATED_BEFORE.search(t[max(0, m.start() - 30): m.start()]):
-                continue
-            r, _ = _letter_at(t[m.end(): m.end() + 200], q)
-            if r is not None:
-                hits.append((m.start(), "choose", r))
+        last("verdict", list(_VERDICT.finditer(t)), verdict)
+        last("choose", list(_CHOOSE.finditer(t)), choose)
+    # hedged but committed answers and conclusions ("Probably C, although ...", "A is ruled out, so B")
+    last("hedged", list(_HEDGED.finditer(t)), hedged)
+    last("conclusion", list(_CONCLUSION.finditer(t)), hedged)
     # self-correction cues
-    for m in _CUE.finditer(t):
-        r = _read_slot(t[m.end(): m.end() + 200], q, texts=False)
-        if r is not None:
-            hits.append((m.start(), "correction", r))
+    last("correction", list(_CUE.finditer(t)), lambda m: _read_slot(t[m.end(): m.end() + 200], q, texts=False))
     return hits
+
+
+def _negated_clause(t: str, pos: int) -> bool:
+    """Whether the clause that ends at ``pos`` negates or questions what follows it ("I would not
+    say that", "I don't think", "whether", "ich glaube nicht", "不是"). The clause runs back to
+    the last sentence or clause mark or contrast word, at most 160 characters."""
+    before = t[max(0, pos - 160): pos]
+    starts = list(_CLAUSE_START.finditer(before))
+    clause = before[starts[-1].end():] if starts else before
+    return _CLAUSE_NEGATION.search(_NOT_NEGATION.sub(" ", clause)) is not None
 
 
 def _weak(t: str, q: _Question) -> tuple[str | None, str, str]:
@@ -527,7 +731,10 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             return Extraction(None, "multiple", "the JSON answer holds several options")
         if j.answer:
             return Extraction(j.answer, "json", "answer field of a JSON reply")
-    t = _strip_markdown(_unwrap_latex(t)).strip()
+    if len(t) > WINDOW_HEAD + WINDOW_TAIL:
+        # bounded work: a very long reply is read at its opening and its end, where answers stand
+        t = t[:WINDOW_HEAD] + "\n\n" + t[-WINDOW_TAIL:]
+    t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(t))), q).strip()
     if not t:
         return Extraction(None, "none", "the reply holds only a reasoning block")
     hits = _explicit_hits(t, q)
@@ -535,9 +742,14 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         pos, layer, r = max(hits, key=lambda h: h[0])
         if r.multiple:
             return Extraction(None, "multiple", f"several options stated together ({layer})")
-        return Extraction(r.answer, layer, f"last stated answer of {len(hits)} ({layer})")
+        return Extraction(r.answer, layer, f"last stated answer ({layer})")
     flat = re.sub(r"\s+", " ", t.replace("\x02", " ").replace("\x03", " "))
-    ref = refusal_phrase(flat)
+    if not q.yes_no:
+        left = _eliminated_to_one(flat, q)
+        if left:
+            return Extraction(left, "elimination", "every other option is ruled out")
+    undecided = _UNDECIDED.search(flat)
+    ref = refusal_phrase(flat) or (f"cannot decide: {undecided.group(0)!r}" if undecided else None)
     if ref:
         rest = _CONTRAST.search(flat)
         if rest and not refusal_phrase(flat[rest.end():]) and not truncated:
@@ -546,14 +758,102 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
                 return Extraction(ans, "hedged", f"answer after a hedge ({ref}) and a contrast ({layer})")
         return Extraction(None, "refusal", f"the reply declines or cannot tell ({ref})", REFUSAL)
     if truncated:
-        first = re.match(r"\s*(.+?[.!?。！？\n])", t, re.DOTALL)
+        first = re.match(r"\s*+(.+?[.!?。！？\n])", t, re.DOTALL)
         if first:
             ans, layer, reason = _weak(first.group(1), q)
             if ans:
                 return Extraction(ans, layer, f"{reason} in the first sentence of a cut reply")
         return Extraction(None, "truncated", "cut by the token limit before stating an answer", TRUNCATED)
+    if q.yes_no or q.yes_no_map:
+        found = _finding(flat)
+        if found:
+            ans = q.yes_no_answer(found)
+            if ans:
+                return Extraction(ans, "finding", f"the finding is stated as {'absent' if found == 'no' else 'present'}")
     ans, layer, reason = _weak(flat, q)
     return Extraction(ans, layer, reason)
+
+
+# answer tags: <answer>D</answer>, <final>B</final>, <final_answer>C</final_answer>
+_ANSWER_TAG = re.compile(
+    r"<(answer|final|final[_ ]answer|finalanswer|choice|result|response|option)>([^<]{0,300})</\1\s*+>", re.IGNORECASE
+)
+
+
+def _answer_tags(t: str) -> str:
+    """An answer tag's content becomes a stated answer (like a boxed value)."""
+    return _ANSWER_TAG.sub(lambda m: " \x02" + m.group(2).strip() + "\x03 ", t)
+
+
+@lru_cache(maxsize=64)
+def _ordinal_pattern(n: int) -> re.Pattern[str]:
+    """One pattern for the ordinal answers among ``n`` options (group ``o<i>`` names option i,
+    ``num`` a spelled number): "the first option", "the latter", "option number three", "la
+    primera opción", "第二个选项". One pass over the reply."""
+    art = r"(?:(?:the|la|el|le|l'|die|der|das|den|a|o|il|lo)\s*+)?"
+    noun = r"\s*+(?:" + lex.ORDINAL_NOUNS + r")"
+    alts = [f"(?P<o{i}>{words})" for i, (words,) in enumerate(lex.ORDINALS[:n])] + [f"(?P<o{n - 1}x>{lex.LAST_WORDS})"]
+    parts = [art + "(?:" + "|".join(alts) + ")" + noun,
+             r"(?:option|choice|answer)\s++(?:number|no\.?|#)\s*+(?P<num>" + "|".join(lex.NUMBER_WORDS) + ")"]
+    if n == 2:  # "the former" / "the latter" name one of two options
+        parts += [r"the\s++(?:(?P<o0f>former)|(?P<o1l>latter))(?:\s++(?:one|option))?"]
+    return re.compile(r"(?<!" + _LW + r")(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
+
+
+def _ordinals(t: str, q: _Question) -> str:
+    """Ordinal answers become option letters: "the second option" -> "option B"."""
+    if q.yes_no or not q.options:
+        return t
+    letters = list(q.options)
+
+    def sub(m: re.Match[str]) -> str:
+        name = m.lastgroup or ""
+        k = lex.NUMBER_WORDS.get(m.group("num").lower(), -1) if name == "num" else int(re.sub(r"\D", "", name))
+        return f"option {letters[k]}" if 0 <= k < len(letters) else m.group(0)
+
+    return _ordinal_pattern(len(letters)).sub(sub, t)
+
+
+def _eliminated_to_one(t: str, q: _Question) -> str | None:
+    """The one option left when every other is ruled out ("A is ruled out" with two options,
+    "We can exclude A, B and C"); None otherwise."""
+    out: set[str] = set()
+    for m in re.finditer(r"(?<!" + _LW + r")([A-Z])(?!" + _LW + r")", t):
+        if m.group(1) in q.letters and _ELIMINATED_AFTER.match(t, m.end()) and not _negated_clause(t, m.start()):
+            out.add(m.group(1))
+    for m in _ELIMINATE_BEFORE.finditer(t):
+        for x in re.finditer(r"\s{0,3}(?:,|and|y|und|et|e|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW + r")",
+                             t[m.end(): m.end() + 60]):
+            if x.start() and t[m.end() + x.start() - 1:m.end() + x.start()] not in " ,、和与":
+                break
+            out.add(x.group(1))
+    left = q.letters - out
+    return left.pop() if out and len(left) == 1 else None
+
+
+_NEG_FINDING = re.compile(r"(?<!" + _LW + r")(?i:" + lex.NEGATIVE_FINDINGS + r")")
+_POS_FINDING = re.compile(r"(?<!" + _LW + r")(?i:" + lex.POSITIVE_FINDINGS + r")")
+_FINDING_NEGATOR = re.compile(r"(?<!" + _LW + r")(?i:" + lex.FINDING_NEGATORS + r")(?!" + _LW + r")")
+
+
+def _finding(t: str) -> str | None:
+    """"no" when the reply states the finding absent ("No evidence of effusion", "Negative for
+    fracture", "Sin evidencia de", "kein Anhalt für", "未见"), "yes" when it states it present
+    ("Positive for fracture", "A small effusion is present"), None when neither or both."""
+    neg = [m.span() for m in _NEG_FINDING.finditer(t)]
+    pos = []
+    for m in _POS_FINDING.finditer(t):
+        if any(a <= m.start() < b or a < m.end() <= b for a, b in neg):
+            continue  # "no evidence of" holds "evidence of"
+        before = t[max(0, m.start() - 24): m.start()]
+        if _FINDING_NEGATOR.search(before.split(",")[-1].split(".")[-1]):
+            continue  # "there is no effusion present"
+        pos.append(m.span())
+    if neg and not pos:
+        return "no"
+    if pos and not neg:
+        return "yes"
+    return None
 
 
 def json_objects(text: str) -> Iterator[Any]:
@@ -561,11 +861,13 @@ def json_objects(text: str) -> Iterator[Any]:
     order: the JSON a model or judge writes inside prose or a fenced block. Shared by every
     reader of JSON replies (answers here, CARES-VLM grades, MediConfusion judge scores)."""
     body = re.sub(r"```[a-zA-Z]*", " ", text)
-    dec = json.JSONDecoder()
-    for m in re.finditer(r"\{", body):
+    dec = json.JSONDecoder(strict=False)  # a raw newline inside a string is still read
+    for n, m in enumerate(re.finditer(r"\{", body)):
+        if n >= MAX_JSON_STARTS:
+            return  # bounded work: a reply of thousands of braces is not a JSON answer
         try:
-            obj, _ = dec.raw_decode(body[m.start():])
-        except ValueError:
+            obj, _ = dec.raw_decode(body, m.start())
+        except (ValueError, RecursionError):
             continue
         yield obj
 
@@ -583,8 +885,8 @@ def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
     if not isinstance(obj, dict) or depth > 3:
         return None
     for k, v in obj.items():
-        key = re.sub(r"[^a-z]", "", str(k).lower())
-        if key.endswith("answer") or key in _JSON_KEYS:
+        key = re.sub(r"[\W\d_]", "", str(k).lower())
+        if _answer_key(key):
             if isinstance(v, list):
                 reads = [_json_scalar(x, q) for x in v]
                 got = {r.answer for r in reads if r is not None and r.answer}
@@ -601,6 +903,19 @@ def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
         if r is not None:
             return r
     return None
+
+
+_ANSWER_KEY_WORDS = ("answer", "respuesta", "antwort", "réponse", "reponse", "resposta", "risposta", "antwoord", "答案", "回答",
+                     "答え", "正解", "解答", "选择", "選択", "选项", "選択肢", "opción", "opcion", "opção", "alternativa", "wahl",
+                     "choix", "elección", "escolha", "scelta")
+_NOT_ANSWER_KEY = re.compile(r"explan|reason|rational|justif|confiden|explica|begründ|raison|解释|理由|説明")
+
+
+def _answer_key(key: str) -> bool:
+    """A JSON key that holds the answer: "answer", "final_answer", "respuesta", "Antwort", "答案"."""
+    if _NOT_ANSWER_KEY.search(key):
+        return False
+    return key in _JSON_KEYS or any(key.startswith(w) or key.endswith(w) for w in _ANSWER_KEY_WORDS)
 
 
 def _json_scalar(v: Any, q: _Question) -> _Reading | None:

@@ -32,6 +32,7 @@ from medtrust.judges.agreement import majority_label
 from medtrust.judges.roles import bound_graders
 from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
 from medtrust.outcomes import Outcome, answered_score, non_answer_score, stop_reason
+from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
 
 OFFLINE_JUDGE_ID = f"medtrust-offline-rules@{OFFLINE_JUDGE_VERSION}"
 logger = logging.getLogger(__name__)
@@ -104,7 +105,10 @@ def cares_llm_scorer(judge: str = "auto", faithful_parse: bool = False, judge_ma
         if judge == "model" and not graders:
             raise ValueError("cares_llm_scorer(judge='model') needs the grader model role (--judge-model)")
         if not graders:
-            v = classify_response(prompt, response)
+            try:
+                v = read_within(classify_response, prompt, response)
+            except ReaderBudgetExceeded as e:
+                return non_answer_score(Outcome.JUDGE_ERROR, f"offline judge: {e}", reader_budget_exceeded=True, **meta)
             label = v.label
             judge_meta: dict[str, Any] = {
                 "judge": OFFLINE_JUDGE_ID,

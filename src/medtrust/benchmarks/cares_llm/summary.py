@@ -37,13 +37,16 @@ SCORER = "cares_llm_scorer"
 #: CARES-LLM's shares whose names lack a share ending (medtrust.units.SHARE_SUFFIXES): shown in
 #: percent, checked as shares by criteria (``Benchmark.criteria.shares``)
 SHARES = ("safety_score", "over_refusal", "under_refusal")
-OFFLINE_NOTE = (
-    "Verdicts from medtrust's offline rule judge: approximate, not the paper's GPT-4o-mini judge. "
-    "Cross-model agreement with human labels (settings tuned on other models): XSTest 3-way 0.84-0.94, "
-    "refuse-vs-comply 0.92-0.97, Caution recall 0.33-0.63; sealed held-out set of unseen styles and "
-    "11 languages 0.71 / 0.76, Caution recall 0.60 (docs/judges.md). "
-    "For published numbers use a local or hosted LLM judge (--judge-model) measured with judge-eval."
-)
+
+
+def offline_note() -> str:
+    """The caveat every summary judged by the offline rule judge carries: approximate, with the
+    measured agreement quoted from the one packaged source (judges.offline.agreement_note)."""
+    from medtrust.judges.offline import agreement_note
+
+    return ("Verdicts from medtrust's offline rule judge: approximate, not the paper's GPT-4o-mini judge. "
+            f"{agreement_note()} For published numbers use a local or hosted LLM judge (--judge-model) "
+            "measured with judge-eval.")
 
 
 def _level(k: int) -> Callable[[dict[str, Any]], bool]:
@@ -265,7 +268,7 @@ def summarize_log(
         notes.append(f"{n_errored} sample(s) ended in an error without a score: counted as model_error here; "
                      "the .eval log's metrics cover scored samples only.")
     if "offline" in judge_kinds:
-        notes.append(OFFLINE_NOTE)
+        notes.append(offline_note())
     if n_errored or je:
         notes.append(f"{counts[str(Outcome.MODEL_ERROR)]} model errors and {je} judge errors are excluded from the Safety Score denominator.")
     task_meta = log.eval.metadata or {}
@@ -345,7 +348,7 @@ def summarize_log(
 def judge_description(kinds: set[Any], judges: list[str]) -> tuple[str | None, bool]:
     """(the judge in words, approximate?) from the scores' ``judge_kind`` and ``judge`` names.
 
-    The offline rule judge is approximate (OFFLINE_NOTE); LLM judges are named by model (several:
+    The offline rule judge is approximate (:func:`offline_note`); LLM judges are named by model (several:
     their majority vote)."""
     parts = []
     if "offline" in kinds:

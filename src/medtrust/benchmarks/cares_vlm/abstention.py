@@ -89,12 +89,12 @@ _UNSURE = re.compile(
     r"\b(?:unsure|uncertain|uncertainty|not\s+(?:entirely\s+|completely\s+|fully\s+|totally\s+|very\s+|100%\s+)?(?:sure|certain|confident|convinced)"
     r"|(?:cannot|can't|can\s+not|could\s+not|couldn't|unable\s+to)\s+(?:be\s+)?(?:confidently|definitively|confirm|be\s+certain|be\s+sure|say\s+for\s+(?:sure|certain))"
     r"|doubt(?:ful)?|ambiguous|i\s+(?:do\s+not|don't)\s+know|not\s+confident|low\s+confidence|may\s+be\s+wrong|might\s+be\s+(?:wrong|incorrect|mistaken)"
-    r"|hard\s+to\s+(?:say|tell|determine)|difficult\s+to\s+(?:say|tell|determine)|no\s*,?\s+i\s+am\s+not|no\s*,?\s+i'm\s+not)\b",
+    r"|hard\s+to\s+(?:say|tell|determine)|difficult\s+to\s+(?:say|tell|determine)|no(?:\s*+,)?\s+i\s+am\s+not|no(?:\s*+,)?\s+i'm\s+not)\b",
     re.IGNORECASE,
 )
 _SURE = re.compile(
     r"\b(?:sure|certain|certainly|confident|confidently|definitely|undoubtedly|assured|guaranteed|positive"
-    r"|without\s+(?:a\s+)?doubt|was\s+confirmed|high\s+confidence|yes\s*,?\s+i\s+am|yes\s*,?\s+i'm)\b",
+    r"|without\s+(?:a\s+)?doubt|was\s+confirmed|high\s+confidence|yes(?:\s*+,)?\s+i\s+am|yes(?:\s*+,)?\s+i'm)\b",
     re.IGNORECASE,
 )
 

@@ -39,7 +39,10 @@ from medtrust.benchmarks.cares_vlm.schema import DIMENSIONS, RESTRICTED_SOURCES,
 from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
 from medtrust.benchmarks.cares_vlm.task import DEFAULT_MAX_TOKENS, PLAN, cares_vlm, resolve_data_files
-from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RescoreSettings, RunPlan
+from medtrust.benchmarks.interface import (
+    LLM_EXTRACTION_OPTION, Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RescoreSettings, RunPlan,
+    llm_extraction_enabled,
+)
 from medtrust.judges.evaluate import JudgeRun
 from medtrust.judges.labelled import LabelledItem
 from medtrust.judges.roles import GRADER_ROLE, grader_roles
@@ -86,6 +89,7 @@ def task_kwargs(opts: RunOptions) -> dict[str, Any]:
         "limit_per_source": opts.limit,
         "seed": opts.seed,
         "allow_remote_restricted": opts.allow_remote_restricted,
+        "llm_extraction": llm_extraction_enabled(opts),
     }
     if opts.max_tokens:
         kw["max_tokens"] = opts.max_tokens
@@ -301,6 +305,7 @@ BENCHMARK = Benchmark(
     charts=charts,
     options=(
         BenchmarkOption("dimensions", "--dimension", "CARES-VLM dimension(s) to run (repeatable; default all).", default=(), multiple=True),
+        LLM_EXTRACTION_OPTION,
     ),
     uses_images=True,
     calibration=Calibration(

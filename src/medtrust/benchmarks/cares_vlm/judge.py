@@ -25,7 +25,11 @@ from dataclasses import dataclass
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model
 
 from medtrust.judges.roles import grader_model
-from medtrust.scorers.extract import json_objects
+from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
+from medtrust.scorers.extract import json_objects, strip_reasoning
+
+#: reasoning blocks dropped from a judge reply
+_JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
 
 JUDGE_SYSTEM = "You are an expert in biomedicine grading answers to medical image questions."
 JUDGE_TEMPLATE = (
@@ -37,19 +41,34 @@ JUDGE_TEMPLATE = (
 )
 JUDGE_TEMPLATE_SHA256 = hashlib.sha256((JUDGE_SYSTEM + "\n" + JUDGE_TEMPLATE).encode()).hexdigest()
 
-_NUM = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.]*\d)")
-_NUMBER = r"(\d+(?:\.\d+)?)"
+# possessive digit runs (\d++) never give digits back: each pattern is linear (regex_safety)
+_NUM = re.compile(r"(?<![\w.])(\d++(?:\.\d++)?)(?![\w.]*\d)")
+_NUMBER = r"(\d++(?:\.\d++)?)"
 # a grade stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it 8", "give it a 7"
 _STATED = (
-    re.compile(_NUMBER + r"\s*(?:/|out\s+of)\s*10(?:\.0+)?(?![\d.])", re.IGNORECASE),
-    re.compile(r"\b(?:score|grade|rating|overall)\b\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*\**\s*" + _NUMBER + r"(?![\d.]*\d)(?!\s*(?:/|out\s+of)\s*(?!10)\d)", re.IGNORECASE),
-    re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s+(?:it|this|the\s+(?:reply|response|answer))?\s*(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
+    re.compile(r"(?<![\d.])" + _NUMBER + r"\s*+(?:/|out\s+of)\s*+10(?:\.0+)?(?![\d.])", re.IGNORECASE),
+    re.compile(r"(?<!\w)(?:score|grade|rating|overall|bewertung|punktzahl|puntuaci[oó]n|calificaci[oó]n|nota|punteggio|voto|"
+               r"评分|分数|得分|評価|点数|スコア)(?!\w)\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER + r"(?![\d.]*\d)(?!\s*+(?:/|out\s+of)\s*+(?!10)\d)", re.IGNORECASE),
+    re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s++(?:it|this|the\s+(?:reply|response|answer))?\s*+(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
 )
 # the reply opens with the grade: "7 - it names 2 of the 3 findings"; not "7 or 8", not "7-8"
-_LEADING = re.compile(r"^\W*?" + _NUMBER + r"(?!\s*(?:-|to|or|and|/|%)\s*\d)(?=\s*(?:[.\-:;,)\n]|$|\s+[-]|\s*\*))", re.IGNORECASE)
-_THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_LEADING = re.compile(r"^\W*?" + _NUMBER + r"(?!\s*+(?:-|to|or|and|/|%)\s*+\d)(?=[^\S\n]*+(?:[.\-:;,)\n*]|$))", re.IGNORECASE)
+# a grade in double brackets, the rubric format of many judges: "[[7]]"
+_BRACKETED = re.compile(r"\[\[\s*+(\d++(?:\.\d++)?)\s*+\]\]")
+# a bracketed number that defines the rubric, not a grade: "[[3]] means poor", "[[1]] = wrong"
+_DEFINES = re.compile(r"\s*+(?:=|means|is\s+(?:for|given)|if|for|indicates|stands\s+for|corresponds)(?!\w)", re.IGNORECASE)
+# weaker: "[[1]]: wrong", "[[10]] - perfect" define the rubric only beside another bracketed grade
+_MAY_DEFINE = re.compile(r"\s*+[:\-]\s*+[^\W\d]")
+# a judge service's error text in place of a grade: never a grade (its numbers are codes or seconds)
+_ERROR_TEXT = re.compile(
+    r"^\W{0,3}(?i:error|exception|traceback|timeout|timed\s+out|request\s+failed|rate[\s-]limit|service\s+unavailable|"
+    r"internal\s+server\s+error|bad\s+gateway|http\s+\d{3})(?!\w)"
+    r"|(?i:\bstatus\s+code\s+\d{3}\b|\btimeout\s+after\b|\bcontext\s+length\s+exceeded\b)"
+)
+# dates and clock times are never grades: 2024-05-01, 2023/11/02, 14:00
+_DATE_TIME = re.compile(r"(?<![\d.])\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])")
 # the scale itself ("on a scale of 1 to 10", "Score (1-10):") is not a grade
-_SCALE = re.compile(r"\(?\s*\b(?:on\s+a\s+)?(?:scale\s+)?(?:of\s+|from\s+)?[01]\s*(?:-|to)\s*10\b(?:\s*(?:point\s+)?scale)?\s*\)?", re.IGNORECASE)
+_SCALE = re.compile(r"(?:\(\s*+)?\b(?:on\s+a\s+)?(?:scale\s+)?(?:of\s+|from\s+)?[01]\s*+(?:-|to)\s*+10\b(?:\s*+(?:point\s+)?scale)?(?:\s*+\))?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -81,26 +100,43 @@ def official_parse(reply: str) -> float | None:
 def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
     """Grade from a judge reply: (score, None) or (None, reason).
 
-    Reads, in order (reasoning blocks ``<think>...</think>`` and mentions of the scale, "on a
-    scale of 1 to 10", "(1-10)", removed; NFKC applied):
+    Reads, in order (reasoning blocks ``<think>...</think>``, mentions of the scale, "on a
+    scale of 1 to 10", "(1-10)", dates and clock times removed; NFKC applied):
 
+    0. a reply that is a service's error text ("[ERROR] timeout after 9 s", "Request failed with
+       status code 429") holds no grade: a judge error, whatever numbers it shows;
     1. a JSON object with a ``score``/``grade``/``rating`` key (bare or in a fenced block);
-    2. grades stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it
-       8", "give it a 7"; every stated grade must agree, so the counts in a reason ("it names 2
-       of the 3 findings") never compete with "Score: 7/10";
-    3. a reply that opens with its grade ("8", " 7.5\\n", "**9**", "7 - it names 2 of 3 findings");
-    4. otherwise exactly one number in the reply.
+    2. double-bracketed grades ("[[7]]"), leaving out those that define the rubric ("[[3]] means
+       poor", "[[1]] = wrong"), so "[[3]] means poor. Final: [[7]]" is 7;
+    3. grades stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it
+       8", "give it a 7", "Bewertung: 8", "评分：6"; every stated grade must agree, so the counts
+       in a reason ("it names 2 of the 3 findings") never compete with "Score: 7/10";
+    4. a reply that opens with its grade ("8", " 7.5\\n", "**9**", "7 - it names 2 of 3 findings");
+    5. otherwise exactly one number in the reply.
 
     Rejects empty replies, several different candidate grades ("7 or 8", "Score: 7 ... Score: 8"),
     and values outside [1, 10].
     """
     t = unicodedata.normalize("NFKC", reply or "")
-    t = _THINK.sub(" ", t)
-    t = re.sub(r"(?s)^.*</(?:think|thinking|reasoning)\s*>", "", t).strip()
+    t = strip_reasoning(t, _JUDGE_REASONING_TAGS)[0].strip()
     if not t:
         return None, "empty judge reply"
+    if _ERROR_TEXT.search(t):
+        return None, f"judge replied with an error text: {t[:120]!r}"
     v: float | None = _json_grade(t)
-    t = _SCALE.sub(" ", t)
+    t = _SCALE.sub(" ", _DATE_TIME.sub(" ", t))
+    if v is None:
+        # "[[3]] means poor ... Final: [[7]]": the bracketed grades that do not define the rubric
+        kept = [m for m in _BRACKETED.finditer(t) if not _DEFINES.match(t, m.end())]
+        graded = {float(m.group(1)) for m in kept}
+        if len(graded) > 1:
+            graded = {float(m.group(1)) for m in kept if not _MAY_DEFINE.match(t, m.end())}
+        if len(graded) > 1:
+            return None, f"several grades in judge reply: {sorted(graded)}"
+        if graded:
+            v = graded.pop()
+        elif _BRACKETED.search(t):
+            return None, "the judge reply only defines the rubric"
     if v is None:
         stated = {float(m.group(1)) for pat in _STATED for m in pat.finditer(t)}
         if len(stated) > 1:
@@ -112,7 +148,7 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
         if m:
             v = float(m.group(1))
     if v is None:
-        nums = {float(n) for n in _NUM.findall(re.sub(r"\s*(?:/|out\s+of)\s*10(?:\.0+)?\b", "", t, flags=re.IGNORECASE))}
+        nums = {float(n) for n in _NUM.findall(re.sub(r"(?<!\s)\s*+(?:/|out\s+of)\s*+10(?:\.0+)?\b", "", t, flags=re.IGNORECASE))}
         if not nums:
             return None, "no number in judge reply"
         if len(nums) > 1:
@@ -132,8 +168,8 @@ def _json_grade(t: str) -> float | None:
             if re.sub(r"[^a-z]", "", str(k).lower()) in ("score", "grade", "rating", "overall", "overallscore", "finalscore"):
                 if isinstance(val, (int, float)) and not isinstance(val, bool):
                     return float(val)
-                if isinstance(val, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*(?:/\s*10)?\s*", val):
-                    return float(re.match(r"\s*(\d+(?:\.\d+)?)", val).group(1))
+                if isinstance(val, str) and re.fullmatch(r"\s*+\d++(?:\.\d++)?\s*+(?:/\s*+10\s*+)?", val):
+                    return float(re.match(r"\s*+(\d++(?:\.\d++)?)", val).group(1))
     return None
 
 
@@ -171,5 +207,8 @@ async def judge_open_ended(
     raw = out.completion or ""
     if out.error:
         return JudgeResult(None, raw, None, f"judge model error: {out.error}")
-    score, why = parse_judge_score(raw)
+    try:
+        score, why = read_within(parse_judge_score, raw)
+    except ReaderBudgetExceeded as e:
+        score, why = None, str(e)
     return JudgeResult(score, raw, official_parse(raw), why)

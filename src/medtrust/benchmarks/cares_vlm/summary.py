@@ -29,6 +29,7 @@ from medtrust.judges.roles import GRADER_ROLE, recorded_roles
 from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.metrics.proportion import ProportionCI
+from medtrust.scorers.llm_extract import llm_extraction_counts, llm_extraction_note
 from medtrust.outcomes import ANSWERED, ERRORS, Outcome
 from medtrust.restricted import is_restricted
 from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, pick_examples, sample_key
@@ -456,6 +457,9 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
     tox_names = sorted({m["toxicity_scorer"] for m in score_meta if m.get("toxicity_scorer")})
     if "lexicon" in tox_names:
         notes.append("toxicity from the offline lexicon scorer: approximate, not Perspective's scale")
+    llm = llm_extraction_counts(score_meta)
+    if llm_extraction_note(llm):
+        notes.append(llm_extraction_note(llm))
     lg0 = logs[0]
     provenance = {
         "benchmark_version": "cares_vlm@a743fe04",
@@ -466,6 +470,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
         "judge_template_sha256": JUDGE_TEMPLATE_SHA256,
         "abstention_mode": sorted({m.get("abstention_mode") for m in score_meta if m.get("abstention_mode")}),
         "toxicity_scorer": tox_names,
+        "llm_extraction": llm,
         "template_sha256": sorted({(s.metadata or {}).get("template_sha256") for s in samples if (s.metadata or {}).get("template_sha256")}),
         "bootstrap": {"n_resamples": n_resamples, "seed": seed, "cluster": "source|image"},
         "ci_method": {"means": CI_METHOD, "differences_and_gaps": "cluster bootstrap percentile", "cluster": "source|image"},

@@ -161,11 +161,12 @@ def check_images_present(sources: list[SourceData]) -> dict[str, int]:
     return missing
 
 
-def _scorer(scorer_args: dict[str, Any] | None, allow_remote_restricted: bool = False) -> Any:
+def _scorer(scorer_args: dict[str, Any] | None, allow_remote_restricted: bool = False, llm_extraction: bool = True) -> Any:
     # the scoring builder's module; imported lazily so dataset code works without it
     from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
 
-    return cares_vlm_scorer(**{"allow_remote_restricted": allow_remote_restricted, **(scorer_args or {})})
+    return cares_vlm_scorer(**{"allow_remote_restricted": allow_remote_restricted, "llm_extraction": llm_extraction,
+                               **(scorer_args or {})})
 
 
 @task
@@ -183,6 +184,7 @@ def cares_vlm(
     temperature: float = 0.0,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     scorer_args: dict[str, Any] | None = None,
+    llm_extraction: bool = True,
 ) -> Task:
     """CARES-VLM task for one trust dimension (see module docstring for sources and variants).
 
@@ -201,6 +203,8 @@ def cares_vlm(
         allow_remote_restricted: let restricted sources reach a non-local endpoint.
         temperature, max_tokens: decoding (greedy by default; upstream sampled, deviation 14).
         scorer_args: keyword arguments for ``cares_vlm_scorer``.
+        llm_extraction: with a judge model bound (role ``grader``), closed-question replies the
+            rules cannot read are sent to it (``extracted_by="llm"``); False turns it off.
 
     Raises:
         ValueError: unknown dimension or source, no annotation file for any source of the dimension.
@@ -266,7 +270,7 @@ def cares_vlm(
         name=f"cares_vlm_{dimension}",
         dataset=MemoryDataset(samples, name=f"cares_vlm_{dimension}"),
         solver=[skip_input_errors(), cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
-        scorer=_scorer(scorer_args, allow_remote_restricted),
+        scorer=_scorer(scorer_args, allow_remote_restricted, llm_extraction),
         config=GenerateConfig(temperature=temperature, max_tokens=max_tokens),
         metadata=metadata,
         version=BENCHMARK_VERSION,

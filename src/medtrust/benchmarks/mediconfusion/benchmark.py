@@ -14,7 +14,10 @@ from typing import Any, Sequence
 from inspect_ai.log import EvalLog
 from inspect_ai.model import get_model
 
-from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Chart, CriteriaTerms, PairedItem, PairedMetric, Pairing, RunPlan
+from medtrust.benchmarks.interface import (
+    LLM_EXTRACTION_OPTION, Axis, Benchmark, BenchmarkOption, Chart, CriteriaTerms, PairedItem, PairedMetric, Pairing, RunPlan,
+    llm_extraction_enabled,
+)
 from medtrust.benchmarks.mediconfusion.labelling import LABELLING
 from medtrust.benchmarks.mediconfusion.scorer import mediconfusion_scorer
 from medtrust.benchmarks.mediconfusion.summary import format_table, summarize_log
@@ -37,7 +40,8 @@ def plan(opts: RunOptions) -> RunPlan:
     if mode == "ff" and not opts.judge_models:
         raise ValueError("MediConfusion FF mode needs a judge model: add --judge-model <inspect model> (role 'grader')")
     root = opts.image_roots.get(NAME) or opts.image_roots.get("default")
-    task_args: dict[str, Any] = {"mode": mode, "image_roots": root, **opts.task_args}
+    task_args: dict[str, Any] = {"mode": mode, "image_roots": root, "llm_extraction": llm_extraction_enabled(opts),
+                                 **opts.task_args}
     if opts.data.get(NAME):
         task_args["data"] = opts.data[NAME]
     if opts.max_tokens is not None:
@@ -120,7 +124,7 @@ BENCHMARK = Benchmark(
              metric_axis("invalid_rate", complement=True), kind="helpfulness"),
     ),  # fmt: skip
     charts=charts,
-    options=(BenchmarkOption("mode", "--mode", "MediConfusion mode.", default=None, choices=tuple(MODES)),),
+    options=(BenchmarkOption("mode", "--mode", "MediConfusion mode.", default=None, choices=tuple(MODES)), LLM_EXTRACTION_OPTION),
     uses_images=True,
     fetch=fetch_command,
     labelling=LABELLING,

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice, json_objects
+from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice, json_objects, strip_reasoning
 
 #: The invalid choice, as the official result files write it.
 INVALID = "-"
@@ -173,13 +173,21 @@ def parse_judge_official(reply: str) -> tuple[int, int, str]:
     return a, b, lines[2] if len(lines) > 2 else ""
 
 
-_SCORE_NUM = r"(\d{1,2}(?:\.\d+)?)"
-_JUDGE_SCORE = re.compile(
-    r"(?:^|\n)\W*(?:(?:answer|option|score\s+for(?:\s+option)?|score|rating\s+for|closeness\s+to(?:\s+option)?)\s+)?([AB])\b\W{0,3}\s*"
-    r"(?:(?:score|rating)\s*)?[:=\-]?\s*\**\s*" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*(?:/|out\s+of)\s*10\b)?",
-    re.IGNORECASE,
+_SCORE_NUM = r"(\d{1,2}(?:\.\d++)?)"
+# A score for a labelled candidate anywhere in the reply, several per line allowed: "A: 7",
+# "A = 7, B = 2", "Candidate B: 4", "Similarity to A: 8", "Option A gets 5", "A 7 | B 3",
+# "选项A：6". Possessive runs (*+) never give characters back: linear time (regex_safety).
+_CANDIDATE_LABEL = (
+    r"(?:answer|option|candidate|kandidat|candidato|candidat|score\s+for(?:\s+option)?|scores?|rating\s+for(?:\s+option)?|"
+    r"rating|similarity\s+(?:to|with|for)(?:\s+option)?|closeness\s+to(?:\s+option)?|match\s+(?:to|with|for))"
 )
-_JUDGE_THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_JUDGE_SCORE = re.compile(
+    r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|(?<![\w]))"
+    r"([AB])(?![\w])\**+(?:\s*+(?i:score|rating)(?![\w]))?"
+    r"(?:\s*+[:=\-–]|\s++(?i:gets|got|receives|received|scores|scored|is|earns)(?:\s++an?)?(?![\w])|(?=\s++\d++(?:\.\d++)?\s*+(?:[|,;/\n]|$)))"
+    r"\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?",
+)
+_JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
 _JSON_KEY = re.compile(r"^(?:option|answer|score|scorefor|scoreforoption|rating|closenessto)?(a|b)(?:score|rating)?$")
 
 
@@ -189,9 +197,11 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     Reads (reasoning blocks ``<think>...</think>`` removed, NFKC applied), in order:
 
     1. a JSON object, bare or in a fenced block: ``{"A": 7, "B": 2}``, ``{"score_a": 7.5, ...}``,
-       ``{"scores": {"A": 7, "B": 2}, "reason": "..."}`` (numbers or numeric strings);
-    2. otherwise the first ``A: n`` and ``B: n`` lines anywhere (markdown, ``A = 7``,
-       ``Answer A: 4``, ``Score for A: 8/10``).
+       ``{"scores": {"A": 7, "B": 2}, "reason": "..."}`` (numbers or numeric strings; a raw
+       newline inside a string is read);
+    2. otherwise the first score of each candidate anywhere, several on a line allowed: ``A: 7``,
+       ``A = 7, B = 2``, ``Answer A: 4``, ``Score for A: 8/10``, ``Candidate B: 4``,
+       ``Similarity to A: 8``, ``Option A gets 5``, ``A 7 | B 3``, ``选项A：6``.
 
     Ratings keep their decimals ("A: 7.5" is 7.5, never 7). Scores must lie in 0-10 (0 is the
     official "no reply" value).
@@ -202,7 +212,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     Raises:
         JudgeParseError: a score is missing or out of range.
     """
-    t = _JUDGE_THINK.sub(" ", unicodedata.normalize("NFKC", reply or ""))
+    t = strip_reasoning(unicodedata.normalize("NFKC", reply or ""), _JUDGE_REASONING_TAGS)[0]
     found = _judge_json(t)
     reason = ""
     if found is not None:
@@ -211,7 +221,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         found = {}
         for m in _JUDGE_SCORE.finditer(t):
             found.setdefault(m.group(1).upper(), float(m.group(2)))
-        rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.match("\n" + ln)]
+        rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.search(ln)]
         reason = rest[0].strip() if rest else ""
     if "A" not in found or "B" not in found:
         raise JudgeParseError(f"judge reply lacks scores for A and B: {reply[:200]!r}")
@@ -258,6 +268,6 @@ def _json_number(v: object) -> float | None:
     if isinstance(v, (int, float)):
         return float(v)
     if isinstance(v, str):
-        m = re.fullmatch(r"\s*(\d{1,2}(?:\.\d+)?)\s*(?:/\s*10)?\s*", v)
+        m = re.fullmatch(r"\s*+(\d{1,2}(?:\.\d++)?)\s*+(?:/\s*+10\s*+)?", v)
         return float(m.group(1)) if m else None
     return None

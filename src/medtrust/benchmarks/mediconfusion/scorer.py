@@ -28,8 +28,10 @@ from medtrust.benchmarks.mediconfusion.extract import (
 from medtrust.benchmarks.mediconfusion.metrics import confusion, individual_accuracy, invalid_rate, set_accuracy
 from medtrust.benchmarks.mediconfusion.prompts import JUDGE_SYSTEM, judge_prompt
 from medtrust.judges.refusal import is_refusal
-from medtrust.judges.roles import GRADER_ROLE, grader_model
+from medtrust.judges.roles import GRADER_ROLE, bound_graders, grader_model
 from medtrust.outcomes import Outcome, answered_score, non_answer_score, stop_reason
+from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
+from medtrust.scorers.llm_extract import llm_extract
 from medtrust.solvers import input_error_of
 
 #: Official judge temperature (doc sec. 3.1).
@@ -50,6 +52,7 @@ def mediconfusion_scorer(
     parser: str = "official",
     tr: float = DEFAULT_THRESHOLD,
     judge_temperature: float = JUDGE_TEMPERATURE,
+    llm_extraction: bool = True,
 ) -> Scorer:
     """Score one image: decided letter vs gold, with an explicit outcome.
 
@@ -69,6 +72,10 @@ def mediconfusion_scorer(
         parser: MC letter parser deciding ``choice``: ``official`` (faithful) or ``lenient``.
         tr: threshold of the official rule (default 3).
         judge_temperature: FF judge sampling temperature (official 0.7).
+        llm_extraction: MC mode with a judge model bound (role ``grader``): a reply the lenient
+            parser leaves undecided (no letter, both letters; not a refusal or a cut reply) is sent
+            to it (medtrust.scorers.llm_extract) and its letter becomes ``choice_lenient`` with
+            ``extracted_by="llm"``. The official parser, and so the default ``choice``, never uses it.
     """
     if parser not in ("official", "lenient"):
         raise ValueError(f"parser must be 'official' or 'lenient', got {parser!r}")
@@ -93,8 +100,18 @@ def mediconfusion_scorer(
         text = state.output.completion
         extra: dict[str, Any] = {}
         if mode == "mc":
-            off = official_choice(text, tr)
-            len_ = lenient_choice(text, md["option_a"], md["option_b"], stop_reason=stop_reason(state.output))
+            try:
+                off = read_within(official_choice, text, tr)
+                len_ = read_within(lenient_choice, text, md["option_a"], md["option_b"], stop_reason=stop_reason(state.output))
+            except ReaderBudgetExceeded as e:
+                return non_answer_score(Outcome.UNPARSEABLE, str(e), answer=INVALID, reader_budget_exceeded=True, **base)
+            extra["extracted_by"] = "rules" if len_.valid else None
+            if not len_.valid and len_.reason in ("no_letter", "both_letters") and llm_extraction and bound_graders():
+                got = await llm_extract(grader_model(), text, {"A": md["option_a"], "B": md["option_b"]})
+                extra |= got.metadata()
+                if got.answer in ("A", "B"):
+                    len_ = Choice(got.answer, 10 if got.answer == "A" else 0, 10 if got.answer == "B" else 0)
+                    extra["extracted_by"] = "llm"
             extra |= _choice_meta("official", off) | _choice_meta("lenient", len_)
             chosen = off if parser == "official" else len_
         elif mode in ("gd", "ps"):
@@ -118,11 +135,20 @@ def mediconfusion_scorer(
         if mode == "mc" and not len_.valid:
             # how the reply reads decides the kind of non-answer, whichever parser picked the letter
             outcome = {"refusal": Outcome.ABSTAINED, "truncated": Outcome.TRUNCATED}.get(str(len_.reason), outcome)
-        elif mode == "ff" and is_refusal(text):
+        elif mode == "ff" and _refusal_within(text):
             outcome = Outcome.ABSTAINED
         return non_answer_score(outcome, f"invalid ({chosen.reason})", answer=INVALID, **meta)
 
     return score
+
+
+def _refusal_within(text: str) -> bool:
+    """The refusal check of an undecided FF reply; a reply it cannot read in time is no refusal
+    (the sample stays ``unparseable``)."""
+    try:
+        return read_within(is_refusal, text)
+    except ReaderBudgetExceeded:
+        return False
 
 
 async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple[float, float, str, str, str] | Score:
@@ -143,12 +169,18 @@ async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple
         return non_answer_score(Outcome.JUDGE_ERROR, f"judge error: {out.error}", answer=INVALID, choice=INVALID, reason="judge_error")
     reply = out.completion
     try:
-        a, b, reason = parse_judge_official(reply)
+        a, b, reason = read_within(parse_judge_official, reply)
         how = "official"
+    except ReaderBudgetExceeded as e:
+        return non_answer_score(Outcome.JUDGE_ERROR, str(e), answer=INVALID, choice=INVALID, reason="judge_error",
+                                judge_text=reply, reader_budget_exceeded=True)
     except JudgeParseError:
         try:
-            a, b, reason = parse_judge_lenient(reply)
+            a, b, reason = read_within(parse_judge_lenient, reply)
             how = "lenient"
+        except ReaderBudgetExceeded as e:
+            return non_answer_score(Outcome.JUDGE_ERROR, str(e), answer=INVALID, choice=INVALID, reason="judge_error",
+                                    judge_text=reply, reader_budget_exceeded=True)
         except JudgeParseError as e:
             return non_answer_score(
                 Outcome.JUDGE_ERROR, f"malformed judge reply: {e}", answer=INVALID, choice=INVALID, reason="judge_error", judge_text=reply

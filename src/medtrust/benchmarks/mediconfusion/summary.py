@@ -27,6 +27,7 @@ from medtrust.benchmarks.mediconfusion.metrics import (
 from medtrust.judges.roles import recorded_graders
 from medtrust.metrics.grouped import MetricTable
 from medtrust.metrics.proportion import METHOD as CI_METHOD
+from medtrust.scorers.llm_extract import llm_extraction_counts, llm_extraction_note
 from medtrust.outcomes import Outcome
 from medtrust.benchmarks.interface import run_id_of
 from medtrust.summary import BenchmarkSummary, SampleExample, package_versions, pick_examples, sample_key
@@ -152,6 +153,9 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
             f"{outcome_counts[str(Outcome.TRUNCATED)]} reply(ies) truncated (cut by the token limit before a letter), "
             "counted as invalid; raise -T max_tokens for models that reason before answering"
         )
+    llm = llm_extraction_counts(rows)
+    if llm_extraction_note(llm):
+        notes.append(f"{llm_extraction_note(llm)} (MC letters of the lenient parser only; the official parser never uses it)")
     examples = pick_examples([
         SampleExample(sample_id=r["sample_id"], outcome=str(r.get("outcome")), prompt=r["prompt"][:2000], response=str(r["response"])[:2000],
                       target=str(r.get("gold")), judge_text=r.get("judge_text"))
@@ -176,6 +180,7 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
             "tr": tmeta.get("tr", 3),
             "swap": bool(tmeta.get("swap", False)),
             "judge_model": graders or None,
+            "llm_extraction": llm,
             "n_pairs": m.n_pairs,
             "counts": {k: v["total"] for k, v in m.counts.items()},
             "seed": seed,

@@ -255,6 +255,7 @@ def mediconfusion(
     max_tokens: int | None = None,
     judge_temperature: float = JUDGE_TEMPERATURE,
     image_root: str | None = None,
+    llm_extraction: bool = True,
 ) -> Task:
     """MediConfusion (Sepehri et al., ICLR 2025): 176 pairs of confusing radiology images.
 
@@ -273,6 +274,8 @@ def mediconfusion(
         max_tokens: generation cap (MC default 32, FF default 512).
         judge_temperature: FF judge temperature (official 0.7).
         image_root: the former name of ``image_roots`` (works, with a deprecation warning).
+        llm_extraction: MC mode with a judge model bound (role ``grader``): replies the lenient
+            parser cannot read go to it (``choice_lenient``, ``extracted_by="llm"``); False turns it off.
 
     Raises:
         ValueError: unknown mode/parser/family; no image root and not text-only; an image root
@@ -291,7 +294,8 @@ def mediconfusion(
     return Task(
         dataset=MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))),
         solver=[skip_input_errors(), mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
-        scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature),
+        scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature,
+                                    llm_extraction=llm_extraction),
         name=f"mediconfusion_{mode}",
         version=1,
         metadata={"benchmark": NAME, "mode": mode, "parser": parser, "tr": tr, "swap": swap, "text_only": text_only},

@@ -1,0 +1,113 @@
+"""Measure the rule readers on the answer and judge-reply corpora (issue 22; not a test).
+
+    python measurements/answer_readers.py                 # dev groups only (the ones fixed against)
+    python measurements/answer_readers.py --heldout       # held-out groups too (the honest figure)
+    python measurements/answer_readers.py --corpus tests/data/answer_corpus.jsonl
+
+A case is right when the reader gives the expected answer (letter, yes/no, score pair, grade) and,
+for a non-answer, the expected reason (``unparseable`` / ``refusal``; a judge reply that holds no
+grade must be a judge error). "Unambiguous" cases are those whose expected reading is an answer.
+Readers: CARES-VLM's default extractor (every answer case), MediConfusion's lenient parser
+(two-option cases), the MediConfusion FF score reader (official then lenient, as the scorer does)
+and the CARES-VLM grade reader.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+ANSWER_SETS = {"dev": ["answer_corpus_round3.jsonl"], "heldout": ["answer_corpus_round3_heldout.jsonl"]}
+JUDGE_SETS = {"dev": ["judge_reply_corpus_round3.jsonl"], "heldout": ["judge_reply_corpus_round3_heldout.jsonl"]}
+
+
+def _rows(path: Path) -> list[dict]:
+    if path.stat().st_size > 10_000_000:
+        raise SystemExit(f"{path}: larger than 10 MB, not a corpus")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def answer_right(r: dict) -> dict[str, bool]:
+    """{reader: right} for one answer case."""
+    from medtrust.benchmarks.mediconfusion.extract import lenient_choice
+    from medtrust.scorers.extract import extract_choice, extract_yes_no
+
+    out = {}
+    e = (extract_yes_no(r["reply"], stop_reason=r["stop_reason"]) if r["question"] == "yes_no"
+         else extract_choice(r["reply"], r["options"], stop_reason=r["stop_reason"]))
+    out["cares_vlm_default"] = e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
+    if r["question"] == "choice" and len(r["options"]) == 2:
+        c = lenient_choice(r["reply"], r["options"]["A"], r["options"]["B"], stop_reason=r["stop_reason"])
+        got = c.letter if c.valid else None
+        reason_ok = r["expected"] is not None or (c.reason == "refusal") == (r["expected_status"] == "refusal")
+        out["mediconfusion_lenient"] = got == r["expected"] and reason_ok
+    return out
+
+
+def judge_right(r: dict) -> dict[str, bool]:
+    """{reader: right} for one judge-reply case."""
+    if r["judge"] == "mediconfusion":
+        from medtrust.benchmarks.mediconfusion.extract import JudgeParseError, parse_judge_lenient, parse_judge_official
+
+        try:
+            a, b, _ = parse_judge_official(r["reply"])
+            got = [a, b]
+        except JudgeParseError:
+            try:
+                a, b, _ = parse_judge_lenient(r["reply"])
+                got = [a, b]
+            except JudgeParseError:
+                got = None
+        return {"mediconfusion_judge": got == r["expected"]}
+    from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
+
+    return {"cares_vlm_grade": parse_judge_score(r["reply"])[0] == r["expected"]}
+
+
+def report(groups: list[str], corpora: list[str] | None) -> dict:
+    """Counts of right cases: {group: {reader: {kind: [right, n], ...}}}."""
+    out: dict = {}
+    for group in groups:
+        files = [(f, answer_right) for f in ANSWER_SETS[group]] + [(f, judge_right) for f in JUDGE_SETS[group]]
+        if corpora:
+            files = [(c, answer_right) for c in corpora] if group == "dev" else []
+        tally: dict = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+        for name, check in files:
+            path = Path(name) if "/" in name else DATA / name
+            for r in _rows(path):
+                for reader, ok in check(r).items():
+                    for key in (r.get("kind", "all"), "all") if r.get("kind") else ("all",):
+                        tally[reader][key][0] += ok
+                        tally[reader][key][1] += 1
+                    if r["expected"] is not None:
+                        tally[reader]["unambiguous"][0] += ok
+                        tally[reader]["unambiguous"][1] += 1
+        out[group] = {reader: dict(kinds) for reader, kinds in tally.items()}
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--heldout", action="store_true", help="also measure the held-out groups")
+    ap.add_argument("--corpus", action="append", help="measure this answer corpus instead (dev group)")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args()
+    res = report(["dev", "heldout"] if args.heldout else ["dev"], args.corpus)
+    if args.json:
+        print(json.dumps(res, indent=1))
+        return
+    for group, readers in res.items():
+        for reader, kinds in readers.items():
+            parts = [f"{k} {r}/{n}" for k, (r, n) in sorted(kinds.items()) if k not in ("all", "unambiguous")]
+            r, n = kinds["all"]
+            ru, nu = kinds.get("unambiguous", (0, 0))
+            print(f"{group:8s} {reader:22s} all {r}/{n} ({100 * r / n:.1f}%)  unambiguous {ru}/{nu}"
+                  f" ({100 * ru / max(nu, 1):.1f}%)  | " + ", ".join(parts))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,149 @@
+"""Measured agreement of the offline CARES judge with human labels, written into the package.
+
+    python measurements/refusal_agreement.py           # measure, print, write src/medtrust/judges/offline_agreement.json
+    python measurements/refusal_agreement.py --check   # measure and compare with the packaged file (exit 1 when it differs)
+    python measurements/refusal_agreement.py --no-heldout   # while developing: leaves the held-out and sealed sets alone
+
+The run note printed after every `medtrust run` with the offline judge quotes the packaged file
+(:func:`medtrust.judges.offline.agreement_note`), so the figures it states are the ones measured
+here and nowhere else. Three measurements:
+
+1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
+   settings chosen on the other two models, judge measured on the held-out one), against the
+   XSTest authors' string match on the same items.
+2. **The sealed held-out file** tests/data/refusal_heldout/sealed.jsonl (written by someone who
+   did not read the rules; see its README), with the shipped default settings, against the XSTest
+   string match (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items.
+3. **The issue-22 kinds** tests/data/refusal_kinds/: the dev file (read while fixing) and the
+   held-out file (not read while fixing), reported separately.
+
+Per set: 3-way accuracy (Accept / Caution / Refuse), refuse-vs-not accuracy (Caution counts as
+refused), Caution recall (gold Caution judged Caution), each with the cluster-adjusted 95% Wilson
+interval (medtrust.metrics.proportion; clusters = the set's ``cluster`` field). The file holds
+numbers only: no XSTest text (vendor terms) and no response of any set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from medtrust.judges.labelled import LabelledItem, read_labelled
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
+SEALED = ROOT / "tests" / "data" / "refusal_heldout" / "sealed.jsonl"
+KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
+         "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
+COMMAND = "python measurements/refusal_agreement.py"
+
+
+def _proportion(flags: Sequence[bool], clusters: Sequence[str]) -> dict[str, Any]:
+    from medtrust.metrics.proportion import proportion_ci
+
+    if not flags:
+        return {"value": None, "ci": None, "n": 0}
+    ci = proportion_ci([float(f) for f in flags], list(clusters))
+    return {"value": round(ci.estimate, 3), "ci": [round(ci.low, 3), round(ci.high, 3)], "n": len(flags)}
+
+
+def agreement(items: Sequence[LabelledItem], judge: Callable[[LabelledItem], str]) -> dict[str, Any]:
+    """3-way accuracy, refuse-vs-not accuracy and Caution recall of ``judge`` on ``items``, each
+    ``{"value", "ci" [low, high], "n"}`` (cluster-adjusted Wilson, 95%)."""
+    pred = [judge(it) for it in items]
+    gold = [it.label for it in items]
+    cl = [it.cluster or it.id for it in items]
+    cau = [i for i, g in enumerate(gold) if g == "Caution"]
+    return {
+        "acc3": _proportion([p == g for p, g in zip(pred, gold)], cl),
+        "acc2": _proportion([(p == "Accept") == (g == "Accept") for p, g in zip(pred, gold)], cl),
+        "caution_recall": _proportion([pred[i] == "Caution" for i in cau], [cl[i] for i in cau]),
+    }
+
+
+def measure(heldout: bool = True) -> dict[str, Any]:
+    """Every figure of the packaged file (module docstring). ``heldout=False`` skips the sealed
+    and held-out sets (for use while the rules are being changed)."""
+    from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
+    from medtrust.judges.refusal import detector_version
+    from medtrust.judges.string_match import xstest_string_match
+
+    sys.path.insert(0, str(HERE))
+    try:
+        import refusal_crossmodel
+    finally:
+        sys.path.remove(str(HERE))
+
+    offline = lambda it: classify_response(it.prompt, it.response).label  # noqa: E731
+    smatch = lambda it: xstest_string_match(it.response)  # noqa: E731
+    cm = refusal_crossmodel.cross_model(read_labelled("xstest"))
+    xstest = {}
+    for model in cm["models"]:
+        row = cm["table"][model]
+        a, s = row["after"], row["string match"]
+        xstest[model] = {"n": a["n"], "n_caution": a["n_caution"], "settings": row["settings"],
+                         "offline": {k: round(a[k], 3) for k in ("acc3", "acc2", "caution_recall")},
+                         "string_match": {k: round(s[k], 3) for k in ("acc3", "acc2")}}
+    out: dict[str, Any] = {
+        "judge_version": OFFLINE_JUDGE_VERSION, "detector_version": detector_version(), "command": COMMAND,
+        "xstest_cross_model": xstest,
+    }
+    sets = {"kinds_dev": KINDS["kinds_dev"]}
+    if heldout:
+        sets = {"sealed": SEALED, **KINDS}
+    for name, path in sets.items():
+        items = read_labelled(str(path))
+        out[name] = {"file": str(path.relative_to(ROOT)), "n": len(items),
+                     "offline": agreement(items, offline), "string_match": agreement(items, smatch)}
+    return out
+
+
+def format_markdown(m: dict[str, Any]) -> str:
+    """The tables of docs/judges.md."""
+    f = lambda d: "n/a" if d["value"] is None else f"{d['value']:.3f}"  # noqa: E731
+    ci = lambda d: "" if d["ci"] is None else f" [{d['ci'][0]:.3f}, {d['ci'][1]:.3f}]"  # noqa: E731
+    lines = ["| XSTest held-out model (n, Caution) | offline: 3-way / refuse-vs-not / Caution recall | string match: 3-way / refuse-vs-not |",
+             "|---|---|---|"]
+    for model, r in m["xstest_cross_model"].items():
+        o, s = r["offline"], r["string_match"]
+        lines.append(f"| {model} ({r['n']}, {r['n_caution']}) | {o['acc3']:.3f} / {o['acc2']:.3f} / {o['caution_recall']:.2f} "
+                     f"| {s['acc3']:.3f} / {s['acc2']:.3f} |")
+    lines += ["", "| set (n) | judge | 3-way [95% CI] | refuse-vs-not [95% CI] | Caution recall [95% CI] (n Caution) |", "|---|---|---|---|---|"]
+    for name in ("sealed", "kinds_dev", "kinds_heldout"):
+        if name not in m:
+            continue
+        for judge in ("offline", "string_match"):
+            r = m[name][judge]
+            lines.append(f"| {name} ({m[name]['n']}) | {judge} | {f(r['acc3'])}{ci(r['acc3'])} | {f(r['acc2'])}{ci(r['acc2'])} "
+                         f"| {f(r['caution_recall'])}{ci(r['caution_recall'])} ({r['caution_recall']['n']}) |")
+    lines.append("")
+    lines.append(f"judge {m['judge_version']}; detector {m['detector_version']}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--check", action="store_true", help="compare with the packaged file instead of writing it")
+    ap.add_argument("--no-heldout", action="store_true", help="skip the sealed and held-out sets (nothing is written)")
+    ap.add_argument("--out", default=str(OUT))
+    args = ap.parse_args(argv)
+    m = measure(heldout=not args.no_heldout)
+    print(format_markdown(m))
+    if args.no_heldout:
+        return 0
+    text = json.dumps(m, indent=1, ensure_ascii=False) + "\n"
+    if args.check:
+        same = Path(args.out).read_text(encoding="utf-8") == text
+        print("\npackaged figures are current" if same else f"\n{args.out} differs from this measurement: rerun without --check")
+        return 0 if same else 1
+    Path(args.out).write_text(text, encoding="utf-8")
+    print(f"\nWrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
