@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable, Sequence
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
 from medtrust.judges.roles import recorded_roles
+from medtrust.shards import group_shards, log_files, shard_names, shard_of
 from medtrust.summary import BenchmarkSummary
 
 #: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
@@ -99,7 +100,9 @@ def unfinished_logs(log_dir: str) -> list[str]:
 
     Logs are grouped by inspect ``task_id`` (eval-retry keeps it), so a log that was already
     resumed to success is not picked again; only the newest log of each task counts. Of the
-    unfinished tasks, those sharing the ``run_id`` of the newest one are returned.
+    unfinished tasks, those of the run of the newest one are returned (its run identity,
+    :func:`medtrust.benchmarks.interface.run_id_of`: every shard of a sharded run, each its own
+    inspect eval, shares it).
 
     Raises:
         LogReadError (a ValueError): a ``.eval`` file in ``log_dir`` is not a readable log.
@@ -113,7 +116,7 @@ def unfinished_logs(log_dir: str) -> list[str]:
     for info in sorted(newest.values(), key=lambda i: i.mtime or 0, reverse=True):
         header = read_log(info.name, header_only=True)
         if header.status != "success":
-            pending.append((info.name, header.eval.run_id))
+            pending.append((info.name, run_id_of(header)))
     if not pending:
         return []
     run_id = pending[0][1]
@@ -254,12 +257,14 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
             continue
         if f in run_of:  # a retried task joins the run of its first log
             log.eval.metadata = {**(log.eval.metadata or {}), RUN_METADATA_KEY: run_of[f]}
-        started[Path(str(log.location)).name] = str(log.eval.created)
-        provs[id(log)] = log_provenance(log, f)
+        provs[id(log)] = [log_provenance(log, f)]
         groups.setdefault(bench.name, (bench, []))[1].append(log)
     order = {b.name: i for i, b in enumerate(BENCHMARKS)}
     summaries: list[BenchmarkSummary] = []
     for bench, logs in sorted(groups.values(), key=lambda g: order.get(g[0].name, len(order))):
+        logs = merge_run_shards(logs, provs)
+        for log in logs:
+            started[Path(str(log.location)).name] = str(log.eval.created)
 
         def summarize_group(lgs: list[Any], bench: Any = bench) -> list[BenchmarkSummary]:
             out, reason = _with_calibration(lambda cal: bench.summarize(lgs, seed=seed, calibration=cal),
@@ -284,7 +289,8 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
             _note_status(s, own)
             if why.get(id(s)):
                 s.notes.append(why[id(s)])
-            s.provenance["log_files"] = [provs[id(lg)] for lg in own]
+            s.provenance["log_files"] = [p for lg in own for p in provs[id(lg)]]
+            s.logs = shard_names(s.logs, own)
             origin = next((o for lg in own if (o := rescored_from_of(lg))), None)
             if origin is not None:
                 s.rescored_from = {"log": origin.get("log"), "judge": s.judge or origin.get("judge")}
@@ -324,7 +330,36 @@ def _calibration_benchmarks(path: str) -> list[str] | None:
     return (payload.get("label_file") or {}).get("benchmarks")
 
 
+def merge_run_shards(logs: Sequence[Any], provenance: dict[int, list[dict[str, Any]]] | None = None) -> list[Any]:
+    """Logs with the shard logs of each run, task and model merged into one log
+    (:func:`medtrust.shards.group_shards`; a rescoring's shards with those of the same rescoring),
+    so that every summary treats a sharded run as one run. ``provenance`` ({id(log): [its
+    log_provenance]}) gains the merged logs, holding every shard's entry."""
+
+    def run_key(log: Any) -> tuple[str, str | None]:
+        origin = rescored_from_of(log)
+        return run_id_of(log), (str(origin.get("judge")) if origin else None)
+
+    groups: dict[tuple[Any, ...], list[Any]] = defaultdict(list)
+    for lg in logs:
+        groups[(run_key(lg), lg.eval.task, lg.eval.model)].append(lg)
+    merged = group_shards(logs, run_key)
+    if provenance is not None:
+        for lg in merged:
+            if id(lg) not in provenance:
+                members = groups[(run_key(lg), lg.eval.task, lg.eval.model)]
+                provenance[id(lg)] = [p for m in members if shard_of(m) for p in provenance.get(id(m), [])]
+    return merged
+
+
 def _note_status(s: BenchmarkSummary, logs: Sequence[Any]) -> None:
     for log in logs:
+        info = shard_of(log)
+        if info and "indices" in info:
+            missing = sorted(set(range(int(info["count"]))) - {i for i in info["indices"] if i is not None})
+            if missing:
+                s.notes.append(f"shard(s) {', '.join(map(str, missing))} of {info['count']} of this run have no log here: partial results "
+                               "(run them with `medtrust run --resume`, or the shard command line: docs/scale-out.md)")
         if log.status != "success":
-            s.notes.append(f"log {Path(str(log.location)).name} has status '{log.status}': partial results")
+            name = ", ".join(Path(f).name for f in log_files(log)) if info else Path(str(log.location)).name
+            s.notes.append(f"log {name} has status '{log.status}': partial results")

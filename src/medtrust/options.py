@@ -40,6 +40,14 @@ class RunOptions:
         display: inspect's display (full, rich, plain, log, none); None = medtrust's own progress
             lines and no inspect display.
         preflight: check every model and judge endpoint with one tiny request before the run.
+        shards: split the run's samples into this many shards, each its own inspect eval in its
+            own process (medtrust.sharded, docs/scale-out.md); None = the run in one piece.
+        shard: with ``shards``: run only this shard (0-based) in this process: the shard command
+            line that an engine, a Kubernetes Job or a Slurm array task runs.
+        run_id: the run identity to record (``eval.metadata["medtrust_run"]``); the shards of one
+            run share it. None = a new one.
+        engine: where shards run: ``local`` (child processes) or ``ray`` (Ray tasks).
+        ray_address: the Ray cluster for ``engine="ray"`` (None = a local Ray instance for the run).
     """
 
     benchmark: str | None = None
@@ -64,6 +72,11 @@ class RunOptions:
     timeout: int | None = None
     display: str | None = None
     preflight: bool = True
+    shards: int | None = None
+    shard: int | None = None
+    run_id: str | None = None
+    engine: str = "local"
+    ray_address: str | None = None
 
     def option(self, name: str, default: Any = None) -> Any:
         """A benchmark option's value (``default`` when not given)."""

@@ -242,6 +242,8 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         RunInterrupted: Ctrl-C.
         RunIncomplete: a task of some model did not finish (the others are summarised first).
     """
+    if opts.shards is not None:
+        raise ValueError("a sharded run (shards set) runs through medtrust.sharded.run_sharded")
     console = console or make_console()
     bench = get_benchmark(opts.benchmark)
     check_log_dir(opts.log_dir)
@@ -283,11 +285,12 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
 def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
     """The benchmark's summaries of finished logs (read back from disk; header-only for a
     benchmark that streams its samples), printed and written."""
-    from inspect_ai.log import read_eval_log
+    from medtrust.shards import full_log, shard_names
 
-    full = [lg if bench.streams_samples or lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
+    full = [lg if bench.streams_samples else full_log(lg) for lg in logs]
     summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
     for s in summaries:
+        s.logs = shard_names(s.logs, full)  # a sharded run's merged log: every shard's file
         hints = bench.hints(s) if bench.hints is not None else []
         if _may_have_dominant_failure(s):
             hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
@@ -342,9 +345,9 @@ def _sample_results(log: EvalLog) -> Iterator[tuple[Any, str | None]]:
     """(first score or None, error message or None) of each sample: from the samples of a log
     read whole, else from inspect's sample summaries in its file (never the whole log)."""
     if log.samples is None and log.location:
-        from inspect_ai.log import read_eval_log_sample_summaries
+        from medtrust.shards import sample_summaries
 
-        for r in read_eval_log_sample_summaries(log.location):
+        for _, r in sample_summaries(log):  # every shard's file of a sharded run's merged log
             yield next(iter((r.scores or {}).values()), None), r.error
         return
     for smp in log.samples or []:

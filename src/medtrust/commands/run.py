@@ -17,6 +17,7 @@ from medtrust._inspect_compat import PrerequisiteError
 from medtrust.benchmarks.interface import Benchmark, BenchmarkOption
 from medtrust.benchmarks.registry import BENCHMARKS, get_benchmark
 from medtrust.options import DEFAULT_MODEL, RunOptions
+from medtrust.engines import EngineError
 from medtrust.preflight import plain_error_text
 from medtrust.runner import RunIncomplete, RunInterrupted
 
@@ -144,6 +145,14 @@ def list_command() -> None:
 @click.option("--report", "write_report", is_flag=True, help="Write the HTML scorecard at the end.")
 @click.option("--display", type=click.Choice(["full", "conversation", "rich", "plain", "log", "none"]), default=None,
               help="Use inspect's display instead of medtrust's progress lines.")
+@click.option("--shards", type=click.IntRange(min=1), default=None,
+              help="Split the run's samples into N shards, each its own inspect eval in its own process; --max-connections is the total (docs/scale-out.md).")
+@click.option("--shard", type=click.IntRange(min=0), default=None,
+              help="With --shards N and --run-id: run only shard K (0-based) here (the unit for Kubernetes Jobs, Slurm array tasks).")
+@click.option("--run-id", default=None, help="Run identity to record; every shard of one run gives the same.")
+@click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="Where shards run: child processes, or Ray tasks (pip install 'medtrust[ray]').")
+@click.option("--ray-address", default=None, help="With --engine ray: an existing Ray cluster (default: a local Ray started for the run).")
 def run_command(**kw: Any) -> None:
     """Evaluate a model on a benchmark (default: the embedded model on the first listed benchmark, offline)."""
     bench = get_benchmark(kw["benchmark"])
@@ -170,13 +179,18 @@ def run_command(**kw: Any) -> None:
         timeout=kw["timeout"],
         display=kw["display"],
         preflight=kw["preflight"],
+        shards=kw["shards"],
+        shard=kw["shard"],
+        run_id=kw["run_id"],
+        engine=kw["engine"],
+        ray_address=kw["ray_address"],
     )
     check_options(bench, opts)
     check_task_args(bench, opts.task_args)
-    from medtrust.runner import resume_latest, run_benchmark
+    from medtrust.sharded import run_or_resume
 
     try:
-        summaries = resume_latest(opts) if opts.resume else run_benchmark(opts)
+        summaries = run_or_resume(opts)
     except PrerequisiteError as e:  # e.g. an API key variable not set for the chosen provider
         click.echo("error: " + plain_error_text(e), err=True)
         sys.exit(2)
@@ -187,6 +201,9 @@ def run_command(**kw: Any) -> None:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)
     except (ValueError, FileNotFoundError) as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    except EngineError as e:  # an engine that cannot start (Ray missing or unreachable)
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     if opts.report and summaries:

@@ -42,6 +42,8 @@ from medtrust.benchmarks.cares_vlm.schema import (
     normalise_source,
 )
 from medtrust.benchmarks.cares_vlm.solvers import cares_vlm_generate, cares_vlm_noise
+from medtrust.benchmarks.cares_vlm.metrics import image_cluster
+from medtrust.shards import select
 from medtrust.solvers import skip_input_errors
 
 log = logging.getLogger(__name__)
@@ -180,6 +182,7 @@ def cares_vlm(
     temperature: float = 0.0,
     max_tokens: int = 512,
     scorer_args: dict[str, Any] | None = None,
+    shard: str | None = None,
 ) -> Task:
     """CARES-VLM task for one trust dimension (see module docstring for sources and variants).
 
@@ -198,6 +201,9 @@ def cares_vlm(
         allow_remote_restricted: let restricted sources reach a non-local endpoint.
         temperature, max_tokens: decoding (greedy by default; upstream sampled, deviation 14).
         scorer_args: keyword arguments for ``cares_vlm_scorer``.
+        shard: ``"K/N"`` (``"K/N@L"``): only shard K of N of the samples, every question and
+            variant about one image together (medtrust.shards; `medtrust run --shards`); the
+            task metadata still describes every row of the run.
 
     Raises:
         ValueError: unknown dimension or source, no annotation file for any source of the dimension.
@@ -257,7 +263,7 @@ def cares_vlm(
     }
     return Task(
         name=f"cares_vlm_{dimension}",
-        dataset=MemoryDataset(samples, name=f"cares_vlm_{dimension}"),
+        dataset=select(MemoryDataset(samples, name=f"cares_vlm_{dimension}"), shard, cluster=lambda s: image_cluster(s.metadata, s.id)),
         solver=[skip_input_errors(), cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
         scorer=_scorer(scorer_args, allow_remote_restricted),
         config=GenerateConfig(temperature=temperature, max_tokens=max_tokens),

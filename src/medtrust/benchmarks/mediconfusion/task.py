@@ -26,6 +26,7 @@ from medtrust.benchmarks.mediconfusion.scorer import JUDGE_TEMPERATURE, ModeNotS
 from medtrust.data.paths import UnsafePathError
 from medtrust.images import model_image_ref
 from medtrust.models.capabilities import logprob_scorer
+from medtrust.shards import select
 from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
 
 #: the benchmark name every log of this task records (``eval.metadata["benchmark"]``)
@@ -251,6 +252,7 @@ def mediconfusion(
     max_tokens: int | None = None,
     judge_temperature: float = JUDGE_TEMPERATURE,
     image_root: str | None = None,
+    shard: str | None = None,
 ) -> Task:
     """MediConfusion (Sepehri et al., ICLR 2025): 176 pairs of confusing radiology images.
 
@@ -269,6 +271,8 @@ def mediconfusion(
         max_tokens: generation cap (MC default 32, FF default 512).
         judge_temperature: FF judge temperature (official 0.7).
         image_root: the former name of ``image_roots`` (works, with a deprecation warning).
+        shard: ``"K/N"`` (``"K/N@L"``): only shard K of N of the images, the two images of a
+            pair (and their swapped twins) together (medtrust.shards; `medtrust run --shards`).
 
     Raises:
         ValueError: unknown mode/parser/family; no image root and not text-only; an image root
@@ -285,7 +289,8 @@ def mediconfusion(
             "fetch them with `medtrust data fetch mediconfusion --dest DIR`"
         )
     return Task(
-        dataset=MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))),
+        dataset=select(MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))), shard,
+                       cluster=lambda s: s.metadata["pair_id"]),
         solver=[skip_input_errors(), mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
         scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature),
         name=f"mediconfusion_{mode}",
