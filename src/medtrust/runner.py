@@ -22,6 +22,7 @@ from inspect_ai.log import EvalLog
 
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
+from medtrust.gcsettings import run_gc
 from medtrust.models.args import split_model_args
 from medtrust.logs import unfinished_logs
 from medtrust.options import DEFAULT_MODEL, RunOptions
@@ -206,7 +207,7 @@ def eval_tasks(
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
     try:
-        with progress(opts):
+        with progress(opts), run_gc():
             logs = inspect_eval(tasks, **kwargs)
     except OSError as e:  # e.g. disk full while inspect writes the log
         raise RunIncomplete(f"the run could not write its log in {opts.log_dir} ({e.strerror or e}); "
@@ -407,7 +408,7 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     # the log keeps the original -M args and base_url (inspect rebuilds the model from them); an
     # API key is never written, so one given again with -M api_key reaches the model in memory
     spec = read_eval_log(names[0], header_only=True).eval
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts), run_gc():
         retried = eval_retry(names, **eval_args(opts, retry=True))
     unfinished = []
     for log in retried:

@@ -38,6 +38,7 @@ from typing import Any, Sequence
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of, get_benchmark
 from medtrust.engines import ShardResult, run_commands
+from medtrust.gcsettings import run_gc
 from medtrust.logs import find_logs, merge_run_shards, read_log, resolve_retries, unfinished_logs
 from medtrust.options import RunOptions
 from medtrust.preflight import preflight
@@ -425,7 +426,7 @@ def resume_shard(opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
     if not names:
         console.print(f"shard {opts.shard} of run {opts.run_id}: nothing unfinished in {opts.log_dir}")
         return []
-    with progress(opts):
+    with progress(opts), run_gc():
         retried = eval_retry(names, **eval_args(opts, retry=True))
     _check_finished(retried, f"shard {opts.shard} of {opts.shards}", opts, console)
     console.print(f"shard {opts.shard} of {opts.shards} of run {opts.run_id}: finished ({', '.join(Path(str(lg.location)).name for lg in retried)})")

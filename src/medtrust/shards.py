@@ -180,7 +180,9 @@ def merge_logs(logs: Sequence[Any]) -> Any:
     The header is the first shard's (by index) with: ``status`` "success" only when every shard's
     is (else the first other status, with its error); the ``shard`` task argument removed; the
     sample counts, model usage and first start / last end of all shards; and
-    ``eval.metadata["medtrust_shard"] = {"count", "indices", "files"}`` (:func:`log_files`).
+    ``eval.metadata["medtrust_shard"] = {"count", "indices", "files"}`` (:func:`log_files`); the
+    dataset's size and sample ids those of all shards (with ``K/N@L`` that is the L samples the
+    run used, where a run in one piece records its whole dataset's size).
     ``location`` stays the first shard's file (so a summary names a real file). Samples (when
     every shard was read whole) are all shards' samples in inspect's order (:func:`sample_order`),
     so anything computed from them equals the same run in one piece; header-only shards give a
@@ -209,6 +211,10 @@ def merge_logs(logs: Sequence[Any]) -> Any:
         "count": infos[0].get("count", len(logs)), "indices": [info.get("index") for info in infos],
         "files": [str(lg.location) for lg in logs]}}  # fmt: skip
     merged.metadata = {**(merged.metadata or {}), SHARD_METADATA_KEY: spec.metadata[SHARD_METADATA_KEY]}
+    if all(lg.eval.dataset.samples is not None for lg in logs):  # the shards' datasets together
+        spec.dataset.samples = sum(lg.eval.dataset.samples for lg in logs)
+    if all(lg.eval.dataset.sample_ids is not None for lg in logs):
+        spec.dataset.sample_ids = sorted((i for lg in logs for i in lg.eval.dataset.sample_ids), key=lambda i: sample_order(i, 1))
     bad = next((lg for lg in logs if lg.status != "success"), None)
     merged.status = "success" if bad is None else bad.status
     merged.error = None if bad is None else bad.error

@@ -43,6 +43,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
+from medtrust.judges.regex_guard import guard
+
 Label = Literal["refuse", "partial", "comply"]
 LABELS: tuple[str, ...] = ("refuse", "partial", "comply")
 
@@ -186,7 +188,7 @@ def _families(langs: tuple[str, ...] | None = None) -> dict[str, _Family]:
                 g = f"g{len(ids)}"
                 ids[g] = f"{lang}.{fam}.{key}"
                 parts.append(f"(?P<{g}>{rx})")
-        out[fam] = _Family(re.compile("|".join(parts) if parts else r"(?!x)x", re.MULTILINE), ids)
+        out[fam] = _Family(re.compile(guard("|".join(parts)) if parts else r"(?!x)x", re.MULTILINE), ids)  # guard: the same matches, faster
     return out
 
 
