@@ -201,6 +201,24 @@ def bare_task(data: str) -> Any:
     )
 
 
+def _without_medtrust_entry_point() -> None:
+    """Keep inspect from loading medtrust's ``inspect_ai`` entry point (``medtrust._registry``,
+    which installs medtrust's provider and secret redaction) in a bare client: where medtrust is
+    installed, inspect loads every extension's entry point on its first registry lookup, and the
+    "bare" task would then pay for medtrust's redaction. Must run before inspect is imported."""
+    import importlib.metadata as md
+
+    original = md.entry_points
+
+    def entry_points(**params: Any) -> Any:
+        eps = original(**params)
+        if params.get("group") == "inspect_ai":
+            return md.EntryPoints(ep for ep in eps if not ep.value.startswith("medtrust"))
+        return eps
+
+    md.entry_points = entry_points  # type: ignore[assignment]
+
+
 def run_client(kind: str, base_url: str, data: str, connections: int, log_dir: str, settings: dict[str, Any]) -> dict[str, Any]:
     if kind == "raw":
         prompts = [json.loads(x)["prompt"] for x in Path(data).read_text(encoding="utf-8").splitlines() if x.strip()]
@@ -210,6 +228,8 @@ def run_client(kind: str, base_url: str, data: str, connections: int, log_dir: s
         return {"answered": asyncio.run(openai_client(base_url, prompts, connections))}
     if kind == "bare":
         import gc
+
+        _without_medtrust_entry_point()
 
         from inspect_ai import eval as inspect_eval
         from inspect_ai.model import get_model
@@ -223,6 +243,7 @@ def run_client(kind: str, base_url: str, data: str, connections: int, log_dir: s
             gc.set_threshold(int(gen0), *gc.get_threshold()[1:])
         log = inspect_eval(task, model=model, max_connections=connections, log_dir=log_dir, display="none", **settings)[0]
         assert log.status == "success", log.status
+        assert not any(m.startswith("medtrust") for m in sys.modules), "the bare task loaded medtrust code"
         return {"answered": log.results.completed_samples if log.results else 0}  # not len(log.samples): that reads the log back
     raise ValueError(kind)
 
@@ -397,7 +418,7 @@ def summarize_profile(raw: Path, top: int = 25) -> dict[str, list[tuple[str, flo
 
 
 def bench_throughput(rows: int, latencies: list[float], connections: int, repeat: int, clients: list[str], profiler: str | None,
-                     out_dir: Path) -> dict[str, Any]:  # fmt: skip
+                     out_dir: Path, marginal_rows: int | None = None) -> dict[str, Any]:  # fmt: skip
     results: dict[str, Any] = {"rows": rows, "connections": connections, "max_tokens": MAX_TOKENS, "fast_settings": fast_settings(),
                                "baseline_src": str(BASELINE_SRC) if BASELINE_SRC else None, "by_latency": {}}
     with tempfile.TemporaryDirectory(prefix="medtrust-scale-") as d:
@@ -437,14 +458,34 @@ def bench_throughput(rows: int, latencies: list[float], connections: int, repeat
             for ref in ("raw", "bare-fast"):
                 if ref in best:
                     ratios.update({f"{c}_vs_{ref}": round(best[ref] / best[c], 3) for c in best if c != ref and not c.startswith("raw")})
+            marginal: dict[str, Any] = {}
+            if marginal_rows:  # CPU per sample without the fixed start-up: (CPU(rows) - CPU(small)) / (rows - small)
+                small = synth_rows(marginal_rows, tmp / f"rows-{marginal_rows}.jsonl")
+                with MockProcess(latency) as mock:
+                    for c in clients:
+                        if c.startswith("raw"):
+                            continue
+                        logs = tmp / f"logs-small-{latency}-{c}"
+                        env = child_env(tmp, mock.base_url, BASELINE_SRC if c == "medtrust-baseline" else None)
+                        r = measure_cmd(client_command(c, mock, small, connections, logs), env, mock)
+                        shutil.rmtree(logs, ignore_errors=True)
+                        full_cpu = min(x["cpu_s"] for x in runs[c] if not x.get("profiled"))
+                        marginal[c] = {"small_rows": marginal_rows, "small_cpu_s": r["cpu_s"],
+                                       "fixed_cpu_s_est": round(r["cpu_s"] - marginal_rows * (full_cpu - r["cpu_s"]) / (rows - marginal_rows), 2),
+                                       "marginal_cpu_ms_per_sample": round(1000 * (full_cpu - r["cpu_s"]) / (rows - marginal_rows), 2)}  # fmt: skip
+                        print(f"[latency {latency}s] {c:17s} {marginal_rows} rows: cpu {r['cpu_s']} s -> {marginal[c]}", file=sys.stderr, flush=True)
             cpu_ms = {c: min(r["cpu_ms_per_sample"] for r in pool) for c, rs in runs.items()
                       if (pool := [r for r in rs if not r.get("profiled") and r.get("cpu_ms_per_sample") is not None])}
             for ref in ("bare-fast", "bare-gc"):
                 if ref in cpu_ms:
                     ratios.update({f"{c}_cpu_vs_{ref}": round(cpu_ms[c] / cpu_ms[ref], 3) for c in cpu_ms if c.startswith("medtrust")})
+            for ref in ("bare-fast", "bare-gc"):
+                if ref in marginal:
+                    ratios.update({f"{c}_marginal_cpu_vs_{ref}": round(marginal[c]["marginal_cpu_ms_per_sample"] / marginal[ref]["marginal_cpu_ms_per_sample"], 3)
+                                   for c in marginal if c.startswith("medtrust")})  # fmt: skip
             results["by_latency"][str(latency)] = {"ideal_s": round(rows / connections * latency, 1), "best_wall_s": best, "ratios": ratios,
-                                                   "cpu_ms_per_sample": cpu_ms, "estimate_16_cores": estimate(cpu_ms, connections, latency),
-                                                   "runs": runs}  # fmt: skip
+                                                   "cpu_ms_per_sample": cpu_ms, "marginal": marginal,
+                                                   "estimate_16_cores": estimate(cpu_ms, connections, latency), "runs": runs}  # fmt: skip
     return results
 
 
@@ -550,6 +591,8 @@ def main() -> None:
     ap.add_argument("--clients", default="raw,bare-default,bare-fast,medtrust", help=f"comma list of {', '.join(CLIENTS)}")
     ap.add_argument("--profile", action="store_true", help="profile the first run of each inspect client (profile files beside --out, summary in the JSON)")
     ap.add_argument("--profiler", choices=["cprofile", "py-spy"], default="cprofile")
+    ap.add_argument("--marginal-rows", type=int, default=None,
+                    help="also run each inspect client on this many rows: CPU per sample without the fixed start-up (marginal)")
     ap.add_argument("--memory-rows", type=int, default=18_478)
     ap.add_argument("--memory-latency", type=float, default=0.2)
     ap.add_argument("--medtrust-src", default=None, help="medtrust source folder to measure (default: this checkout's src/)")
@@ -571,7 +614,8 @@ def main() -> None:
     for part in parts:
         t = time.perf_counter()
         if part == "throughput":
-            report[part] = bench_throughput(a.rows, a.latency or [0.5, 2.0], a.connections, a.repeat, clients, a.profiler if a.profile else None, out_dir)
+            report[part] = bench_throughput(a.rows, a.latency or [0.5, 2.0], a.connections, a.repeat, clients, a.profiler if a.profile else None, out_dir,
+                                            a.marginal_rows)  # fmt: skip
         else:
             report[part] = bench_memory(a.memory_rows, a.memory_latency, a.connections)
         print(f"[{part}] {time.perf_counter() - t:.1f} s", file=sys.stderr)

@@ -232,8 +232,8 @@ def test_mediconfusion_pairs_in_three_shards_equal_one_piece(tmp_path, standin_i
 
 
 def test_cares_vlm_dimensions_in_three_shards_equal_one_piece(tmp_path, cares_files, ham_images):
-    """Two dimensions of one run (the robustness drop pairs each image's clean and noised answers
-    across the dimensions' logs) on 40 real HAM10000 rows and images."""
+    """Two dimensions of one run (factuality, and the three jailbreak prompts about each image:
+    one summary over the dimensions' logs) on 40 real HAM10000 rows and images."""
     from medtrust.benchmarks.cares_vlm.task import cares_vlm
 
     model = get_model("medtrust/scripted", respond=lambda msgs: f"Answer: {'ABCD'[hashlib.sha1(msgs[-1].text.encode()).digest()[0] % 4]}",
@@ -241,16 +241,16 @@ def test_cares_vlm_dimensions_in_three_shards_equal_one_piece(tmp_path, cares_fi
     base = {"data": {"ham10000": cares_files["ham10000"]}, "image_roots": {"ham10000": str(ham_images)}, "sources": "ham10000",
             "limit_per_source": 40}  # fmt: skip
     one, three = tmp_path / "one", tmp_path / "three"
-    tasks = [cares_vlm(dimension=d, **base) for d in ("factuality", "robustness")]
+    tasks = [cares_vlm(dimension=d, **base) for d in ("factuality", "jailbreak")]
     inspect_eval(tasks, model=model, log_dir=str(one), display="none", metadata={RUN_METADATA_KEY: "r1"})
     for k in range(3):
-        logs = inspect_eval([cares_vlm(dimension=d, **base, shard=f"{k}/3") for d in ("factuality", "robustness")], model=model,
+        logs = inspect_eval([cares_vlm(dimension=d, **base, shard=f"{k}/3") for d in ("factuality", "jailbreak")], model=model,
                             log_dir=str(three), display="none", metadata={RUN_METADATA_KEY: "r3", SHARD_METADATA_KEY: {"index": k, "count": 3}})  # fmt: skip
         assert all(lg.status == "success" for lg in logs)
     a, _ = load_summaries([one], seed=5)
     b, _ = load_summaries([three], seed=5)
     assert len(a) == len(b) == 1 and _comparable(a) == _comparable(b)
-    assert len(b[0].logs) == 6 and set(b[0].dimensions_run) == {"factuality", "robustness"}
+    assert len(b[0].logs) == 6 and {"factuality", "jailbreak"} <= set(b[0].dimensions_run)
 
 
 @pytest.fixture(scope="module")
