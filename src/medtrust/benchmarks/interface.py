@@ -36,6 +36,9 @@ BENCHMARK_METADATA_KEY = "benchmark"
 #: ``eval.metadata`` key of the run identity `medtrust run` gives the tasks of one model's run
 #: (inspect's eval-retry copies ``eval.metadata``, but gives the retried log a new ``run_id``).
 RUN_METADATA_KEY = "medtrust_run"
+#: ``eval.metadata`` key of the `medtrust` command line that started a run (sanitized), when
+#: it was started from the CLI (an evidence pack records it).
+COMMAND_METADATA_KEY = "medtrust_command"
 #: ``eval.metadata`` key `medtrust rescore` writes into a rescored log: {"log": original file
 #: name, "judge": the judge asked, "rescored": UTC time}.
 RESCORED_METADATA_KEY = "rescored_from"

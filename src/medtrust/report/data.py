@@ -282,7 +282,7 @@ def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequ
     return {
         "logs": logs, "judges": judges, "calibrations": cals,
         "criteria": None if criteria is None else {"file": criteria.source, "sha256": criteria.sha256, "title": criteria.title},
-        "packages": package_versions("medtrust", "inspect-ai", "llama-cpp-python", "numpy"),
+        "packages": package_versions("medtrust", "inspect-ai", "xllamacpp", "numpy"),
     }
 
 

@@ -49,6 +49,8 @@ from medtrust.solvers import skip_input_errors
 log = logging.getLogger(__name__)
 
 BENCHMARK_VERSION = "1"
+#: generation limit of the evaluated model unless ``max_tokens`` is given
+DEFAULT_MAX_TOKENS = 512
 
 CLOSED_SOURCES = ("iu_xray", "ham10000", "ol3i", "omnimedvqa")
 
@@ -180,7 +182,7 @@ def cares_vlm(
     seed: int = 0,
     allow_remote_restricted: bool = False,
     temperature: float = 0.0,
-    max_tokens: int = 512,
+    max_tokens: int = DEFAULT_MAX_TOKENS,
     scorer_args: dict[str, Any] | None = None,
     shard: str | None = None,
 ) -> Task:
