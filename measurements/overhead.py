@@ -143,6 +143,7 @@ def main() -> None:
         class _End:
             def __init__(self, s: Any) -> None:
                 self.sample = s
+                self.eval_id = "overhead"
 
         hook = RunProgressHook()
         ends = [_End(s) for s in samples]

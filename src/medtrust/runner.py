@@ -416,6 +416,34 @@ def write_summaries(summaries: Sequence[BenchmarkSummary], opts: RunOptions) -> 
     return [s.write_json(summary_path(opts.log_dir, s)) for s in summaries]
 
 
+def retry_logs(names: Sequence[str], opts: RunOptions) -> list[EvalLog]:
+    """inspect's eval-retry of the unfinished logs ``names`` (all at once), with progress lines
+    that start from the samples the logs already hold; used by a resume in one piece and a
+    shard's resume (medtrust.sharded).
+
+    Raises:
+        RunInterrupted: Ctrl-C again (fewer logs back than given, or a cancelled one).
+    """
+    from inspect_ai import eval_retry
+    from inspect_ai.log import read_eval_log
+
+    from medtrust.progress import resumed_counts
+
+    headers = [read_eval_log(name, header_only=True) for name in names]
+    total, already_done = resumed_counts(headers)
+    counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
+    started = time.time()
+    with progress(opts, **counts) as reporter, run_gc():
+        retried = eval_retry(list(names), max_tasks=len(names), **eval_args(opts, retry=True))
+        interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
+        if interrupted and reporter is not None:
+            reporter.interrupted(logs_written_since(opts.log_dir, started))
+    if interrupted:
+        raise RunInterrupted(f"resume interrupted; finished samples are kept in {opts.log_dir}. "
+                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
+    return retried
+
+
 def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
     """`medtrust run --resume`: finish the latest unfinished run in ``opts.log_dir`` with inspect's eval-retry.
 
@@ -428,8 +456,6 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     Raises:
         FileNotFoundError: no unfinished log in ``opts.log_dir``.
     """
-    from inspect_ai import eval_retry
-
     offline_env()
     console = console or make_console()
     names = unfinished_logs(opts.log_dir)
@@ -438,26 +464,15 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     from inspect_ai.log import read_eval_log
 
     from medtrust.keys import api_key_for
-    from medtrust.progress import resumed_counts
 
     for name in names:
         console.print(f"Resuming {Path(name).name}")
     finished: dict[str, tuple[Benchmark, list[EvalLog]]] = {}
     # the log keeps the original -M args and base_url (inspect rebuilds the model from them); an
     # API key is never written, so one given again with -M api_key reaches the model in memory
-    headers = [read_eval_log(name, header_only=True) for name in names]
-    spec = headers[0].eval
-    total, already_done = resumed_counts(headers)
-    counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
-    started = time.time()
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter, run_gc():
-        retried = eval_retry(names, max_tasks=len(names), **eval_args(opts, retry=True))
-        interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
-        if interrupted and reporter is not None:
-            reporter.interrupted(logs_written_since(opts.log_dir, started))
-    if interrupted:
-        raise RunInterrupted(f"resume interrupted; finished samples are kept in {opts.log_dir}. "
-                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
+    spec = read_eval_log(names[0], header_only=True).eval
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url):
+        retried = retry_logs(names, opts)
     unfinished = []
     for log in retried:
         if log.status != "success":

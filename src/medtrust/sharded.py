@@ -38,7 +38,6 @@ from typing import Any, Sequence
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of, get_benchmark
 from medtrust.engines import ShardResult, run_commands
-from medtrust.gcsettings import run_gc
 from medtrust.logs import find_logs, merge_run_shards, read_log, resolve_retries, unfinished_logs
 from medtrust.options import RunOptions
 from medtrust.preflight import preflight
@@ -46,13 +45,12 @@ from medtrust.runner import (
     RunIncomplete,
     RunInterrupted,
     check_log_dir,
-    eval_args,
     eval_tasks,
     logs_by_model,
     make_console,
     offline_env,
-    progress,
     resume_latest,
+    retry_logs,
     run_benchmark,
     summarize_and_print,
 )
@@ -317,12 +315,34 @@ def run_sharded(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSumma
     commands = [(k, shard_command(shard_options(opts, k, run_id, connections[k]))) for k in range(n)]
     write_manifest(opts, run_id, commands)
     console.print(f"Run {run_id}: {n} shard(s) on the {opts.engine} engine, {total} connections in all ({', '.join(map(str, connections))})")
-    results = run_commands(opts.engine, commands, echo=_echo(console), address=opts.ray_address)
+    results = _run_shards(opts, commands, n, console)
     return finish(bench, opts, run_id, n, results, console=console)
 
 
 def _echo(console: Any) -> Any:
     return lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+def _run_shards(opts: RunOptions, commands: Sequence[tuple[int, list[str]]], n: int, console: Any) -> list[ShardResult]:
+    """The shard commands on the run's engine, their progress lines read into one line for the
+    run (medtrust.shard_progress; the local engine passes each shard's output here, Ray prints
+    it itself).
+
+    Raises:
+        RunInterrupted: Ctrl-C (the shards got it too and keep what they finished).
+    """
+    from medtrust.shard_progress import ShardProgress
+
+    echo = _echo(console)
+    reporter = ShardProgress(n, echo) if opts.display is None else None
+    try:
+        return run_commands(opts.engine, commands, echo=reporter.feed if reporter else echo, address=opts.ray_address)
+    except KeyboardInterrupt:
+        raise RunInterrupted(f"run interrupted; finished samples are kept in {opts.log_dir}. "
+                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}") from None
+    finally:
+        if reporter is not None:
+            reporter.close()
 
 
 def run_shard(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
@@ -419,15 +439,12 @@ def summarize_run(bench: Benchmark | None, opts: RunOptions, run_id: str, *, con
 def resume_shard(opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
     """A shard's `--resume` (``--resume --shards N --shard K --run-id RID``): inspect's
     eval-retry of that shard's unfinished logs of that run, in this process."""
-    from inspect_ai import eval_retry
-
     offline_env()
     names = [str(f) for f, h in _run_logs(opts.log_dir, str(opts.run_id)) if h.status != "success" and (shard_of(h) or {}).get("index") == opts.shard]
     if not names:
         console.print(f"shard {opts.shard} of run {opts.run_id}: nothing unfinished in {opts.log_dir}")
         return []
-    with progress(opts), run_gc():
-        retried = eval_retry(names, **eval_args(opts, retry=True))
+    retried = retry_logs(names, opts)  # progress from the logs' counts; Ctrl-C: RunInterrupted (exit 130)
     _check_finished(retried, f"shard {opts.shard} of {opts.shards}", opts, console)
     console.print(f"shard {opts.shard} of {opts.shards} of run {opts.run_id}: finished ({', '.join(Path(str(lg.location)).name for lg in retried)})")
     return []
@@ -490,7 +507,7 @@ def resume_sharded(opts: RunOptions, names: Sequence[str], *, console: Any = Non
             commands.append((k, resume_command(opts.log_dir, k, n, run_id, c, opts)))
     for k in todo:
         console.print(f"Resuming shard {k} of {n} of run {run_id}" + (" (no log yet: starting it)" if k in missing else ""))
-    results = run_commands(opts.engine, commands, echo=_echo(console), address=opts.ray_address)
+    results = _run_shards(opts, commands, n, console)
     bench = benchmark_of(head)
     return finish(bench, dataclasses.replace(recorded or opts, log_dir=opts.log_dir, seed=recorded.seed if recorded else opts.seed),
                   run_id, n, results, console=console)  # fmt: skip
