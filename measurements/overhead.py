@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import hashlib
 import json
+import os
 import sys
 import tempfile
 import time
@@ -72,7 +73,7 @@ def main() -> None:
         text = [m for m in messages if m.role == "user"][-1].text
         return REPLIES[hashlib.sha1(text.encode()).digest()[0] % len(REPLIES)]
 
-    out: dict[str, Any] = {"rows": a.rows, "repeat": a.repeat}
+    out: dict[str, Any] = {"rows": a.rows, "repeat": a.repeat, "load_avg_before": [round(x, 2) for x in os.getloadavg()]}
     with tempfile.TemporaryDirectory() as d:
         data = Path(d) / "rows.jsonl"
         sys.argv = [sys.argv[0]]
@@ -157,6 +158,7 @@ def main() -> None:
                 asyncio.run(go())
 
         out["progress"] = {"ms": per_sample(progress, n, a.repeat)}
+    out["load_avg_after"] = [round(x, 2) for x in os.getloadavg()]  # CPU time (process_time) is what is compared; the load says how noisy
     text = json.dumps(out, indent=2)
     print(text)
     if a.out:

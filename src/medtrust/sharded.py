@@ -507,7 +507,7 @@ def resume_sharded(opts: RunOptions, names: Sequence[str], *, console: Any = Non
             commands.append((k, resume_command(opts.log_dir, k, n, run_id, c, opts)))
     for k in todo:
         console.print(f"Resuming shard {k} of {n} of run {run_id}" + (" (no log yet: starting it)" if k in missing else ""))
-    results = _run_shards(opts, commands, n, console)
+    results = _run_shards(opts, commands, len(commands), console)  # the progress line counts the shards it runs
     bench = benchmark_of(head)
     return finish(bench, dataclasses.replace(recorded or opts, log_dir=opts.log_dir, seed=recorded.seed if recorded else opts.seed),
                   run_id, n, results, console=console)  # fmt: skip

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -120,6 +121,36 @@ def test_a_killed_shard_is_named_and_one_resume_finishes_the_run(tmp_path, isola
         # (one connection per shard) is asked again; shard 2 is asked in full
         repeated = mock.stats.requests - ROWS
         assert n2 <= repeated <= n2 + 1, (before, mock.stats.requests, n2)
+    assert summary_of(log_dir) == one_piece[0]
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_every_shard_exits_130_and_one_resume_finishes_the_run(tmp_path, isolated_inspect, one_piece):
+    """A terminal's Ctrl-C reaches the run's process and every shard (one process group): each
+    shard keeps what it finished, the run prints one progress line saying what was not run and
+    the resume command, exits 130; one --resume gives the numbers of the run in one piece."""
+    log_dir = tmp_path / "logs"
+    with OpenAIMock(latency=0.3) as mock:
+        env = mock_env(mock)
+        proc = subprocess.Popen(run_cmd(log_dir, "--shards", "3", "--no-preflight"), env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, start_new_session=True)  # fmt: skip
+        deadline = time.monotonic() + 600
+        while mock.stats.completed < 4 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        assert proc.poll() is None, "the run ended before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: SIGINT to the foreground group
+        out, _ = proc.communicate(timeout=600)
+        assert proc.returncode == 130, out[-3000:]
+        assert f"Resume with: medtrust run --resume --log-dir {log_dir}" in out
+        assert re.search(r"^progress \d+/24 \(\d+%\) · interrupted: \d+ samples not run · errors \d+ · 3 shards$", out, re.M), out[-3000:]
+        assert not re.search(r"^\[shard \d\] progress ", out, re.M)  # the shards' own lines are read into the run's line
+        assert not list(log_dir.glob("*.summary.json"))
+        mock.latency = 0.01
+        r = subprocess.run(run_cmd(log_dir, "--resume"), env=env, capture_output=True, text=True, timeout=900)
+        assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+        assert re.search(r"^progress (\d+)/\1 \(100%\) · .* shards$", r.stderr, re.M), r.stderr[-3000:]  # the resumed shards, done
+        # no finished sample asked again: only those in flight at the Ctrl-C (one connection per shard)
+        assert ROWS <= mock.stats.requests <= ROWS + 3, mock.stats.requests
     assert summary_of(log_dir) == one_piece[0]
 
 

@@ -55,6 +55,8 @@ def run_local(commands: Sequence[tuple[int, list[str]]], *, echo: Callable[[str]
     except KeyboardInterrupt:
         # a Ctrl-C in the terminal reached the children too: let each finish writing its log
         _stop(procs, grace=GRACE_S)
+        for _, _, _, t in procs:  # their last lines (the interrupted counts) reach echo first
+            t.join(timeout=5)
         raise
     except BaseException:
         _stop(procs, grace=0)
