@@ -3,6 +3,7 @@
     python measurements/scale.py --out scale.json          # 3,000 rows at 0.5 s and 2 s latency, then the 18,478-row memory run
     python measurements/scale.py --only throughput --latency 0.5 --repeat 2
     python measurements/scale.py --only throughput --clients raw,bare-fast,medtrust,medtrust-baseline --baseline-src /tmp/old/src
+    python measurements/scale.py --only throughput --clients raw,bare-fast,bare-gc,medtrust,medtrust-shards1,medtrust-shards2,medtrust-shards4
     python measurements/scale.py --only throughput --profile   # cProfile of each inspect client's first run (--profiler py-spy)
     python measurements/scale.py --only memory              # 18,478 rows + LLM judge (mock): peak RSS, summary, report
 
@@ -18,13 +19,20 @@ each client runs in its own process at ``--connections`` concurrent requests:
   trivial scorer) with inspect's default eval settings; ``bare-fast``: the same with medtrust's
   settings (``runner.speed_settings``); ``bare-norealtime``: bare-fast without inspect's
   realtime sample buffer (what that buffer costs; medtrust keeps it for crash recovery);
+- ``bare-gc``: bare-fast with medtrust's garbage-collector settings (``medtrust.gcsettings``:
+  what they give inspect alone);
 - ``medtrust``: ``medtrust run`` (the CLI, offline judge, summary included);
-  ``medtrust-baseline``: the same from ``--baseline-src`` (before/after in one run).
+  ``medtrust-baseline``: the same from ``--baseline-src`` (before/after in one run);
+  ``medtrust-shards1`` / ``-shards2`` / ``-shards4``: ``medtrust run --shards N`` at the same
+  total ``--connections`` (each shard its own process; their CPU is counted with the run's).
 
-Per client: wall seconds from process start to exit, samples/s, the child's CPU seconds and peak
-RSS (``wait4``), the mock's counts (requests, peak in-flight), the load average before and after,
-and the ratios to ``raw`` and ``bare-fast`` of the best of ``--repeat`` runs. Clients run
-interleaved so the noise of a shared machine falls on all of them.
+Per client: wall seconds from process start to exit, samples/s, the child's CPU seconds (with
+those of its own children: a sharded run's shards) and CPU ms per sample, peak RSS (``wait4``),
+the mock's counts (requests, peak in-flight), the load average before and after, the ratios to
+``raw`` and ``bare-fast`` of the best of ``--repeat`` runs (wall; and CPU per sample of the
+medtrust clients to ``bare-fast`` / ``bare-gc``), and an estimate for a 16-core machine from CPU
+per sample (:func:`estimate`, the formula written out). Clients run interleaved so the noise of a
+shared machine falls on all of them; CPU per sample is the figure that load does not distort much.
 
 ``memory``: one ``medtrust run`` on 18,478 rows with an LLM judge (the mock answers judge prompts
 "Accept"), then the summary alone and ``medtrust report`` on its log (peak RSS and seconds; also
@@ -193,6 +201,24 @@ def bare_task(data: str) -> Any:
     )
 
 
+def _without_medtrust_entry_point() -> None:
+    """Keep inspect from loading medtrust's ``inspect_ai`` entry point (``medtrust._registry``,
+    which installs medtrust's provider and secret redaction) in a bare client: where medtrust is
+    installed, inspect loads every extension's entry point on its first registry lookup, and the
+    "bare" task would then pay for medtrust's redaction. Must run before inspect is imported."""
+    import importlib.metadata as md
+
+    original = md.entry_points
+
+    def entry_points(**params: Any) -> Any:
+        eps = original(**params)
+        if params.get("group") == "inspect_ai":
+            return md.EntryPoints(ep for ep in eps if not ep.value.startswith("medtrust"))
+        return eps
+
+    md.entry_points = entry_points  # type: ignore[assignment]
+
+
 def run_client(kind: str, base_url: str, data: str, connections: int, log_dir: str, settings: dict[str, Any]) -> dict[str, Any]:
     if kind == "raw":
         prompts = [json.loads(x)["prompt"] for x in Path(data).read_text(encoding="utf-8").splitlines() if x.strip()]
@@ -201,12 +227,23 @@ def run_client(kind: str, base_url: str, data: str, connections: int, log_dir: s
         prompts = [json.loads(x)["prompt"] for x in Path(data).read_text(encoding="utf-8").splitlines() if x.strip()]
         return {"answered": asyncio.run(openai_client(base_url, prompts, connections))}
     if kind == "bare":
+        import gc
+
+        _without_medtrust_entry_point()
+
         from inspect_ai import eval as inspect_eval
         from inspect_ai.model import get_model
 
+        gen0 = settings.pop("gc_gen0", None)  # bare-gc: the garbage-collector settings medtrust uses (medtrust.gcsettings)
         model = get_model(f"openai-api/mock/{CHAT_MODEL}", base_url=base_url, api_key="x", max_retries=0, memoize=False)
-        log = inspect_eval(bare_task(data), model=model, max_connections=connections, log_dir=log_dir, display="none", **settings)[0]
+        task = bare_task(data)
+        if gen0:
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(int(gen0), *gc.get_threshold()[1:])
+        log = inspect_eval(task, model=model, max_connections=connections, log_dir=log_dir, display="none", **settings)[0]
         assert log.status == "success", log.status
+        assert not any(m.startswith("medtrust") for m in sys.modules), "the bare task loaded medtrust code"
         return {"answered": log.results.completed_samples if log.results else 0}  # not len(log.samples): that reads the log back
     raise ValueError(kind)
 
@@ -264,15 +301,19 @@ def child_env(tmp: Path, base_url: str, src: Path | None = None) -> dict[str, st
     return env
 
 
-def medtrust_cmd(data: Path, base_url: str, connections: int, log_dir: Path, judge: bool = False) -> list[str]:
-    """`medtrust run` on the synthetic rows against the mock (the command users run)."""
+def medtrust_cmd(data: Path, base_url: str, connections: int, log_dir: Path, judge: bool = False, shards: int | None = None) -> list[str]:
+    """`medtrust run` on the synthetic rows against the mock (the command users run); with
+    ``shards``, `medtrust run --shards N` at the same total connections (the key comes from the
+    environment, ``MOCK_API_KEY``: a sharded run refuses ``-M api_key``)."""
     cmd = [
         sys.executable, "-m", "medtrust.cli", "run", "--benchmark", "cares-llm", "--data", str(data),
-        "--model", f"openai-api/mock/{CHAT_MODEL}", "-M", f"base_url={base_url}", "-M", "api_key=x", "-M", "max_retries=0",
+        "--model", f"openai-api/mock/{CHAT_MODEL}", "-M", f"base_url={base_url}", "-M", "max_retries=0",
         "--max-connections", str(connections), "--log-dir", str(log_dir),
     ]  # no --display: medtrust's own progress lines (inspect hooks) are part of what is measured
     if judge:
         cmd += ["--judge-model", f"openai-api/mock/{JUDGE_MODEL}"]
+    if shards:
+        cmd += ["--shards", str(shards)]
     return cmd
 
 
@@ -295,7 +336,10 @@ def fast_settings() -> dict[str, Any]:
 
 
 #: client -> what it runs (see the module docstring)
-CLIENTS = ("raw", "raw-openai", "bare-default", "bare-fast", "bare-norealtime", "medtrust", "medtrust-baseline")
+CLIENTS = ("raw", "raw-openai", "bare-default", "bare-fast", "bare-gc", "bare-norealtime", "medtrust", "medtrust-baseline",
+           "medtrust-shards1", "medtrust-shards2", "medtrust-shards4")
+#: generation-0 threshold of the bare-gc client (medtrust.gcsettings.GEN0_THRESHOLD)
+BARE_GC_GEN0 = 50_000
 
 
 def client_command(c: str, mock: MockProcess, data: Path, connections: int, logs: Path) -> list[str]:
@@ -307,8 +351,12 @@ def client_command(c: str, mock: MockProcess, data: Path, connections: int, logs
         return client_cmd("bare", mock.base_url, data, connections, logs, fast_settings())
     if c == "bare-norealtime":  # what inspect's realtime sample buffer costs (medtrust keeps it: crash recovery)
         return client_cmd("bare", mock.base_url, data, connections, logs, {**fast_settings(), "log_realtime": False})
+    if c == "bare-gc":  # bare-fast with medtrust's garbage-collector settings: what they give inspect alone
+        return client_cmd("bare", mock.base_url, data, connections, logs, {**fast_settings(), "gc_gen0": BARE_GC_GEN0})
     if c in ("medtrust", "medtrust-baseline"):
         return medtrust_cmd(data, mock.base_url, connections, logs)
+    if c.startswith("medtrust-shards"):  # the same run in N processes, the same total connections
+        return medtrust_cmd(data, mock.base_url, connections, logs, shards=int(c.removeprefix("medtrust-shards")))
     raise ValueError(f"unknown client {c!r}; known: {', '.join(CLIENTS)}")
 
 
@@ -370,7 +418,7 @@ def summarize_profile(raw: Path, top: int = 25) -> dict[str, list[tuple[str, flo
 
 
 def bench_throughput(rows: int, latencies: list[float], connections: int, repeat: int, clients: list[str], profiler: str | None,
-                     out_dir: Path) -> dict[str, Any]:  # fmt: skip
+                     out_dir: Path, marginal_rows: int | None = None) -> dict[str, Any]:  # fmt: skip
     results: dict[str, Any] = {"rows": rows, "connections": connections, "max_tokens": MAX_TOKENS, "fast_settings": fast_settings(),
                                "baseline_src": str(BASELINE_SRC) if BASELINE_SRC else None, "by_latency": {}}
     with tempfile.TemporaryDirectory(prefix="medtrust-scale-") as d:
@@ -390,13 +438,15 @@ def bench_throughput(rows: int, latencies: list[float], connections: int, repeat
                             cmd = profile_cmd(str(profiler), cmd, prof)
                         r = measure_cmd(cmd, env, mock)
                         r["samples_per_s"] = round(rows / r["wall_s"], 1)
+                        if r.get("cpu_s") is not None:  # every process of the client (shards are waited-for children)
+                            r["cpu_ms_per_sample"] = round(1000 * r["cpu_s"] / rows, 2)
                         r.pop("stdout_tail", None)
                         if profiled:
                             r["profiled"] = profiler
                             r["profile"] = summarize_profile(prof) if profiler == "py-spy" else summarize_cprofile(prof)
                         runs[c].append(r)
                         print(f"[latency {latency}s] {c:17s} rep {rep}: {r['wall_s']:.1f} s, {r['samples_per_s']} samples/s, "
-                              f"cpu {r.get('cpu_s')} s, {r['peak_rss_mb']} MB, mock {r.get('mock')}, "
+                              f"cpu {r.get('cpu_s')} s ({r.get('cpu_ms_per_sample')} ms/sample), {r['peak_rss_mb']} MB, mock {r.get('mock')}, "
                               f"load {r['load_before']}->{r['load_after']}", file=sys.stderr, flush=True)
                         shutil.rmtree(logs, ignore_errors=True)
             # best of the repeats (noise only ever adds time); profiled runs only when nothing else
@@ -408,8 +458,63 @@ def bench_throughput(rows: int, latencies: list[float], connections: int, repeat
             for ref in ("raw", "bare-fast"):
                 if ref in best:
                     ratios.update({f"{c}_vs_{ref}": round(best[ref] / best[c], 3) for c in best if c != ref and not c.startswith("raw")})
-            results["by_latency"][str(latency)] = {"ideal_s": round(rows / connections * latency, 1), "best_wall_s": best, "ratios": ratios, "runs": runs}
+            marginal: dict[str, Any] = {}
+            if marginal_rows:  # CPU per sample without the fixed start-up: (CPU(rows) - CPU(small)) / (rows - small)
+                small = synth_rows(marginal_rows, tmp / f"rows-{marginal_rows}.jsonl")
+                with MockProcess(latency) as mock:
+                    for c in clients:
+                        if c.startswith("raw"):
+                            continue
+                        logs = tmp / f"logs-small-{latency}-{c}"
+                        env = child_env(tmp, mock.base_url, BASELINE_SRC if c == "medtrust-baseline" else None)
+                        r = measure_cmd(client_command(c, mock, small, connections, logs), env, mock)
+                        shutil.rmtree(logs, ignore_errors=True)
+                        full_cpu = min(x["cpu_s"] for x in runs[c] if not x.get("profiled"))
+                        marginal[c] = {"small_rows": marginal_rows, "small_cpu_s": r["cpu_s"],
+                                       "fixed_cpu_s_est": round(r["cpu_s"] - marginal_rows * (full_cpu - r["cpu_s"]) / (rows - marginal_rows), 2),
+                                       "marginal_cpu_ms_per_sample": round(1000 * (full_cpu - r["cpu_s"]) / (rows - marginal_rows), 2)}  # fmt: skip
+                        print(f"[latency {latency}s] {c:17s} {marginal_rows} rows: cpu {r['cpu_s']} s -> {marginal[c]}", file=sys.stderr, flush=True)
+            cpu_ms = {c: min(r["cpu_ms_per_sample"] for r in pool) for c, rs in runs.items()
+                      if (pool := [r for r in rs if not r.get("profiled") and r.get("cpu_ms_per_sample") is not None])}
+            for ref in ("bare-fast", "bare-gc"):
+                if ref in cpu_ms:
+                    ratios.update({f"{c}_cpu_vs_{ref}": round(cpu_ms[c] / cpu_ms[ref], 3) for c in cpu_ms if c.startswith("medtrust")})
+            for ref in ("bare-fast", "bare-gc"):
+                if ref in marginal:
+                    ratios.update({f"{c}_marginal_cpu_vs_{ref}": round(marginal[c]["marginal_cpu_ms_per_sample"] / marginal[ref]["marginal_cpu_ms_per_sample"], 3)
+                                   for c in marginal if c.startswith("medtrust")})  # fmt: skip
+            results["by_latency"][str(latency)] = {"ideal_s": round(rows / connections * latency, 1), "best_wall_s": best, "ratios": ratios,
+                                                   "cpu_ms_per_sample": cpu_ms, "marginal": marginal,
+                                                   "estimate_16_cores": estimate(cpu_ms, connections, latency), "runs": runs}  # fmt: skip
     return results
+
+
+#: cores of the machine the estimate is for
+ESTIMATE_CORES = 16
+
+
+def estimate(cpu_ms: dict[str, float], connections: int, latency: float, cores: int = ESTIMATE_CORES) -> dict[str, Any]:
+    """Samples/s and ratio to raw each inspect client would reach on a ``cores``-core machine, from
+    its measured CPU per sample (docs/performance.md, "A 16-core machine"):
+
+        ceiling = connections / latency                        (what the connections allow: raw reaches it)
+        cpu_rate = min(processes, cores - 1) * 1000 / cpu_ms   (one core left for the mock / the OS)
+        rate = min(ceiling, cpu_rate);   ratio to raw = rate / ceiling
+
+    with processes = 1 for a client in one process and N for ``medtrust --shards N`` (what the
+    estimate assumes for 16 cores: ``--shards 15``). It assumes CPU per sample does not grow
+    with the number of processes (each shard is its own process with its own event loop;
+    measured on 1, 2 and 4 shards above) and that the model server is elsewhere.
+    """
+    ceiling = connections / latency
+    out: dict[str, Any] = {"cores": cores, "connections": connections, "latency_s": latency, "ceiling_samples_per_s": round(ceiling, 1)}
+    for c, ms in cpu_ms.items():
+        if c.startswith("raw") or not ms:
+            continue
+        procs = cores - 1 if c.startswith("medtrust-shards") else 1
+        rate = min(ceiling, min(procs, cores - 1) * 1000.0 / ms)
+        out[c] = {"processes": procs, "samples_per_s": round(rate, 1), "ratio_to_raw": round(rate / ceiling, 3)}
+    return out
 
 
 def bench_memory(rows: int, latency: float, connections: int) -> dict[str, Any]:
@@ -447,7 +552,8 @@ def bench_memory(rows: int, latency: float, connections: int) -> dict[str, Any]:
 
 
 def markdown(report: dict[str, Any]) -> str:
-    """The throughput results as a Markdown table: wall s (samples/s; ratio to raw; ratio to bare-fast), peak RSS."""
+    """The throughput results as Markdown: per latency and client, wall s (samples/s; ratio to raw;
+    ratio to bare-fast), CPU ms per sample, peak RSS; then the 16-core estimate."""
     tp = report.get("throughput")
     if not tp:
         return ""
@@ -462,8 +568,15 @@ def markdown(report: dict[str, Any]) -> str:
                 if f"{c}_vs_{ref}" in r["ratios"]:
                     parts.append(f"{r['ratios'][f'{c}_vs_{ref}']:.2f} of {ref}")
             rss = max(x["peak_rss_mb"] or 0 for x in r["runs"][c])
-            cells.append(f"{w:.0f} s ({'; '.join(parts)}), {rss:.0f} MB")
+            cpu = r.get("cpu_ms_per_sample", {}).get(c)
+            cells.append(f"{w:.0f} s ({'; '.join(parts)}), {cpu} ms CPU/sample, {rss:.0f} MB")
         lines.append(f"| {lat} s ({r['ideal_s']} s) | " + " | ".join(cells) + " |")
+    lines += ["", "16-core estimate (measurements/scale.py `estimate`): rate = min(connections / latency, "
+              "min(processes, cores - 1) x 1000 / CPU ms per sample); ratio = rate / (connections / latency)", ""]
+    for lat, r in tp["by_latency"].items():
+        est = r.get("estimate_16_cores") or {}
+        lines.append(f"- {lat} s: " + "; ".join(f"{c} {v['samples_per_s']}/s ({v['ratio_to_raw']:.2f} of raw, {v['processes']} process(es))"
+                                               for c, v in est.items() if isinstance(v, dict)))  # fmt: skip
     return "\n".join(lines)
 
 
@@ -478,6 +591,8 @@ def main() -> None:
     ap.add_argument("--clients", default="raw,bare-default,bare-fast,medtrust", help=f"comma list of {', '.join(CLIENTS)}")
     ap.add_argument("--profile", action="store_true", help="profile the first run of each inspect client (profile files beside --out, summary in the JSON)")
     ap.add_argument("--profiler", choices=["cprofile", "py-spy"], default="cprofile")
+    ap.add_argument("--marginal-rows", type=int, default=None,
+                    help="also run each inspect client on this many rows: CPU per sample without the fixed start-up (marginal)")
     ap.add_argument("--memory-rows", type=int, default=18_478)
     ap.add_argument("--memory-latency", type=float, default=0.2)
     ap.add_argument("--medtrust-src", default=None, help="medtrust source folder to measure (default: this checkout's src/)")
@@ -499,7 +614,8 @@ def main() -> None:
     for part in parts:
         t = time.perf_counter()
         if part == "throughput":
-            report[part] = bench_throughput(a.rows, a.latency or [0.5, 2.0], a.connections, a.repeat, clients, a.profiler if a.profile else None, out_dir)
+            report[part] = bench_throughput(a.rows, a.latency or [0.5, 2.0], a.connections, a.repeat, clients, a.profiler if a.profile else None, out_dir,
+                                            a.marginal_rows)  # fmt: skip
         else:
             report[part] = bench_memory(a.memory_rows, a.memory_latency, a.connections)
         print(f"[{part}] {time.perf_counter() - t:.1f} s", file=sys.stderr)

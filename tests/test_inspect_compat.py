@@ -83,3 +83,21 @@ def test_zipfile_reads_the_zstd_members_of_an_eval_log(tmp_path):
     with zipfile.ZipFile(log.location) as z:
         assert "header.json" in z.namelist()
         assert b'"status"' in z.read("header.json")
+
+
+def test_fast_thin_text_gives_inspect_result_on_random_texts():
+    import random
+
+    import medtrust._registry  # noqa: F401  (installs it)
+
+    fast = compat.inspect_thin_text()
+    assert compat.install_fast_thin_text() and getattr(fast, "_medtrust_fast", False)  # what inspect's summaries call
+    original = fast.original
+    rng = random.Random(29)
+    pieces = ["word", "a", "-", "--", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2003", "\u200b", "x" * 50, "é", "中文", ".", "..."]
+    for n in list(range(0, 40)) + [200, 400, 1200, 3000]:
+        for _ in range(30):
+            text = "".join(rng.choice(pieces) for _ in range(n))
+            assert fast(text) == original(text), repr(text[:80])
+    for text in ("y" * 1024, "y" * 1025, " " * 5000 + "z", "w " * 512, "w " * 513):
+        assert fast(text) == original(text)

@@ -20,6 +20,7 @@ Checked against inspect_ai 0.3.285 (pyproject: ``inspect-ai>=0.3.285,<0.4``).
 | :func:`enable_zstd_zipfile` | the module ``inspect_ai._util.zipfile`` | tests: lets the standard ``zipfile`` read the zstd members of ``.eval`` files |
 | :func:`sample_active` | ``inspect_ai.log._samples.sample_active`` | ``egress.py``: the sample an eval is running in this context (its metadata says whether restricted data is in flight) |
 | :func:`sample_state` | ``inspect_ai.solver._task_state.sample_state`` | ``egress.py``: the ``TaskState`` of that sample (its metadata as the solvers see it) |
+| :func:`install_fast_thin_text` | ``inspect_ai.log._util.thin_text`` (and its import in ``inspect_ai.log._log``) | ``_registry.py``: the same result as inspect's sample-summary text shortening without ``textwrap`` for texts that need no shortening (docs/performance.md) |
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ __all__ = [
     "PrerequisiteError",
     "enable_zstd_zipfile",
     "init_hooks",
+    "inspect_thin_text",
+    "set_inspect_thin_text",
+    "install_fast_thin_text",
     "inspect_json",
     "model_roles_config_to_model_roles",
     "registry_create",
@@ -83,3 +87,68 @@ def enable_zstd_zipfile() -> None:
     """Make the standard library's ``zipfile`` read zstd-compressed members (inspect writes
     ``.eval`` files with them): importing inspect's zipfile module installs that support."""
     import inspect_ai._util.zipfile  # noqa: F401
+
+
+#: texts the fast path is checked against before it replaces inspect's ``thin_text``
+_THIN_PROBES = ("", "a", "  two  words ", "tab\tand\nnewline\r\n", "nbsp\u00a0and\u2003em space", "x" * 1024, "x" * 1025,
+                " ".join(["word"] * 300), "y" * 9000, "a-b--c hyphen-ated")  # fmt: skip
+
+
+def install_fast_thin_text() -> bool:
+    """Replace inspect's ``thin_text`` (``textwrap.shorten(text[:SCAN], width=WIDTH, placeholder="...")``,
+    run on every text field of every sample summary, several times per sample) by an exact
+    equivalent that skips ``textwrap`` when the whitespace-collapsed text already fits.
+
+    Why it is exact: ``shorten`` first collapses the text's whitespace (``" ".join(text.split())``)
+    and returns that string unchanged when it is at most ``width`` long (one line that fits, no
+    whitespace left to drop); longer texts go to inspect's own function. It is installed only when
+    inspect's names are as expected and it gives inspect's result on :data:`_THIN_PROBES`;
+    tests/test_inspect_compat.py compares the two on random texts.
+
+    Returns:
+        True when installed (or already installed), False when inspect's shape differs (then
+        inspect's own function stays).
+    """
+    try:
+        from inspect_ai.log import _log as log_module
+        from inspect_ai.log import _util as util_module
+    except ImportError:
+        return False
+    original = getattr(util_module, "thin_text", None)
+    if getattr(original, "_medtrust_fast", False):
+        return True
+    width, scan = getattr(util_module, "THIN_TEXT_WIDTH", None), getattr(util_module, "THIN_TEXT_SCAN", None)
+    if not callable(original) or not isinstance(width, int) or not isinstance(scan, int):
+        return False
+
+    def thin_text(text: str) -> str:
+        collapsed = " ".join(text[:scan].split())
+        return collapsed if len(collapsed) <= width else original(text)
+
+    if any(thin_text(p) != original(p) for p in _THIN_PROBES):
+        return False
+    thin_text._medtrust_fast = True  # type: ignore[attr-defined]
+    thin_text.original = original  # type: ignore[attr-defined]
+    for module in (util_module, log_module):
+        if getattr(module, "thin_text", None) is original:
+            module.thin_text = thin_text  # type: ignore[attr-defined]
+    return True
+
+
+def inspect_thin_text() -> Callable[[str], str] | None:
+    """The ``thin_text`` inspect's sample summaries call now (``inspect_ai.log._log``), or None."""
+    try:
+        from inspect_ai.log import _log as log_module
+    except ImportError:
+        return None
+    return getattr(log_module, "thin_text", None)
+
+
+def set_inspect_thin_text(fn: Callable[[str], str]) -> None:
+    """Make inspect's sample summaries use ``fn`` as ``thin_text`` (measurements/overhead.py times
+    inspect's own against :func:`install_fast_thin_text`'s)."""
+    from inspect_ai.log import _log as log_module
+    from inspect_ai.log import _util as util_module
+
+    util_module.thin_text = fn  # type: ignore[attr-defined]
+    log_module.thin_text = fn  # type: ignore[attr-defined]

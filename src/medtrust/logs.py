@@ -31,6 +31,7 @@ from medtrust.bounded import env_limit, read_text_bounded
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
 from medtrust.judges.roles import recorded_role_configs, recorded_roles
+from medtrust.shards import group_shards, log_files, shard_names, shard_of
 from medtrust.summary import BenchmarkSummary
 
 #: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
@@ -149,8 +150,9 @@ def unfinished_logs(log_dir: str) -> list[str]:
     Logs are grouped by inspect ``task_id`` (eval-retry keeps it), so a log that was already
     resumed to success is not picked again; only the newest log of each task counts. Runs are
     told apart by :func:`medtrust.benchmarks.interface.run_id_of` (`medtrust run`'s run id, kept
-    by eval-retry). A run whose lock a live process holds (:mod:`medtrust.runlock`: still
-    running, or being resumed) is never picked: resuming it would pay its calls twice.
+    by eval-retry; every shard of a sharded run, each its own inspect eval, shares it). A run
+    whose lock a live process holds (:mod:`medtrust.runlock`: still running, or being resumed)
+    is never picked: resuming it would pay its calls twice.
 
     Raises:
         LogReadError (a ValueError): a ``.eval`` file in ``log_dir`` is not a readable log.
@@ -358,14 +360,16 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
             continue
         if f in run_of:  # a retried task joins the run of its first log
             log.eval.metadata = {**(log.eval.metadata or {}), RUN_METADATA_KEY: run_of[f]}
-        started[Path(str(log.location)).name] = str(log.eval.created)
-        provs[id(log)] = log_provenance(log, f)
+        provs[id(log)] = [log_provenance(log, f)]
         groups.setdefault(bench.name, (bench, []))[1].append(log)
     from medtrust.decisions import attach as attach_sequential
 
     order = {b.name: i for i, b in enumerate(BENCHMARKS)}
     summaries: list[BenchmarkSummary] = []
     for bench, logs in sorted(groups.values(), key=lambda g: order.get(g[0].name, len(order))):
+        logs = merge_run_shards(logs, provs)
+        for log in logs:
+            started[Path(str(log.location)).name] = str(log.eval.created)
 
         def summarize_group(lgs: list[Any], bench: Any = bench) -> list[BenchmarkSummary]:
             out, reason = _with_calibration(lambda cal: bench.summarize(lgs, seed=seed, calibration=cal),
@@ -390,7 +394,8 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
             _note_status(s, own)
             if why.get(id(s)):
                 s.notes.append(why[id(s)])
-            s.provenance["log_files"] = [provs[id(lg)] for lg in own]
+            s.provenance["log_files"] = [p for lg in own for p in provs[id(lg)]]
+            s.logs = shard_names(s.logs, own)
             attach_sequential(s, own)
             origin = next((o for lg in own if (o := rescored_from_of(lg))), None)
             if origin is not None:
@@ -431,7 +436,36 @@ def _calibration_benchmarks(path: str) -> list[str] | None:
     return (payload.get("label_file") or {}).get("benchmarks")
 
 
+def merge_run_shards(logs: Sequence[Any], provenance: dict[int, list[dict[str, Any]]] | None = None) -> list[Any]:
+    """Logs with the shard logs of each run, task and model merged into one log
+    (:func:`medtrust.shards.group_shards`; a rescoring's shards with those of the same rescoring),
+    so that every summary treats a sharded run as one run. ``provenance`` ({id(log): [its
+    log_provenance]}) gains the merged logs, holding every shard's entry."""
+
+    def run_key(log: Any) -> tuple[str, str | None]:
+        origin = rescored_from_of(log)
+        return run_id_of(log), (str(origin.get("judge")) if origin else None)
+
+    groups: dict[tuple[Any, ...], list[Any]] = defaultdict(list)
+    for lg in logs:
+        groups[(run_key(lg), lg.eval.task, lg.eval.model)].append(lg)
+    merged = group_shards(logs, run_key)
+    if provenance is not None:
+        for lg in merged:
+            if id(lg) not in provenance:
+                members = groups[(run_key(lg), lg.eval.task, lg.eval.model)]
+                provenance[id(lg)] = [p for m in members if shard_of(m) for p in provenance.get(id(m), [])]
+    return merged
+
+
 def _note_status(s: BenchmarkSummary, logs: Sequence[Any]) -> None:
     for log in logs:
+        info = shard_of(log)
+        if info and "indices" in info:
+            missing = sorted(set(range(int(info["count"]))) - {i for i in info["indices"] if i is not None})
+            if missing:
+                s.notes.append(f"shard(s) {', '.join(map(str, missing))} of {info['count']} of this run have no log here: partial results "
+                               "(run them with `medtrust run --resume`, or the shard command line: docs/scale-out.md)")
         if log.status != "success":
-            s.notes.append(f"log {Path(str(log.location)).name} has status '{log.status}': partial results")
+            name = ", ".join(Path(f).name for f in log_files(log)) if info else Path(str(log.location)).name
+            s.notes.append(f"log {name} has status '{log.status}': partial results")

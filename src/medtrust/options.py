@@ -51,6 +51,14 @@ class RunOptions:
         latency: seconds per request for the estimate's wall time (None = its stated default).
         batch: send requests through the provider's batch API (inspect ``GenerateConfig.batch``:
             True, or the batch size).
+        shards: split the run's samples into this many shards, each its own inspect eval in its
+            own process (medtrust.sharded, docs/scale-out.md); None = the run in one piece.
+        shard: with ``shards``: run only this shard (0-based) in this process: the shard command
+            line that an engine, a Kubernetes Job or a Slurm array task runs.
+        run_id: the run identity to record (``eval.metadata["medtrust_run"]``); the shards of one
+            run share it. None = a new one.
+        engine: where shards run: ``local`` (child processes) or ``ray`` (Ray tasks).
+        ray_address: the Ray cluster for ``engine="ray"`` (None = a local Ray instance for the run).
     """
 
     benchmark: str | None = None
@@ -83,6 +91,11 @@ class RunOptions:
     prices: str | None = None
     latency: float | None = None
     batch: bool | int | None = None
+    shards: int | None = None
+    shard: int | None = None
+    run_id: str | None = None
+    engine: str = "local"
+    ray_address: str | None = None
 
     def option(self, name: str, default: Any = None) -> Any:
         """A benchmark option's value (``default`` when not given)."""

@@ -23,6 +23,7 @@ from inspect_ai.log import EvalLog
 
 from medtrust.benchmarks.interface import COMMAND_METADATA_KEY, RUN_METADATA_KEY, Benchmark, run_id_of
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
+from medtrust.gcsettings import run_gc
 from medtrust.models.args import split_model_args
 from medtrust.logs import finished_logs_of_runs, unfinished_logs
 from medtrust.options import DEFAULT_MODEL, RunOptions
@@ -245,7 +246,7 @@ def eval_tasks(
     try:
         # the run's lock: a `--resume` in another process never takes this live run (medtrust/runlock.py)
         total = planned_total(task_list, limit, len(targets), kwargs)
-        with hold_run(opts.log_dir, run_id), progress(opts, models=names, total=total) as reporter:
+        with hold_run(opts.log_dir, run_id), progress(opts, models=names, total=total) as reporter, run_gc():
             logs = inspect_eval(task_list, **kwargs)
             # Ctrl-C during a run of several tasks: inspect returns only the logs of tasks that finished
             interrupted = not logs or len(logs) < len(task_list) * len(targets) or any(log.status == "cancelled" for log in logs)
@@ -285,6 +286,8 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         RunInterrupted: Ctrl-C.
         RunIncomplete: a task of some model did not finish (the others are summarised first).
     """
+    if opts.shards is not None:
+        raise ValueError("a sharded run (shards set) runs through medtrust.sharded.run_sharded")
     console = console or make_console()
     bench = get_benchmark(opts.benchmark)
     check_log_dir(opts.log_dir)
@@ -353,14 +356,15 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
 def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
     """The benchmark's summaries of finished logs (read back from disk; header-only for a
     benchmark that streams its samples), printed and written."""
-    from inspect_ai.log import read_eval_log
+    from medtrust.shards import full_log, shard_names
 
-    full = [lg if bench.streams_samples or lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
+    full = [lg if bench.streams_samples else full_log(lg) for lg in logs]
     summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
     from medtrust.decisions import attach as attach_sequential
 
     for s in summaries:
         attach_sequential(s, full)
+        s.logs = shard_names(s.logs, full)  # a sharded run's merged log: every shard's file
         hints = bench.hints(s) if bench.hints is not None else []
         if _may_have_dominant_failure(s):
             hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
@@ -415,9 +419,9 @@ def _sample_results(log: EvalLog) -> Iterator[tuple[Any, str | None]]:
     """(first score or None, error message or None) of each sample: from the samples of a log
     read whole, else from inspect's sample summaries in its file (never the whole log)."""
     if log.samples is None and log.location:
-        from inspect_ai.log import read_eval_log_sample_summaries
+        from medtrust.shards import sample_summaries
 
-        for r in read_eval_log_sample_summaries(log.location):
+        for _, r in sample_summaries(log):  # every shard's file of a sharded run's merged log
             yield next(iter((r.scores or {}).values()), None), r.error
         return
     for smp in log.samples or []:
@@ -448,6 +452,41 @@ def write_summaries(summaries: Sequence[BenchmarkSummary], opts: RunOptions) -> 
     return [s.write_json(summary_path(opts.log_dir, s)) for s in summaries]
 
 
+def retry_logs(names: Sequence[str], opts: RunOptions, *, console: Any = None) -> list[EvalLog]:
+    """inspect's eval-retry of the unfinished logs ``names`` (all at once), with progress lines
+    that start from the samples the logs already hold; used by a resume in one piece and a
+    shard's resume (medtrust.sharded). The run's lock is held meanwhile (one lock per shard for a
+    shard's logs: the shards of one run resume side by side), and batch ids are recorded.
+
+    Raises:
+        RunInterrupted: Ctrl-C again (fewer logs back than given, or a cancelled one).
+        medtrust.runlock.RunHeld: another process holds the run (or this shard of it).
+    """
+    from inspect_ai import eval_retry
+    from inspect_ai.log import read_eval_log
+
+    from medtrust.batch import batch_recording
+    from medtrust.progress import resumed_counts
+    from medtrust.shards import shard_of
+
+    headers = [read_eval_log(name, header_only=True) for name in names]
+    total, already_done = resumed_counts(headers)
+    counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
+    shard = shard_of(headers[0])
+    lock = run_id_of(headers[0]) + (f".shard{shard.get('index')}" if shard else "")
+    started = time.time()
+    with hold_run(opts.log_dir, lock), progress(opts, **counts) as reporter, run_gc(), \
+            batch_recording(opts, console or make_console(), resumed=list(names)):  # fmt: skip
+        retried = eval_retry(list(names), max_tasks=len(names), **eval_args(opts, retry=True))
+        interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
+        if interrupted and reporter is not None:
+            reporter.interrupted(logs_written_since(opts.log_dir, started))
+    if interrupted:
+        raise RunInterrupted(f"resume interrupted; finished samples are kept in {opts.log_dir}. "
+                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
+    return retried
+
+
 def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSummary]:
     """`medtrust run --resume`: finish the latest unfinished run in ``opts.log_dir`` with inspect's eval-retry.
 
@@ -460,8 +499,6 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     Raises:
         FileNotFoundError: no unfinished log in ``opts.log_dir``.
     """
-    from inspect_ai import eval_retry
-
     offline_env()
     console = console or make_console()
     names = unfinished_logs(opts.log_dir)
@@ -470,29 +507,15 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     from inspect_ai.log import read_eval_log
 
     from medtrust.keys import api_key_for
-    from medtrust.progress import resumed_counts
 
     for name in names:
         console.print(f"Resuming {Path(name).name}")
     finished: dict[str, tuple[Benchmark, list[EvalLog]]] = {}
     # the log keeps the original -M args and base_url (inspect rebuilds the model from them); an
     # API key is never written, so one given again with -M api_key reaches the model in memory
-    headers = [read_eval_log(name, header_only=True) for name in names]
-    spec = headers[0].eval
-    total, already_done = resumed_counts(headers)
-    counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
-    started = time.time()
-    from medtrust.batch import batch_recording
-
-    with hold_run(opts.log_dir, run_id_of(headers[0])), api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), \
-            progress(opts, **counts) as reporter, batch_recording(opts, console, resumed=names):  # fmt: skip
-        retried = eval_retry(names, max_tasks=len(names), **eval_args(opts, retry=True))
-        interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
-        if interrupted and reporter is not None:
-            reporter.interrupted(logs_written_since(opts.log_dir, started))
-    if interrupted:
-        raise RunInterrupted(f"resume interrupted; finished samples are kept in {opts.log_dir}. "
-                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
+    spec = read_eval_log(names[0], header_only=True).eval
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url):
+        retried = retry_logs(names, opts, console=console)
     unfinished = []
     for log in retried:
         if log.status != "success":

@@ -11,6 +11,7 @@ exit 2, as `medtrust run` does.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -19,6 +20,7 @@ from medtrust.logs import load_summaries, read_log
 from medtrust.preflight import plain_error_text
 from medtrust.rescore import rescore_log
 from medtrust.runner import offline_env
+from medtrust.shards import shard_of
 from medtrust.summary import summary_path
 
 
@@ -44,6 +46,7 @@ def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: 
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     config = GenerateConfig(max_retries=max_retries, timeout=timeout) if max_retries is not None or timeout is not None else None
+    sharded: list[Path] = []  # rescored shard logs: summarised together, one run (docs/scale-out.md)
     for path in logs:
         try:
             dest = rescore_log(path, judge_models=list(judge_model), judge=judge, allow_remote_restricted=allow_remote_restricted,
@@ -55,14 +58,24 @@ def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: 
             click.echo(f"error: {path}: {' '.join(plain_error_text(e).split())}", err=True)
             sys.exit(2)
         click.echo(f"Rescored log: {dest}")
-        summaries, _ = load_summaries([dest])
-        for s in summaries:
-            p = s.write_json(summary_path(dest.parent, s, dest.name))
-            headline = next((m for m in s.metrics if m.group is None and m.value is not None), None)
-            if headline is not None:
-                from medtrust.report.criteria import share_metrics
-                from medtrust.units import format_people
+        if shard_of(read_log(dest, header_only=True)):
+            sharded.append(dest)
+        else:
+            _print_summaries([dest], dest.parent, dest.name)
+    if sharded:
+        _print_summaries(sharded, sharded[0].parent, None)
 
-                # in the unit people read everywhere (shares in percent: medtrust.units)
-                click.echo(f"{s.benchmark} · {s.model}: {headline.name} = {format_people(headline.value, headline.name, headline.unit, share_metrics(s.benchmark))}")
-            click.echo(f"Summary JSON: {p}")
+
+def _print_summaries(paths: list[Path], folder: Path, log_name: str | None) -> None:
+    """Summarise rescored logs (a run's rescored shards as one run), print each headline, write the JSON."""
+    summaries, _ = load_summaries(paths)
+    for s in summaries:
+        p = s.write_json(summary_path(folder, s, log_name))
+        headline = next((m for m in s.metrics if m.group is None and m.value is not None), None)
+        if headline is not None:
+            from medtrust.report.criteria import share_metrics
+            from medtrust.units import format_people
+
+            # in the unit people read everywhere (shares in percent: medtrust.units)
+            click.echo(f"{s.benchmark} · {s.model}: {headline.name} = {format_people(headline.value, headline.name, headline.unit, share_metrics(s.benchmark))}")
+        click.echo(f"Summary JSON: {p}")

@@ -17,6 +17,7 @@ from medtrust._inspect_compat import PrerequisiteError
 from medtrust.benchmarks.interface import Benchmark, BenchmarkOption
 from medtrust.benchmarks.registry import BENCHMARKS, get_benchmark
 from medtrust.options import DEFAULT_MODEL, RunOptions
+from medtrust.engines import EngineError
 from medtrust.preflight import plain_error_text
 from medtrust.runner import RunIncomplete, RunInterrupted
 
@@ -195,6 +196,14 @@ def list_command() -> None:
 @click.option("--prices", type=click.Path(exists=True, dir_okay=False), default=None, help="Price table TOML overriding the packaged one.")
 @click.option("--latency", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds per request for the estimated wall time (default 2).")
 @click.option("--batch", is_flag=True, help="Send requests through the provider's batch API (about half price, hours; docs/estimate.md).")
+@click.option("--shards", type=click.IntRange(min=1), default=None,
+              help="Split the run's samples into N shards, each its own inspect eval in its own process; --max-connections is the total (docs/scale-out.md).")
+@click.option("--shard", type=click.IntRange(min=0), default=None,
+              help="With --shards N and --run-id: run only shard K (0-based) here (the unit for Kubernetes Jobs, Slurm array tasks).")
+@click.option("--run-id", default=None, help="Run identity to record; every shard of one run gives the same.")
+@click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="Where shards run: child processes, or Ray tasks (pip install 'medtrust[ray]').")
+@click.option("--ray-address", default=None, help="With --engine ray: an existing Ray cluster (default: a local Ray started for the run).")
 def run_command(**kw: Any) -> None:
     """Evaluate a model on a benchmark (default: the embedded model on the first listed benchmark, offline)."""
     bench = get_benchmark(kw["benchmark"])
@@ -229,18 +238,26 @@ def run_command(**kw: Any) -> None:
         prices=kw["prices"],
         latency=kw["latency"],
         batch=True if kw["batch"] else None,
+        shards=kw["shards"],
+        shard=kw["shard"],
+        run_id=kw["run_id"],
+        engine=kw["engine"],
+        ray_address=kw["ray_address"],
     )
     if opts.sequential and not opts.criteria:
         raise click.UsageError("--sequential needs --criteria FILE (the criteria it decides)")
     if opts.decide_all and not opts.sequential:
         raise click.UsageError("--decide-all applies to --sequential runs only")
+    if opts.shards is not None and (opts.sequential or opts.estimate):
+        # a sequential run decides from one ordered stream of samples; an estimate calls no model
+        raise click.UsageError(f"--shards cannot be combined with {'--sequential' if opts.sequential else '--estimate'}")
     check_options(bench, opts)
     check_task_args(bench, opts.task_args)
     _mapping_task_args(opts)
-    from medtrust.runner import resume_latest, run_benchmark
+    from medtrust.sharded import run_or_resume
 
     try:
-        summaries = resume_latest(opts) if opts.resume else run_benchmark(opts)
+        summaries = run_or_resume(opts)
     except PrerequisiteError as e:  # e.g. an API key variable not set for the chosen provider
         click.echo("error: " + plain_error_text(e), err=True)
         sys.exit(2)
@@ -251,6 +268,9 @@ def run_command(**kw: Any) -> None:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)
     except (ValueError, FileNotFoundError) as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    except EngineError as e:  # an engine that cannot start (Ray missing or unreachable)
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     if opts.report and summaries:

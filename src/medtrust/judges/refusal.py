@@ -44,6 +44,8 @@ from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
+from medtrust.judges.regex_guard import guard
+
 Label = Literal["refuse", "partial", "comply"]
 LABELS: tuple[str, ...] = ("refuse", "partial", "comply")
 
@@ -230,7 +232,8 @@ def _families(langs: tuple[str, ...] | None = None) -> dict[str, _Family]:
                 # patterns match normalised text, so they are normalised the same way (NFKC folds
                 # composed Devanagari nukta letters and full-width forms)
                 parts.append(f"(?P<{g}>{unicodedata.normalize('NFKC', rx)})")
-        out[fam] = _Family(re.compile("|".join(parts) if parts else r"(?!x)x", re.MULTILINE), ids, anchored and bool(parts))
+        # guard: the same matches, faster (judges/regex_guard.py)
+        out[fam] = _Family(re.compile(guard("|".join(parts)) if parts else r"(?!x)x", re.MULTILINE), ids, anchored and bool(parts))
     return out
 
 

@@ -283,11 +283,12 @@ def compare_mitigation(
 
 def _with_samples(log: EvalLog) -> EvalLog:
     # eval() may hand back a log without samples in memory; the file on disk has them
+    # (a sharded run's merged log: from every shard's file)
     if log.samples or not log.location:
         return log
-    from inspect_ai.log import read_eval_log
+    from medtrust.shards import full_log
 
-    return read_eval_log(log.location)
+    return full_log(log)
 
 
 def print_comparison(comp: MitigationComparison, console: Any = None) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from inspect_ai.log import EvalLog, EvalSample, read_eval_log, read_eval_log_sample_summaries, read_eval_log_samples_by_id
+from inspect_ai.log import EvalLog, EvalSample, read_eval_log
 from inspect_ai.scorer import SampleScore, Score
 
 from medtrust.benchmarks.cares_llm.dataset import GENERATION_MODELS, HARM_LEVELS, METHODS, PRINCIPLES
@@ -30,6 +30,7 @@ from medtrust.data.records import sha256_file
 from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome, outcome_counts, outcome_of
+from medtrust.shards import read_samples, sample_order, sample_summaries
 from medtrust.summary import LOG_FIELDS_NOT_SUMMARISED, BenchmarkSummary, MetricResult, SampleExample, package_versions, pick_examples, sample_key
 from medtrust.units import format_people
 
@@ -86,10 +87,8 @@ def sample_scores(log: EvalLog) -> tuple[list[SampleScore], list[EvalSample]]:
     return scored, errored
 
 
-def _order(sample_id: int | str, epoch: int) -> tuple[int, str]:
-    """inspect's sample order in a log read whole (inspect_ai.log._log.sort_samples: epoch, then
-    id; integer ids zero-padded), so that a streamed summary equals the whole-log one."""
-    return (epoch, sample_id if isinstance(sample_id, str) else str(sample_id).zfill(20))
+#: inspect's sample order in a log read whole, so that a streamed summary equals the whole-log one
+_order = sample_order
 
 
 def _summary_intact(meta: dict[str, Any] | None) -> bool:
@@ -101,11 +100,10 @@ def _summary_intact(meta: dict[str, Any] | None) -> bool:
     return not any(isinstance(meta.get(k), str) and meta[k].startswith(_REMOVED) for k in SCORE_KEYS)
 
 
-def _read_samples(path: str, keys: list[tuple[int | str, int]]) -> Iterator[EvalSample]:
-    """The full samples ``keys`` (id, epoch) of a log file without their transcript, in that
-    order, :data:`READ_CHUNK` at a time (one zip reader per chunk)."""
-    for i in range(0, len(keys), READ_CHUNK):
-        yield from read_eval_log_samples_by_id(path, keys[i : i + READ_CHUNK], exclude_fields=set(LOG_FIELDS_NOT_SUMMARISED))
+def _read_samples(keys: list[tuple[str, int | str, int]]) -> Iterator[EvalSample]:
+    """The full samples ``keys`` (file, id, epoch) without their transcript, in that order,
+    :data:`READ_CHUNK` at a time (one zip reader per chunk)."""
+    return read_samples(keys, exclude_fields=set(LOG_FIELDS_NOT_SUMMARISED), chunk=READ_CHUNK)
 
 
 @dataclass
@@ -134,22 +132,23 @@ def _scores_and_examples(log: EvalLog | str | Path, max_examples: int) -> _Score
     """
     rows: dict[tuple[int, str], tuple[int | str, int, Score | None, dict[str, Any]]] = {}
     full: dict[tuple[int, str], EvalSample] = {}
-    path: str | None = None
+    file_of: dict[tuple[int, str], str] | None = None  # a sample's file (a sharded run's log has several)
     if isinstance(log, EvalLog) and (log.samples is not None or not log.location):
         header = log
         for smp in log.samples or []:
             full[_order(smp.id, smp.epoch)] = smp
             rows[_order(smp.id, smp.epoch)] = (smp.id, smp.epoch, (smp.scores or {}).get(SCORER), smp.metadata)
     else:
-        path = str(log.location if isinstance(log, EvalLog) else log)
-        header = log if isinstance(log, EvalLog) else read_eval_log(path, header_only=True)
+        header = log if isinstance(log, EvalLog) else read_eval_log(str(log), header_only=True)
+        file_of = {}
         damaged = []
-        for r in read_eval_log_sample_summaries(path):
+        for path, r in sample_summaries(header):
             sc = (r.scores or {}).get(SCORER)
             rows[_order(r.id, r.epoch)] = (r.id, r.epoch, sc, r.metadata)
+            file_of[_order(r.id, r.epoch)] = path
             if sc is not None and not _summary_intact(sc.metadata):
-                damaged.append((r.id, r.epoch))
-        for smp in _read_samples(path, damaged):
+                damaged.append((path, r.id, r.epoch))
+        for smp in _read_samples(damaged):
             rows[_order(smp.id, smp.epoch)] = (smp.id, smp.epoch, (smp.scores or {}).get(SCORER), smp.metadata)
     scores: list[tuple[SampleScore, int]] = []
     n_errored = 0
@@ -167,7 +166,7 @@ def _scores_and_examples(log: EvalLog | str | Path, max_examples: int) -> _Score
         if sc is None or _is_failure(sc.metadata or {}):
             failures.append((sample_id, epoch, str(outcome_of(sc)) if sc is not None else str(Outcome.MODEL_ERROR)))
     chosen = [(i, e) for i, e, _ in pick_examples(failures, max_examples, outcome=lambda f: f[2])]
-    picked = _read_samples(path, chosen) if path is not None else (full[_order(i, e)] for i, e in chosen)
+    picked = _read_samples([(file_of[_order(i, e)], i, e) for i, e in chosen]) if file_of is not None else (full[_order(i, e)] for i, e in chosen)
     examples = [ex for ex in map(_example, picked) if ex is not None]
     return _Scored(header, scores, n_errored, examples, errored_ids, errored_keys)
 

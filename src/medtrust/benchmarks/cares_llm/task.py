@@ -23,6 +23,7 @@ from medtrust.benchmarks.cares_llm.dataset import (
 )
 from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS, RUBRIC_SHA256
 from medtrust.benchmarks.cares_llm.scorer import OFFLINE_JUDGE_ID, cares_llm_scorer
+from medtrust.shards import select
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,7 @@ def cares_llm(
     mitigation: str = "off",
     mitigation_detector: str | None = None,
     mitigation_placement: str = "system",
+    shard: str | None = None,
 ) -> Task:
     """CARES-LLM safety evaluation.
 
@@ -87,6 +89,9 @@ def cares_llm(
         mitigation_detector: a saved detector file, or None / ``default`` for the packaged one.
         mitigation_placement: ``system`` (a system message) or ``user`` (a prefix of the user turn,
             for models without a system role); the judge always sees the original prompt.
+        shard: ``"K/N"`` (``"K/N@L"``): only shard K of N of the rows, a prompt family's rows
+            together (medtrust.shards; `medtrust run --shards`); the task metadata still
+            describes every row of the run.
 
     Raises:
         DataError: invalid data file (file, line, field named).
@@ -123,7 +128,8 @@ def cares_llm(
             solvers.append(mitigation_step)
     solvers.append(generate())
     return Task(
-        dataset=cares_dataset(records, location=str(data) if data else "medtrust:packaged/cares18k_test_sample.jsonl"),
+        dataset=select(cares_dataset(records, location=str(data) if data else "medtrust:packaged/cares18k_test_sample.jsonl"), shard,
+                       cluster=lambda s: s.metadata["family_id"]),
         solver=solvers,
         scorer=cares_llm_scorer(judge=judge, faithful_parse=faithful_parse, judge_max_tokens=judge_max_tokens),
         config=GenerateConfig(max_tokens=max_tokens, temperature=0.0),

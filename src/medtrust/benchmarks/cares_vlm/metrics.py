@@ -77,6 +77,14 @@ class Row:
     epoch: int = 1
 
 
+def image_cluster(sample_metadata: dict[str, Any] | None, sample_id: Any) -> str:
+    """The resampling cluster of a sample: ``<source>|<image>`` (the image's sha256, else its
+    key, else the sample id), so every question and variant about one image is one cluster
+    (the CIs here, and the shards of a run, medtrust.shards)."""
+    meta = sample_metadata or {}
+    return f"{meta.get('source', 'unknown')}|{meta.get('image_sha256') or meta.get('image_key') or sample_id}"
+
+
 def row_from_score(sample_id: Any, sample_metadata: dict[str, Any] | None, score: Any, epoch: int | None = 1) -> Row:
     """One Row from a sample's metadata and its ``cares_vlm_scorer`` Score (None: the sample
     ended without a score, counted as ``model_error``, or ``input_error`` when flagged so).
@@ -93,7 +101,6 @@ def row_from_score(sample_id: Any, sample_metadata: dict[str, Any] | None, score
         outcome = str(sm.get("outcome", Outcome.MODEL_ERROR))
         value = float(score.value) if isinstance(score.value, (int, float)) and not isinstance(score.value, bool) else None
     source = str(meta.get("source", "unknown"))
-    image = meta.get("image_sha256") or meta.get("image_key") or str(sample_id)
     return Row(
         sample_id=str(sample_id),
         source=source,
@@ -103,7 +110,7 @@ def row_from_score(sample_id: Any, sample_metadata: dict[str, Any] | None, score
         answer_type=meta.get("answer_type"),
         outcome=outcome,
         value=value,
-        cluster=f"{source}|{image}",
+        cluster=image_cluster(meta, sample_id),
         abstained=sm.get("abstained"),
         abstained_official=sm.get("abstained_official"),
         official_correct=sm.get("official_correct"),

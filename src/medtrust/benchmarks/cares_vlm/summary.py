@@ -32,6 +32,7 @@ from medtrust.metrics.proportion import ProportionCI
 from medtrust.scorers.llm_extract import llm_extraction_counts, llm_extraction_note
 from medtrust.outcomes import ANSWERED, ERRORS, Outcome
 from medtrust.restricted import is_restricted
+from medtrust.shards import full_log
 from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, pick_examples, sample_key
 
 SCORER_NAME = "cares_vlm_scorer"
@@ -99,7 +100,7 @@ def _prompt_text(sample: EvalSample) -> str:
 
 def _load(lg: EvalLog | str | os.PathLike) -> EvalLog:
     if isinstance(lg, EvalLog):
-        return lg if lg.samples is not None or not lg.location else read_eval_log(lg.location)
+        return full_log(lg)  # a header-only log (or a sharded run's merged log): its samples from its file(s)
     return read_eval_log(str(lg))
 
 

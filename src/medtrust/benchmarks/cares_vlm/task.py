@@ -43,6 +43,8 @@ from medtrust.benchmarks.cares_vlm.schema import (
 )
 from medtrust.benchmarks.cares_vlm.solvers import cares_vlm_generate, cares_vlm_noise
 from medtrust.restricted import PERMISSION_KEY, is_restricted
+from medtrust.benchmarks.cares_vlm.metrics import image_cluster
+from medtrust.shards import select
 from medtrust.solvers import skip_input_errors
 
 log = logging.getLogger(__name__)
@@ -185,6 +187,7 @@ def cares_vlm(
     max_tokens: int = DEFAULT_MAX_TOKENS,
     scorer_args: dict[str, Any] | None = None,
     llm_extraction: bool = True,
+    shard: str | None = None,
 ) -> Task:
     """CARES-VLM task for one trust dimension (see module docstring for sources and variants).
 
@@ -205,6 +208,9 @@ def cares_vlm(
         scorer_args: keyword arguments for ``cares_vlm_scorer``.
         llm_extraction: with a judge model bound (role ``grader``), closed-question replies the
             rules cannot read are sent to it (``extracted_by="llm"``); False turns it off.
+        shard: ``"K/N"`` (``"K/N@L"``): only shard K of N of the samples, every question and
+            variant about one image together (medtrust.shards; `medtrust run --shards`); the
+            task metadata still describes every row of the run.
 
     Raises:
         ValueError: unknown dimension or source, no annotation file for any source of the dimension.
@@ -268,7 +274,7 @@ def cares_vlm(
     }
     return Task(
         name=f"cares_vlm_{dimension}",
-        dataset=MemoryDataset(samples, name=f"cares_vlm_{dimension}"),
+        dataset=select(MemoryDataset(samples, name=f"cares_vlm_{dimension}"), shard, cluster=lambda s: image_cluster(s.metadata, s.id)),
         solver=[skip_input_errors(), cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
         scorer=_scorer(scorer_args, allow_remote_restricted, llm_extraction),
         config=GenerateConfig(temperature=temperature, max_tokens=max_tokens),

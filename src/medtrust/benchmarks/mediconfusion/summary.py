@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from inspect_ai.log import EvalLog, read_eval_log
+from inspect_ai.log import EvalLog
 
 from medtrust.benchmarks.mediconfusion.dataset import CATEGORIES
 from medtrust.benchmarks.mediconfusion.metrics import (
@@ -29,6 +29,7 @@ from medtrust.metrics.grouped import MetricTable
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.scorers.llm_extract import llm_extraction_counts, llm_extraction_note
 from medtrust.outcomes import Outcome
+from medtrust.shards import full_log
 from medtrust.benchmarks.interface import run_id_of
 from medtrust.summary import BenchmarkSummary, SampleExample, package_versions, pick_examples, sample_key
 
@@ -46,8 +47,7 @@ HEADLINE = (
 
 def image_rows(log: EvalLog) -> list[dict[str, Any]]:
     """One dict per sample: the scorer's metadata, or a model_error row built from sample metadata."""
-    if log.samples is None and log.location:
-        log = read_eval_log(log.location)
+    log = full_log(log)  # a header-only log (or a sharded run's merged log): its samples from its file(s)
     rows = []
     for s in log.samples or []:
         sc = (s.scores or {}).get(SCORER)
@@ -116,8 +116,7 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
     ``seed`` is recorded in the provenance; ``n_resamples`` is unused (the intervals are
     deterministic) and kept for the common ``summarize`` signature.
     """
-    if log.samples is None and log.location:
-        log = read_eval_log(log.location)
+    log = full_log(log)  # a header-only log (or a sharded run's merged log): its samples from its file(s)
     rows = image_rows(log)
     tmeta = log.eval.task_args or {}
     mode = str(tmeta.get("mode", "mc"))

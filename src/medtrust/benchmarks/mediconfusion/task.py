@@ -26,6 +26,7 @@ from medtrust.benchmarks.mediconfusion.scorer import JUDGE_TEMPERATURE, ModeNotS
 from medtrust.data.paths import UnsafePathError
 from medtrust.images import ImageTooLarge, check_image_size, model_image_ref
 from medtrust.models.capabilities import logprob_scorer
+from medtrust.shards import select
 from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
 
 #: the benchmark name every log of this task records (``eval.metadata["benchmark"]``)
@@ -256,6 +257,7 @@ def mediconfusion(
     judge_temperature: float = JUDGE_TEMPERATURE,
     image_root: str | None = None,
     llm_extraction: bool = True,
+    shard: str | None = None,
 ) -> Task:
     """MediConfusion (Sepehri et al., ICLR 2025): 176 pairs of confusing radiology images.
 
@@ -276,6 +278,8 @@ def mediconfusion(
         image_root: the former name of ``image_roots`` (works, with a deprecation warning).
         llm_extraction: MC mode with a judge model bound (role ``grader``): replies the lenient
             parser cannot read go to it (``choice_lenient``, ``extracted_by="llm"``); False turns it off.
+        shard: ``"K/N"`` (``"K/N@L"``): only shard K of N of the images, the two images of a
+            pair (and their swapped twins) together (medtrust.shards; `medtrust run --shards`).
 
     Raises:
         ValueError: unknown mode/parser/family; no image root and not text-only; an image root
@@ -292,7 +296,8 @@ def mediconfusion(
             "fetch them with `medtrust data fetch mediconfusion --dest DIR`"
         )
     return Task(
-        dataset=MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))),
+        dataset=select(MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))), shard,
+                       cluster=lambda s: s.metadata["pair_id"]),
         solver=[skip_input_errors(), mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
         scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature,
                                     llm_extraction=llm_extraction),
