@@ -40,6 +40,11 @@ class RunOptions:
         display: inspect's display (full, rich, plain, log, none); None = medtrust's own progress
             lines and no inspect display.
         preflight: check every model and judge endpoint with one tiny request before the run.
+        image_blind: also run the image-blind pass of an image benchmark (every image removed:
+            image reliance); the only pass a model without image input may run.
+        image_input: models declared to take images (for a provider medtrust does not know).
+        force_calibration: apply ``judge_calibration`` although its labels came from another
+            model or judge version (with a warning in the summary's notes).
     """
 
     benchmark: str | None = None
@@ -64,6 +69,9 @@ class RunOptions:
     timeout: int | None = None
     display: str | None = None
     preflight: bool = True
+    image_blind: bool = False
+    image_input: list[str] = field(default_factory=list)
+    force_calibration: bool = False
 
     def option(self, name: str, default: Any = None) -> Any:
         """A benchmark option's value (``default`` when not given)."""

@@ -24,7 +24,7 @@ class Interval(Protocol):
     n: int
     confidence: float
 
-SCHEMA_VERSION = "1.4"
+SCHEMA_VERSION = "1.5"
 
 #: EvalSample fields no summary reads (the transcript: most of a sample's bytes). Reading a log
 #: without them (``read_eval_log(..., exclude_fields=set(...))``) keeps a large log's summary
@@ -46,6 +46,9 @@ class MetricResult:
         group: subgroup label, e.g. ``harm_level=2``, ``method=role_play``; None for overall.
         higher_is_better: direction for plots and comparisons (None when neither).
         note: short caveat shown beside the number (e.g. "offline judge: approximate").
+        n_available: samples (or pairs) this metric would have on every row of the data the run
+            used (schema >= 1.5; e.g. 52 harm-level-3 prompts in the packaged CARES-LLM sample),
+            None when the benchmark does not say; caps the trust case's sample-size advice.
     """
 
     name: str
@@ -59,6 +62,7 @@ class MetricResult:
     higher_is_better: bool | None = True
     confidence: float = 0.95
     note: str | None = None
+    n_available: int | None = None
 
     @classmethod
     def from_ci(cls, name: str, ci: Interval, **kw: Any) -> "MetricResult":
@@ -167,6 +171,9 @@ class BenchmarkSummary:
             run is better with it (schema >= 1.4).
         rescored_from: set for a summary of a log written by `medtrust rescore`: {"log":
             original log file name, "judge": the judge asked} (schema >= 1.4).
+        evidence: what the run is evidence of (schema >= 1.5): :meth:`medtrust.evidence.Evidence.as_dict`
+            (run class full / limited / smoke, data kind and sha256, images none / shown / blind /
+            unknown, the reasons); set from the logs by the summary stage, None before 1.5.
     """
 
     benchmark: str
@@ -189,6 +196,7 @@ class BenchmarkSummary:
     judge_approximate: bool = False
     per_sample_higher_is_better: dict[str, bool | None] = field(default_factory=dict)
     rescored_from: dict[str, Any] | None = None
+    evidence: dict[str, Any] | None = None
     schema_version: str = SCHEMA_VERSION
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:

@@ -146,8 +146,9 @@ def _calibrate(tmp_path: Path, name: str, logs: Path, **read_kw) -> Path:
     items = read_items([logs], "judge", **read_kw)
     design = draw(items, 12, seed=1)
     store = LabelStore.create(tmp_path / f"{name}.jsonl", design.as_record())
-    # a person who calls every third reply Caution, whatever the judge said
-    _label_all(store, lambda it: "Caution" if sum(map(ord, it["id"])) % 3 == 0 else it["verdict"])
+    # a person who calls a third of the replies Caution and a third Accept, whatever the judge said
+    # (so every model's labels hold both refused and accepted replies)
+    _label_all(store, lambda it: ("Caution", "Accept", it["verdict"])[sum(map(ord, it["id"])) % 3])
     cal = tmp_path / f"{name}-cal.json"
     _cli(["judge-eval", "--labels", tmp_path / f"{name}.jsonl", "--json-out", cal, "--n-resamples", "50"])
     return cal

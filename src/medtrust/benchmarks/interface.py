@@ -39,6 +39,12 @@ RUN_METADATA_KEY = "medtrust_run"
 #: ``eval.metadata`` key `medtrust rescore` writes into a rescored log: {"log": original file
 #: name, "judge": the judge asked, "rescored": UTC time}.
 RESCORED_METADATA_KEY = "rescored_from"
+#: ``eval.metadata`` key in which every medtrust task records what its run is evidence of (data
+#: source and hash, why it is limited or smoke, whether images were shown): written with
+#: :func:`medtrust.evidence.declare`, read by :func:`medtrust.evidence.log_evidence`.
+EVIDENCE_METADATA_KEY = "medtrust_evidence"
+#: :func:`run_id_of` suffix of an image-blind pass: it is never pooled with the pass that showed the images
+BLIND_RUN_SUFFIX = ":image-blind"
 
 #: :attr:`Axis.kind` values. ``safety``: the value rises when the model refuses or abstains (it
 #: must be read with its helpfulness pair); ``helpfulness``: the value rises when the model
@@ -210,10 +216,14 @@ class CriteriaTerms:
             share endings every benchmark uses (``_rate``, ``_acc``, ``_accuracy``,
             ``_abstention``, ``_abstention_official``: :data:`medtrust.report.criteria.SHARE_SUFFIXES`);
             a share at 0 or at its maximum is checked with the exact Clopper-Pearson interval.
+        more_data: what would decide a criterion the data used cannot (one sentence: the full
+            split, another source), said when the samples a criterion needs exceed the rows that
+            exist in the data (docs/criteria.md, "How many more samples would likely decide it").
     """
 
     thresholds: dict[tuple[str, str], float] = field(default_factory=dict)
     shares: tuple[str, ...] = ()
+    more_data: str = ""
 
 
 @dataclass(frozen=True)
@@ -264,7 +274,10 @@ class Benchmark:
         axes: its scorecard axes.
         charts: summaries (report JSON dicts, each with a ``label``) -> charts of its section.
         options: its own `medtrust run` options.
-        uses_images: accepts ``--image-root``.
+        uses_images: accepts ``--image-root``, and its tasks take the argument ``image_blind``
+            (the image-blind pass of ``--image-blind``: every image removed by
+            :func:`medtrust.solvers.remove_images`, recorded as ``blind_pass`` in its evidence);
+            each task records whether it shows images (:func:`medtrust.evidence.declare`).
         calibration: judge-calibration hooks (accepts ``--judge-calibration``), or None.
         fetch: returns the click command of `medtrust data fetch <cli_name>` (imported lazily,
             since download code pulls in network libraries), or None.
@@ -316,9 +329,13 @@ class Benchmark:
 
 def run_id_of(log: "EvalLog") -> str:
     """The run a log belongs to: `medtrust run`'s :data:`RUN_METADATA_KEY` (kept by eval-retry),
-    else inspect's ``eval.run_id`` (shared by the tasks of one ``eval()`` call). Header-only logs work."""
+    else inspect's ``eval.run_id`` (shared by the tasks of one ``eval()`` call), with
+    :data:`BLIND_RUN_SUFFIX` for an image-blind pass (its own run: never merged with the pass
+    that showed the images, whatever a benchmark groups by). Header-only logs work."""
     meta = getattr(log.eval, "metadata", None) or {}
-    return str(meta.get(RUN_METADATA_KEY) or log.eval.run_id)
+    blind = bool((meta.get(EVIDENCE_METADATA_KEY) or {}).get("blind_pass"))
+    rid = str(meta.get(RUN_METADATA_KEY) or log.eval.run_id)
+    return rid + BLIND_RUN_SUFFIX if blind and not rid.endswith(BLIND_RUN_SUFFIX) else rid
 
 
 def rescored_from_of(log: "EvalLog") -> dict[str, Any] | None:

@@ -32,12 +32,14 @@ class NoLogsError(ValueError):
 
 def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", json_out: str | Path | None = None, *,
                  baseline: str | None = None, seed: int = 0, title: str | None = None, criteria: str | Path | None = None,
-                 calibration: str | Sequence[str] | None = None, latest: bool = False) -> Path:  # fmt: skip
+                 calibration: str | Sequence[str] | None = None, latest: bool = False, force_calibration: bool = False) -> Path:  # fmt: skip
     """Read the logs under ``paths``, write the HTML page (and the JSON when ``json_out``).
 
     With ``criteria`` (a criteria TOML file) the page opens with the trust case and the JSON is
     always written (``json_out``, else next to the page as ``<out>.json``). ``calibration``
-    (one or several ``medtrust judge-eval --json-out`` files) gives Rogan-Gladen corrected rates.
+    (one or several ``medtrust judge-eval --json-out`` files) gives Rogan-Gladen corrected rates
+    to the runs of the models (and judge versions) its labels came from; ``force_calibration``
+    applies it to the others too, with a warning in their notes.
     Several runs of a model are shown side by side (run 1, run 2 ...); with ``latest`` only the
     newest run of each model and benchmark (:func:`medtrust.logs.latest_runs`), the page naming those left out.
 
@@ -57,7 +59,7 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
 
         crit = load_criteria(criteria)
     paths = list(paths)
-    summaries, skipped = load_summaries(paths, seed=seed, calibration=calibration)
+    summaries, skipped = load_summaries(paths, seed=seed, calibration=calibration, force_calibration=force_calibration)
     if not summaries:
         where = ", ".join(str(p) for p in paths)
         if not skipped:

@@ -194,5 +194,7 @@ BENCHMARK = Benchmark(
     streams_samples=True,
     labelling=LABELLING,
     # shares whose names do not end in a share suffix (criteria.SHARE_SUFFIXES)
-    criteria=CriteriaTerms(shares=("safety_score", "over_refusal", "under_refusal")),
+    criteria=CriteriaTerms(shares=("safety_score", "over_refusal", "under_refusal"),
+                           more_data="the full CARES-18K test split (9,239 prompts: `--data hf` online, or a local copy of it with --data FILE), "
+                                     "or prompts from another source"),
 )

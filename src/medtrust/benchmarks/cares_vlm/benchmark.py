@@ -36,7 +36,7 @@ from medtrust.benchmarks.cares_vlm.schema import DIMENSIONS, RESTRICTED_SOURCES
 from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
 from medtrust.benchmarks.cares_vlm.task import PLAN, cares_vlm, resolve_data_files
-from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RescoreSettings, RunPlan
+from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, CriteriaTerms, JudgeSpec, RescoreSettings, RunPlan
 from medtrust.judges.evaluate import JudgeRun
 from medtrust.judges.labelled import LabelledItem
 from medtrust.judges.roles import GRADER_ROLE, grader_roles
@@ -280,4 +280,6 @@ BENCHMARK = Benchmark(
     fetch=fetch_command,
     hints=hints,
     labelling=LABELLING,
+    criteria=CriteriaTerms(more_data="the full official annotation files (`medtrust data fetch cares-vlm`, all rows without --limit) and "
+                                     "more of the seven sources (--data SOURCE=FILE with their images)"),
 )

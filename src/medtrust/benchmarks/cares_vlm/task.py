@@ -42,7 +42,10 @@ from medtrust.benchmarks.cares_vlm.schema import (
     normalise_source,
 )
 from medtrust.benchmarks.cares_vlm.solvers import cares_vlm_generate, cares_vlm_noise
-from medtrust.solvers import skip_input_errors
+from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
+from medtrust.evidence import declare
+from medtrust.images import stand_in_reason
+from medtrust.solvers import remove_images, skip_input_errors
 
 log = logging.getLogger(__name__)
 
@@ -165,6 +168,39 @@ def _scorer(scorer_args: dict[str, Any] | None, allow_remote_restricted: bool = 
     return cares_vlm_scorer(**{"allow_remote_restricted": allow_remote_restricted, **(scorer_args or {})})
 
 
+def official_file(source: str, path: Path) -> bool:
+    """Whether an annotation file is the official one of its source: its git blob id is the one
+    `medtrust data fetch cares-vlm` verifies (fetch.BLOB_IDS)."""
+    from medtrust.benchmarks.cares_vlm.fetch import BLOB_IDS, git_blob_id
+
+    expected = BLOB_IDS.get(source)
+    if expected is None or path.stat().st_size > MAX_BLOB_CHECK_BYTES:
+        return False
+    return git_blob_id(path.read_bytes()) == expected
+
+
+#: annotation files larger than this are not hashed for the official-file check (the official
+#: files are at most ~15 MiB)
+MAX_BLOB_CHECK_BYTES = 256 * 1024 * 1024
+
+
+def task_evidence(loaded: list[SourceData], data: dict[str, str] | None, limit_per_source: int | None, image_blind: bool) -> dict[str, Any]:
+    """The evidence facts of a CARES-VLM task (medtrust.evidence): every source's file is the
+    official one (its git blob id matches, or it came from the fetch cache) -> full split, else a
+    user file; ``limit_per_source`` below a source's rows makes the run limited; an image folder of
+    stand-ins (medtrust.images.STAND_IN_MARKER) makes it a smoke run; ``image_blind`` is the
+    image-blind pass."""
+    official = {sd.source: (not data) or official_file(sd.source, sd.path) for sd in loaded}
+    limited = [f"limit_per_source {limit_per_source}: {len(sd.rows)} of {sd.rows_available} {sd.source} rows" for sd in loaded
+               if limit_per_source is not None and sd.rows_available is not None and len(sd.rows) < sd.rows_available]  # fmt: skip
+    smoke = [f"{sd.source}: {why}" for sd in loaded if (why := stand_in_reason(sd.resolver.root))]
+    kind = "stand_in" if smoke else ("full_split" if all(official.values()) else "user_file")
+    note = "; ".join(f"{sd.source}: {'official' if official[sd.source] else 'user'} file {sd.path.name} ({sd.rows_available or len(sd.rows)} rows)"
+                     for sd in loaded)  # fmt: skip
+    return declare(data=kind, data_sha256={sd.source: sd.sha256 for sd in loaded}, data_note=note, limited=limited, smoke=smoke,
+                   images="shown", blind_pass=image_blind)
+
+
 @task
 def cares_vlm(
     dimension: str = "factuality",
@@ -180,6 +216,7 @@ def cares_vlm(
     temperature: float = 0.0,
     max_tokens: int = 512,
     scorer_args: dict[str, Any] | None = None,
+    image_blind: bool = False,
 ) -> Task:
     """CARES-VLM task for one trust dimension (see module docstring for sources and variants).
 
@@ -198,6 +235,8 @@ def cares_vlm(
         allow_remote_restricted: let restricted sources reach a non-local endpoint.
         temperature, max_tokens: decoding (greedy by default; upstream sampled, deviation 14).
         scorer_args: keyword arguments for ``cares_vlm_scorer``.
+        image_blind: the image-blind pass (``medtrust run --image-blind``): the same samples with
+            every image removed (medtrust.solvers.remove_images); the log is labelled blind.
 
     Raises:
         ValueError: unknown dimension or source, no annotation file for any source of the dimension.
@@ -254,11 +293,13 @@ def cares_vlm(
         "uncertainty_turns": uncertainty_turns,
         "noise": {"mode": noise_mode, "sigma": noise_sigma, "seed": seed} if dimension == "robustness" else None,
         "decoding": {"temperature": temperature, "max_tokens": max_tokens},
+        EVIDENCE_METADATA_KEY: task_evidence(loaded, data, limit_per_source, image_blind),
     }
+    blind = [remove_images()] if image_blind else []
     return Task(
-        name=f"cares_vlm_{dimension}",
+        name=f"cares_vlm_{dimension}" + ("_image_blind" if image_blind else ""),
         dataset=MemoryDataset(samples, name=f"cares_vlm_{dimension}"),
-        solver=[skip_input_errors(), cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
+        solver=[skip_input_errors(), *blind, cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
         scorer=_scorer(scorer_args, allow_remote_restricted),
         config=GenerateConfig(temperature=temperature, max_tokens=max_tokens),
         metadata=metadata,

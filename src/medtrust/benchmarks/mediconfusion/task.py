@@ -24,9 +24,11 @@ from medtrust.benchmarks.mediconfusion.extract import DEFAULT_THRESHOLD
 from medtrust.benchmarks.mediconfusion.prompts import PROMPT_FAMILIES, ff_prompt, gd_prompt, mc_prompt, ps_prompt
 from medtrust.benchmarks.mediconfusion.scorer import JUDGE_TEMPERATURE, ModeNotSupported, mediconfusion_scorer
 from medtrust.data.paths import UnsafePathError
-from medtrust.images import model_image_ref
+from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
+from medtrust.evidence import declare
+from medtrust.images import model_image_ref, stand_in_reason
 from medtrust.models.capabilities import logprob_scorer
-from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
+from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, remove_images, skip_input_errors
 
 #: the benchmark name every log of this task records (``eval.metadata["benchmark"]``)
 NAME = "mediconfusion"
@@ -251,6 +253,7 @@ def mediconfusion(
     max_tokens: int | None = None,
     judge_temperature: float = JUDGE_TEMPERATURE,
     image_root: str | None = None,
+    image_blind: bool = False,
 ) -> Task:
     """MediConfusion (Sepehri et al., ICLR 2025): 176 pairs of confusing radiology images.
 
@@ -269,6 +272,8 @@ def mediconfusion(
         max_tokens: generation cap (MC default 32, FF default 512).
         judge_temperature: FF judge temperature (official 0.7).
         image_root: the former name of ``image_roots`` (works, with a deprecation warning).
+        image_blind: the image-blind pass (``medtrust run --image-blind``): the same samples with
+            every image removed (medtrust.solvers.remove_images); the log is labelled blind.
 
     Raises:
         ValueError: unknown mode/parser/family; no image root and not text-only; an image root
@@ -284,11 +289,33 @@ def mediconfusion(
             f"{pairs[0].locals[0]}.jpg, or roco-dataset/data/{pairs[0].images[0]}); "
             "fetch them with `medtrust data fetch mediconfusion --dest DIR`"
         )
+    blind = [remove_images()] if image_blind else []
     return Task(
         dataset=MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))),
-        solver=[skip_input_errors(), mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
+        solver=[skip_input_errors(), *blind, mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
         scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature),
-        name=f"mediconfusion_{mode}",
+        name=f"mediconfusion_{mode}" + ("_image_blind" if image_blind else ""),
         version=1,
-        metadata={"benchmark": NAME, "mode": mode, "parser": parser, "tr": tr, "swap": swap, "text_only": text_only},
+        metadata={"benchmark": NAME, "mode": mode, "parser": parser, "tr": tr, "swap": swap, "text_only": text_only,
+                  EVIDENCE_METADATA_KEY: task_evidence(data, image_root, text_only, image_blind)},
     )
+
+
+def task_evidence(data: str | None, image_root: str | None, text_only: bool, image_blind: bool) -> dict[str, Any]:
+    """The evidence facts of a MediConfusion task (medtrust.evidence): the packaged
+    ``dataset.json`` is the whole benchmark (176 pairs: the full split), as is a user file with its
+    sha256; any other file is the user's. A text-only run and a folder of stand-in images
+    (medtrust.images.STAND_IN_MARKER) are smoke runs; ``image_blind`` is the image-blind pass."""
+    from medtrust.data.records import sha256_file
+
+    packaged = sha256_file(packaged_file("dataset.json"))
+    sha = packaged if data is None else sha256_file(data)
+    kind = "full_split" if sha == packaged else "user_file"
+    note = "MediConfusion dataset.json, all 176 pairs" + (" (packaged)" if data is None else f" ({Path(data).name})") if kind == "full_split" \
+        else f"user file {Path(str(data)).name}"
+    smoke = ["text-only (-T text_only=true): no image was shown; these are not MediConfusion results"] if text_only else []
+    stand_in = None if text_only else stand_in_reason(image_root)
+    if stand_in:
+        smoke.append(stand_in)
+    return declare(data="stand_in" if stand_in else kind, data_sha256=sha, data_note=note, smoke=smoke,
+                   images="none" if text_only else "shown", blind_pass=image_blind and not text_only)
