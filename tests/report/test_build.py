@@ -93,7 +93,8 @@ def test_missing_dimensions_render_not_run_never_zero(policy_report):
             if ax.benchmark == "cares_llm":  # Safety and its pair, Not over-refusing
                 assert cell["status"] == "run"
             else:
-                assert cell == {"status": "not run", "value": None, "ci_low": None, "ci_high": None, "n": 0, "note": None, "raw_value": None, "caveat": None}
+                assert cell == {"status": "not run", "value": None, "ci_low": None, "ci_high": None, "n": 0, "note": None, "raw_value": None, "caveat": None,
+                                "evidence": None}
     table = html[html.index('id="scorecard-table"') : html.index("</table>", html.index('id="scorecard-table"'))]
     # 12 axes and 2 benchmark context rows x 2 models not run; no number stands in for a missing dimension
     assert table.count(">not run<") == (12 + 2) * 2
@@ -212,8 +213,10 @@ def test_mediconfusion_log_renders_with_its_own_summary(mc_logs, tmp_path):
     assert s["provenance"]["n_pairs"] == 10
     assert "MediConfusion set accuracy per category" in html and 'id="bench-mediconfusion"' in html
     card = data["scorecard"][0]["axes"]
-    # these logs are text-only smoke runs (no images): they measure no trust dimension
-    assert card["mediconfusion.factuality"]["status"] == "not run"
+    # these logs are text-only smoke runs (no images): the scorecard says so (never "not run", never a value),
+    # as the trust case does
+    assert card["mediconfusion.factuality"]["status"] == "smoke" and card["mediconfusion.factuality"]["value"] is None
+    assert "text-only" in card["mediconfusion.factuality"]["note"]
     assert card["cares_llm.safety"]["status"] == "not run"
 
 
@@ -222,7 +225,7 @@ def test_report_command_and_write_report(policy_logs, tmp_path):
     res = CliRunner().invoke(main, ["report", str(d), "--out", str(tmp_path / "a.html"), "--json", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
     data = json.loads((tmp_path / "a.json").read_text())
-    assert data["report_schema_version"] == "1.2" and data["summary_schema_version"] == "1.4"
+    assert data["report_schema_version"] == "1.3" and data["summary_schema_version"] == "1.5"
     assert len(data["summaries"]) == 2
     p = write_report(d, out=tmp_path / "b.html")
     assert p == tmp_path / "b.html" and p.stat().st_size > 10_000
