@@ -1,18 +1,27 @@
 """medtrust speed benchmark (issue 6): one command, prints a JSON report and a Markdown table.
 
     python measurements/speed.py                     # everything (about 5-10 min on 2 shared cores)
-    python measurements/speed.py --only bootstrap    # one part: server | overhead | bootstrap | memory | embedded
+    python measurements/speed.py --only bootstrap    # one part: server | overhead | bootstrap | memory | embedded | fresh
+    python measurements/speed.py --only embedded --slots 1 --slots 4   # embedded throughput per slot count
+    python measurements/speed.py --only fresh        # README's main command in a new venv from a fresh clone (minutes; network)
     python measurements/speed.py --out results.json
 
 Parts:
-- server: a real llama.cpp server (``python -m llama_cpp.server``, embedded SmolLM2 GGUF,
-  127.0.0.1) answers the same CARES-LLM prompts three ways: medtrust (inspect eval through
+- server: a real llama.cpp server (llama.cpp's own server through xllamacpp,
+  ``tests/helpers/llama_server.py``, embedded SmolLM2 GGUF, 127.0.0.1, one slot) answers the
+  same CARES-LLM prompts three ways: medtrust (inspect eval through
   ``openai-api``), a minimal raw async load generator (aiohttp, same concurrency; the practical
   ceiling), and a sequential one-request-at-a-time loop (like the official scripts).
 - overhead: harness time per sample with an instant scripted model (``medtrust/policy/refuse``).
 - bootstrap: ``cluster_bootstrap_ci`` on 41,000 samples x 10,000 resamples.
 - memory: peak RSS of a 41,000-sample CARES-LLM run with ``medtrust/policy/refuse`` (a subprocess).
-- embedded: tokens/s of the embedded model through llama-cpp-python.
+- embedded: generated tokens/s and samples/s of the embedded model (medtrust's xllamacpp
+  backend) at each ``--slots`` count, the same CARES-LLM prompts sent that many at a time; each
+  count in its own process, rounds interleaved to share a busy machine's noise.
+- fresh: ``pip install -e . && medtrust run`` (README's main command) in a new venv made from a
+  fresh ``git clone`` of this checkout's HEAD: wall time of the install, of the run, and to the
+  run's first line and first progress line. pip's download cache is whatever this machine has
+  (say so when quoting the figure); ``--fresh-no-cache`` passes ``--no-cache-dir``.
 """
 
 from __future__ import annotations
@@ -187,24 +196,101 @@ def bench_bootstrap(n: int = 41_000, resamples: int = 10_000) -> dict:
     return out
 
 
-def bench_embedded(max_tokens: int = 64) -> dict:
-    from llama_cpp import Llama
+EMBEDDED_SNIPPET = """
+import asyncio, json, os, sys, time
+from inspect_ai.model import ChatMessageUser, GenerateConfig
+from medtrust.benchmarks.cares_llm.dataset import load_records
+from medtrust.models.embedded import GGUFBackend, embedded_gguf_path
+slots, n, max_tokens = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+prompts = [r.prompt for r in load_records()[:n]]
+t = time.perf_counter()
+backend = GGUFBackend(embedded_gguf_path(), name="embedded", n_parallel=slots)
+load_s = time.perf_counter() - t
+cfg = GenerateConfig(max_tokens=max_tokens, temperature=0.0)
 
-    from medtrust.models.embedded import embedded_gguf_path
+async def main():
+    await backend.generate([ChatMessageUser(content="Hello.")], GenerateConfig(max_tokens=4))  # warm-up
+    t = time.perf_counter()
+    outs = await asyncio.gather(*(backend.generate([ChatMessageUser(content=p)], cfg) for p in prompts))
+    return time.perf_counter() - t, outs
 
-    llm = Llama(model_path=str(embedded_gguf_path()), n_ctx=2048, n_threads=2, verbose=False, seed=0)
-    prompts = cares_prompts(5)
-    toks, t = 0, time.perf_counter()
-    for p in prompts:
-        r = llm.create_chat_completion(messages=[{"role": "user", "content": p}], max_tokens=max_tokens, temperature=0.0)
-        toks += r["usage"]["completion_tokens"]
-    wall = time.perf_counter() - t
-    return {"prompts": len(prompts), "completion_tokens": toks, "wall_s": wall, "generated_tokens_per_s": toks / wall}
+wall, outs = asyncio.run(main())
+backend.close()
+gen = sum(o.usage.output_tokens for o in outs)
+print(json.dumps({"slots": slots, "samples": n, "max_tokens": max_tokens, "load_s": load_s, "wall_s": wall, "generated_tokens": gen,
+                  "prompt_tokens": sum(o.usage.input_tokens for o in outs), "generated_tokens_per_s": gen / wall, "samples_per_s": n / wall,
+                  "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY"), "load_avg": [round(x, 2) for x in os.getloadavg()]}))
+"""
+
+
+def bench_embedded(slots: list[int], n: int = 16, max_tokens: int = 64, rounds: int = 2) -> dict:
+    """Embedded model throughput at each slot count: ``n`` CARES-LLM prompts, all submitted at
+    once (the backend decodes ``slots`` of them together), greedy, ``max_tokens`` each. One
+    process per measurement (the model loads in each), slot counts interleaved over ``rounds``."""
+    runs: list[dict] = []
+    for _ in range(rounds):
+        for k in slots:
+            res = subprocess.run([sys.executable, "-c", EMBEDDED_SNIPPET, str(k), str(n), str(max_tokens)], capture_output=True, text=True,
+                                 env={**os.environ, "HF_HUB_OFFLINE": "1"})  # fmt: skip
+            if res.returncode != 0:
+                raise RuntimeError(res.stderr[-3000:])
+            runs.append(json.loads(res.stdout.strip().splitlines()[-1]))
+            print(f"  embedded slots={k}: {runs[-1]['generated_tokens_per_s']:.1f} tok/s, {runs[-1]['samples_per_s']:.2f} samples/s, "
+                  f"load {runs[-1]['load_avg']}", file=sys.stderr)
+    best = {k: max((r for r in runs if r["slots"] == k), key=lambda r: r["generated_tokens_per_s"]) for k in slots}
+    out: dict = {"runs": runs, "best_generated_tokens_per_s": {str(k): best[k]["generated_tokens_per_s"] for k in slots}}
+    if 1 in best:
+        out["speedup_vs_1_slot"] = {str(k): best[k]["generated_tokens_per_s"] / best[1]["generated_tokens_per_s"] for k in slots}
+    return out
+
+
+def bench_fresh(no_cache: bool = False) -> dict:
+    """README's main command, ``pip install -e . && medtrust run``, in a new venv made from a
+    fresh clone of HEAD; times the install, the run, and the run's first line and first
+    progress line (seconds from the start of the run)."""
+    import re
+    import shutil
+
+    with tempfile.TemporaryDirectory(prefix="medtrust-fresh-") as d:
+        clone, venv = Path(d) / "medtrust", Path(d) / "venv"
+        subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(REPO), str(clone)], check=True)
+        head = subprocess.run(["git", "-C", str(clone), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+        env.update(PATH=f"{venv / 'bin'}:{env.get('PATH', '')}", VIRTUAL_ENV=str(venv), HF_HUB_OFFLINE="1",
+                   MEDTRUST_CACHE=str(Path(d) / "cache"), PYTHONUNBUFFERED="1")  # a cold model cache: the fetch is timed too
+        pip = ["pip", "install", "-e", "."] + (["--no-cache-dir"] if no_cache else [])
+        t = time.perf_counter()
+        inst = subprocess.run(pip, cwd=clone, env=env, capture_output=True, text=True)
+        install_s = time.perf_counter() - t
+        if inst.returncode != 0:
+            raise RuntimeError(inst.stdout[-2000:] + inst.stderr[-3000:])
+        t = time.perf_counter()
+        run = subprocess.Popen(["medtrust", "run", "--log-dir", str(Path(d) / "logs")], cwd=d, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)  # fmt: skip
+        first = first_progress = None
+        lines = []
+        for line in run.stdout:  # type: ignore[union-attr]
+            now = time.perf_counter() - t
+            lines.append(f"[{now:6.1f}s] {line.rstrip()}")
+            first = first if first is not None else now
+            if first_progress is None and re.match(r"(loading model|progress )", line):
+                first_progress = now
+        rc = run.wait()
+        run_s = time.perf_counter() - t
+        compiled = [x for x in inst.stdout.splitlines() if "Building wheel" in x and "medtrust" not in x]
+        shutil.rmtree(venv, ignore_errors=True)
+    return {"commit": head, "pip_no_cache": no_cache, "install_s": install_s, "run_s": run_s, "total_s": install_s + run_s, "run_exit": rc,
+            "first_line_s": first, "first_progress_line_s": first_progress, "wheels_built": compiled, "run_output": lines[:6] + lines[-3:]}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--only", choices=["server", "overhead", "bootstrap", "memory", "embedded"], action="append")
+    ap.add_argument("--only", choices=["server", "overhead", "bootstrap", "memory", "embedded", "fresh"], action="append")
+    ap.add_argument("--slots", type=int, action="append", help="embedded: slot counts to measure (default 1 and 4)")
+    ap.add_argument("--embedded-samples", type=int, default=16)
+    ap.add_argument("--embedded-rounds", type=int, default=2)
+    ap.add_argument("--fresh-no-cache", action="store_true", help="fresh: pip install with --no-cache-dir")
     ap.add_argument("--server-samples", type=int, default=40)
     ap.add_argument("--concurrency", type=int, default=4)
     ap.add_argument("--max-tokens", type=int, default=16)
@@ -225,7 +311,9 @@ def main() -> None:
         elif part == "bootstrap":
             report[part] = bench_bootstrap()
         elif part == "embedded":
-            report[part] = bench_embedded()
+            report[part] = bench_embedded(a.slots or [1, 4], a.embedded_samples, rounds=a.embedded_rounds)
+        elif part == "fresh":
+            report[part] = bench_fresh(a.fresh_no_cache)
         print(f"[{part}] {time.perf_counter() - t:.1f} s: {json.dumps(report[part])}", file=sys.stderr)
     report["machine"]["load_avg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["self_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

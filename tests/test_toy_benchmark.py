@@ -191,6 +191,27 @@ def test_the_toy_restriction_and_scorer_options_reach_rescore(toy_logs, tmp_path
     assert [s.scores["toy_compliance_scorer"].value for s in new.samples] == [1.0] * 4 and not math.isnan(new.results.scores[0].metrics["accuracy"].value)
 
 
+def test_the_toy_benchmark_is_packed_and_verified(toy_logs, tmp_path):
+    """`medtrust pack` and `medtrust verify` know the toy benchmark from the registry alone: its
+    restriction keeps the log holding sample g1 (source toy_private) out of the pack."""
+    from medtrust.evidence.model_card import validate_card
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for p in toy_logs.values():
+        shutil.copy(p, logs / p.name)
+    r = CliRunner().invoke(main, ["pack", str(logs), "--out", str(tmp_path / "ev")])
+    assert r.exit_code == 0, r.output
+    manifest = json.loads((tmp_path / "ev" / "manifest.json").read_text())
+    logs_listed = [e for e in manifest["files"] if e["role"] == "log"]
+    assert len(logs_listed) == 2 and all(not e["stored"] and "holds 1 restricted sample(s)" in e["reason"] for e in logs_listed)
+    for model in MODELS:
+        validate_card((tmp_path / "ev" / "model-card" / f"{model.replace('/', '_')}.xml").read_text())
+    assert "Toy compliance" in (tmp_path / "ev" / "annex-iv.md").read_text()
+    r = CliRunner().invoke(main, ["verify", str(tmp_path / "ev.tar.gz"), "--originals", str(logs)])
+    assert r.exit_code == 0 and r.output.count("matches") == 2, r.output
+
+
 def test_unknown_benchmark_suggests_the_cli_spelling():
     r = CliRunner().invoke(main, ["run", "-b", "cares_vlmm", "--display", "none"])
     assert r.exit_code == 2 and "did you mean 'cares-vlm'" in r.output

@@ -1,4 +1,4 @@
-"""The `medtrust` command line: run | list | report | rescore | data fetch | judge-eval | ...
+"""The `medtrust` command line: run | list | report | rescore | data fetch | judge-eval | pack | verify | ...
 
 Thin: each subcommand lives in medtrust.commands and is imported only when used, so a broken
 optional dependency never stops `medtrust run`. Benchmarks may add subcommands of their own
@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import click
+
+from medtrust.commands.groups import SuggestingGroup
+
 
 def _run() -> click.Command:
     from medtrust.commands.run import run_command
@@ -47,6 +50,18 @@ def _data() -> click.Command:
     return data_group
 
 
+def _pack() -> click.Command:
+    from medtrust.commands.pack import pack_command
+
+    return pack_command
+
+
+def _verify() -> click.Command:
+    from medtrust.commands.pack import verify_command
+
+    return verify_command
+
+
 def _label() -> click.Command:
     from medtrust.commands.label import label_command
 
@@ -56,7 +71,7 @@ def _label() -> click.Command:
 #: name -> function returning the click command (imported on first use)
 COMMANDS: dict[str, Callable[[], click.Command]] = {
     "run": _run, "list": _list, "report": _report, "rescore": _rescore, "judge-eval": _judge_eval, "data": _data,
-    "label": _label,
+    "label": _label, "pack": _pack, "verify": _verify,
 }
 
 
@@ -66,8 +81,8 @@ def _benchmark_commands() -> dict[str, Any]:
     return {name: make for b in BENCHMARKS for name, make in b.commands.items()}
 
 
-class LazyGroup(click.Group):
-    """The top-level group: commands are imported on first use."""
+class LazyGroup(SuggestingGroup):
+    """The top-level group: commands are imported on first use; a misspelt one gets the closest name."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(COMMANDS) | set(_benchmark_commands()))
@@ -75,6 +90,13 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         make = COMMANDS.get(name) or _benchmark_commands().get(name)
         return make() if make is not None else None
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Keep the raw arguments for the record (:func:`medtrust.invocation.command_line`)."""
+        from medtrust.invocation import ARGV_KEY
+
+        ctx.meta[ARGV_KEY] = list(args)
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; Ctrl-C anywhere (even while inspect is still importing, before a run

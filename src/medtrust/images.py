@@ -137,7 +137,7 @@ def _image_ref(path: str, mtime_ns: int, size: int) -> str:
 
 #: A file of this name in an image folder marks its images as stand-ins (generated pictures, or
 #: other real images in the benchmark's file layout: tests, demos). Every run on such a folder is a
-#: smoke run (medtrust.evidence): the marker travels with the folder, so no flag can be forgotten.
+#: smoke run (medtrust.evidence_class): the marker travels with the folder, so no flag can be forgotten.
 STAND_IN_MARKER = "STAND-IN-IMAGES.txt"
 
 

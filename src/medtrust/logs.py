@@ -4,7 +4,8 @@ The one place that knows what a log is and how logs relate, used by `medtrust re
 (:mod:`medtrust.report.build`), `medtrust rescore`, `medtrust label` and `medtrust run --resume`:
 
 - finding: :func:`find_logs` (files and folders, inspect's own naming rule), :func:`unfinished_logs`
-  (the latest unfinished run in a log folder, for ``--resume``);
+  (the latest unfinished run in a log folder, for ``--resume``), :func:`finished_logs_of_runs`
+  (the tasks of those runs that had finished, for the resumed run's summary);
 - reading: :func:`read_log` (inspect's reader with one clear error for a file that is not a log),
   :func:`sample_count` (without reading the samples), :func:`log_provenance` (file sha256,
   task, model, settings);
@@ -118,6 +119,28 @@ def unfinished_logs(log_dir: str) -> list[str]:
         return []
     run_id = pending[0][1]
     return [name for name, rid in pending if rid == run_id]
+
+
+def finished_logs_of_runs(log_dir: str, logs: Sequence[Any]) -> list[Any]:
+    """Finished logs in ``log_dir`` of the same runs as ``logs`` (:func:`run_id_of`: the run id
+    eval-retry keeps), for tasks or models other than theirs, the newest of each, header only.
+    A run interrupted by Ctrl-C summarised none of its tasks; its resume summarises them all.
+
+    Raises:
+        LogReadError (a ValueError): a ``.eval`` file in ``log_dir`` is not a readable log.
+    """
+    from inspect_ai.log import list_eval_logs
+
+    runs = {run_id_of(lg) for lg in logs}
+    have = {(lg.eval.task, lg.eval.model) for lg in logs}
+    out = []
+    for info in list_eval_logs(log_dir, formats=["eval"], recursive=False, descending=True):
+        header = read_log(info.name, header_only=True)
+        key = (header.eval.task, header.eval.model)
+        if header.status == "success" and run_id_of(header) in runs and key not in have:
+            have.add(key)
+            out.append(header)
+    return out
 
 
 def sample_count(log: Any, path: Path) -> int:
@@ -297,14 +320,14 @@ def summarize_benchmark(bench: Any, logs: Sequence[Any], *, seed: int = 0, calib
        (:func:`_with_calibration`: measured on this benchmark's responses, on this model's
        responses, with the run's judge version; ``force_calibration`` applies a mismatching one
        with a warning), or without one and a note saying why;
-    2. every summary gets its :class:`~medtrust.evidence.Evidence` from its logs;
+    2. every summary gets its :class:`~medtrust.evidence_class.Evidence` from its logs;
     3. the pass that showed the images gets the image-reliance metrics of its image-blind pass
        (:func:`medtrust.reliance.attach_image_reliance`).
 
     Raises:
         whatever the benchmark's ``summarize`` raises on a log it cannot summarise.
     """
-    from medtrust.evidence import combine, log_evidence
+    from medtrust.evidence_class import combine, log_evidence
     from medtrust.reliance import attach_image_reliance
 
     cals = list(calibrations) if bench.calibration else []

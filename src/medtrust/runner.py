@@ -12,6 +12,7 @@ finding the unfinished logs to resume is :mod:`medtrust.logs`.
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -20,11 +21,11 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
-from medtrust.benchmarks.interface import RUN_METADATA_KEY, Benchmark
+from medtrust.benchmarks.interface import COMMAND_METADATA_KEY, RUN_METADATA_KEY, Benchmark
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
-from medtrust.evidence import record_declared_image_input, shows_images, split_by_image_input
+from medtrust.evidence_class import record_declared_image_input, shows_images, split_by_image_input
 from medtrust.models.args import split_model_args
-from medtrust.logs import unfinished_logs
+from medtrust.logs import finished_logs_of_runs, unfinished_logs
 from medtrust.options import DEFAULT_MODEL, RunOptions
 from medtrust.preflight import first_line, model_target, preflight
 from medtrust.summary import BenchmarkSummary, summary_path
@@ -140,14 +141,36 @@ def eval_args(opts: RunOptions, *, retry: bool = False) -> dict[str, Any]:
     return kwargs
 
 
-def progress(opts: RunOptions) -> Any:
+def logs_written_since(log_dir: str, since: float) -> list[str]:
+    """Local ``.eval`` logs in ``log_dir`` last written at or after ``since`` (a ``time.time()``
+    value; one second of slack for coarse file-system clocks): the logs an interrupted run wrote.
+    Empty for a remote log directory."""
+    try:
+        return [str(p) for p in Path(log_dir).glob("*.eval") if p.stat().st_mtime >= since - 1]
+    except OSError:
+        return []
+
+
+def progress(opts: RunOptions, **counts: Any) -> Any:
     """medtrust's progress lines while inspect runs (a no-op context when inspect's own display
-    was asked for with ``--display``)."""
+    was asked for with ``--display``); ``counts``: :class:`medtrust.progress.ProgressReporter`'s
+    ``models``, ``total`` and ``already_done``."""
     import contextlib
 
     from medtrust.progress import ProgressReporter
 
-    return contextlib.nullcontext() if opts.display is not None else ProgressReporter()
+    return contextlib.nullcontext() if opts.display is not None else ProgressReporter(**counts)
+
+
+def _run_metadata() -> dict[str, Any]:
+    """``eval.metadata`` of a run: its identity and, from the `medtrust` CLI, its command line
+    (sanitized; an evidence pack records it, docs/evidence.md)."""
+    from medtrust.invocation import command_line
+
+    meta: dict[str, Any] = {RUN_METADATA_KEY: uuid.uuid4().hex}
+    if (line := command_line()) is not None:
+        meta[COMMAND_METADATA_KEY] = line
+    return meta
 
 
 def eval_tasks(
@@ -187,7 +210,8 @@ def eval_tasks(
         group them with :func:`logs_by_model`.
 
     Raises:
-        RunInterrupted: the run was interrupted (no logs, or a cancelled one).
+        RunInterrupted: the run was interrupted (no logs, fewer logs than tasks x models, or a
+            cancelled one).
         RunIncomplete: a log could not be written (e.g. disk full).
         ValueError: a model server on this machine (loopback base_url) is not listening.
     """
@@ -203,16 +227,29 @@ def eval_tasks(
             config_args.update(split_model_args(name, dict(opts.model_args))[1])
     kwargs: dict[str, Any] = dict(model=targets[0] if len(targets) == 1 else targets, model_args=model_args,
                                   model_roles=model_roles or None, limit=limit, seed=opts.seed,
-                                  metadata={RUN_METADATA_KEY: uuid.uuid4().hex}, **eval_args(opts))  # fmt: skip
+                                  metadata=_run_metadata(), **eval_args(opts))  # fmt: skip
+    task_list = [tasks] if isinstance(tasks, Task) else list(tasks)
+    # every task starts (and writes its log) at once: a task that had not started when Ctrl-C
+    # came would have no log, and --resume could not finish it; each model keeps its own
+    # connection limit, so this only interleaves the tasks' samples
+    kwargs["max_tasks"] = len(task_list) * len(targets)
     kwargs.update(config_args)
     kwargs.update(eval_kwargs)
+    from medtrust.progress import planned_total
+
+    names = [name if isinstance(name, str) else str(name) for name in ([model] if isinstance(model, str) else list(model))]
+    started = time.time()
     try:
-        with progress(opts):
-            logs = inspect_eval(tasks, **kwargs)
+        with progress(opts, models=names, total=planned_total(task_list, limit, len(targets), kwargs)) as reporter:
+            logs = inspect_eval(task_list, **kwargs)
+            # Ctrl-C during a run of several tasks: inspect returns only the logs of tasks that finished
+            interrupted = not logs or len(logs) < len(task_list) * len(targets) or any(log.status == "cancelled" for log in logs)
+            if interrupted and reporter is not None:
+                reporter.interrupted(logs_written_since(opts.log_dir, started))
     except OSError as e:  # e.g. disk full while inspect writes the log
         raise RunIncomplete(f"the run could not write its log in {opts.log_dir} ({e.strerror or e}); "
                             f"free space, then resume with: medtrust run --resume --log-dir {opts.log_dir}") from None
-    if not logs or any(log.status == "cancelled" for log in logs):
+    if interrupted:
         raise RunInterrupted(
             f"run interrupted; finished samples are kept in {opts.log_dir}. "
             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}"
@@ -423,9 +460,9 @@ def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, 
 
 
 def evidence_lines(summary: BenchmarkSummary) -> list[str]:
-    """What the run is evidence of (medtrust.evidence), and its image reliance when it has an
+    """What the run is evidence of (medtrust.evidence_class), and its image reliance when it has an
     image-blind partner, as lines for the terminal."""
-    from medtrust.evidence import Evidence
+    from medtrust.evidence_class import Evidence
     from medtrust.reliance import DIMENSION
 
     if summary.evidence is None:
@@ -467,15 +504,26 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     from inspect_ai.log import read_eval_log
 
     from medtrust.keys import api_key_for
+    from medtrust.progress import resumed_counts
 
     for name in names:
         console.print(f"Resuming {Path(name).name}")
     finished: dict[str, tuple[Benchmark, list[EvalLog]]] = {}
     # the log keeps the original -M args and base_url (inspect rebuilds the model from them); an
     # API key is never written, so one given again with -M api_key reaches the model in memory
-    spec = read_eval_log(names[0], header_only=True).eval
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts):
-        retried = eval_retry(names, **eval_args(opts, retry=True))
+    headers = [read_eval_log(name, header_only=True) for name in names]
+    spec = headers[0].eval
+    total, already_done = resumed_counts(headers)
+    counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
+    started = time.time()
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter:
+        retried = eval_retry(names, max_tasks=len(names), **eval_args(opts, retry=True))
+        interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
+        if interrupted and reporter is not None:
+            reporter.interrupted(logs_written_since(opts.log_dir, started))
+    if interrupted:
+        raise RunInterrupted(f"resume interrupted; finished samples are kept in {opts.log_dir}. "
+                             f"Resume with: medtrust run --resume --log-dir {opts.log_dir}")
     unfinished = []
     for log in retried:
         if log.status != "success":
@@ -489,6 +537,9 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         finished.setdefault(bench.name, (bench, []))[1].append(log)
     summaries: list[BenchmarkSummary] = []
     for bench, logs in finished.values():
+        # the run's tasks that had finished before the interruption belong to its summary too
+        # (an interrupted run printed none: CARES-VLM's dimensions, several models)
+        logs = logs + finished_logs_of_runs(opts.log_dir, logs)
         summaries += summarize_and_print(bench, logs, opts, console=console)
         for log in logs:
             console.print(f"inspect log: {log.location}")

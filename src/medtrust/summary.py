@@ -171,7 +171,7 @@ class BenchmarkSummary:
             run is better with it (schema >= 1.4).
         rescored_from: set for a summary of a log written by `medtrust rescore`: {"log":
             original log file name, "judge": the judge asked} (schema >= 1.4).
-        evidence: what the run is evidence of (schema >= 1.5): :meth:`medtrust.evidence.Evidence.as_dict`
+        evidence: what the run is evidence of (schema >= 1.5): :meth:`medtrust.evidence_class.Evidence.as_dict`
             (run class full / limited / smoke, data kind and sha256, images none / shown / blind /
             unknown, the reasons); set from the logs by the summary stage, None before 1.5.
     """

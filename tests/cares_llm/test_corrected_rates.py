@@ -97,7 +97,7 @@ def test_a_policy_that_always_fails_still_fails_with_a_perfect_ten_label_calibra
     calibrated = summarize_log(log, calibration=str(_perfect_ten(tmp_path)))
     from inspect_ai.log import read_eval_log
 
-    from medtrust.evidence import log_evidence
+    from medtrust.evidence_class import log_evidence
 
     # the summary stage's evidence class: a full run of a reference policy on the packaged rows (evidence by default)
     plain.evidence = calibrated.evidence = log_evidence(read_eval_log(str(log), header_only=True)).as_dict()

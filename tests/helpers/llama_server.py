@@ -1,11 +1,15 @@
-"""Start and stop a real llama.cpp OpenAI-compatible server (``python -m llama_cpp.server``) for tests.
+"""Start and stop a real llama.cpp OpenAI-compatible HTTP server for tests.
 
-The server serves the embedded SmolLM2 GGUF on 127.0.0.1 and a free port chosen here, and is
-stopped by its own PID (never by name). Ready in about 1 s on 2 cores (ENVIRONMENT.md sec. 2.1).
+The server is llama.cpp's own C++ server run by xllamacpp (the engine of ``medtrust/embedded``,
+prebuilt wheel) in a child process: this file run as a script. It serves the embedded SmolLM2
+GGUF on 127.0.0.1 and a free port chosen here under the alias ``smollm2`` with no API key
+(clients may send any), and is stopped by its own PID (never by name). Ready in about 1-2 s on
+2 cores. Context overflow is answered with HTTP 400 ("exceeds the available context size").
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import signal
@@ -65,14 +69,17 @@ def start_llama_server(
     alias: str = ALIAS,
     n_ctx: int = 2048,
     n_threads: int = 2,
+    n_parallel: int = 1,
     ready_timeout: float = 60.0,
 ) -> LlamaServer:
-    """Start ``python -m llama_cpp.server`` on 127.0.0.1 and wait until ``GET /v1/models`` answers.
+    """Start llama.cpp's server (xllamacpp, a child process) on 127.0.0.1 and wait until
+    ``GET /v1/models`` lists ``alias``.
 
     Args:
         log_dir: folder for the server's stdout/stderr (``llama_server.log``).
         gguf: model file; default the embedded SmolLM2 GGUF.
-        n_ctx: context window in tokens (prompts longer than this fail with HTTP 400).
+        n_ctx: context window of each slot in tokens (longer prompts fail with HTTP 400).
+        n_parallel: slots (requests decoded together); 1 answers one request at a time.
 
     Raises:
         RuntimeError: the server exited or did not answer within ``ready_timeout`` seconds
@@ -86,19 +93,20 @@ def start_llama_server(
     log_dir.mkdir(parents=True, exist_ok=True)
     log_path = log_dir / "llama_server.log"
     cmd = [
-        sys.executable, "-m", "llama_cpp.server",
-        "--model", str(gguf), "--host", "127.0.0.1", "--port", str(port),
-        "--n_ctx", str(n_ctx), "--n_threads", str(n_threads), "--model_alias", alias,
-    ]
+        sys.executable, str(Path(__file__).resolve()),
+        "--model", str(gguf), "--port", str(port), "--n-ctx", str(n_ctx),
+        "--n-threads", str(n_threads), "--n-parallel", str(n_parallel), "--alias", alias,
+    ]  # fmt: skip
     with open(log_path, "wb") as logf:
         proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     server = LlamaServer(proc, port, alias, log_path)
     deadline = time.monotonic() + ready_timeout
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: never a proxy
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"llama_cpp.server exited with {proc.returncode}: {log_path.read_text()[-2000:]}")
+            raise RuntimeError(f"llama.cpp server exited with {proc.returncode}: {log_path.read_text()[-2000:]}")
         try:
-            with urllib.request.urlopen(f"{server.base_url}/models", timeout=2) as r:
+            with opener.open(f"{server.base_url}/models", timeout=2) as r:
                 ids = [m["id"] for m in json.load(r)["data"]]
             if alias in ids:
                 return server
@@ -106,7 +114,7 @@ def start_llama_server(
             pass
         time.sleep(0.2)
     server.stop()
-    raise RuntimeError(f"llama_cpp.server not ready after {ready_timeout} s: {log_path.read_text()[-2000:]}")
+    raise RuntimeError(f"llama.cpp server not ready after {ready_timeout} s: {log_path.read_text()[-2000:]}")
 
 
 @contextmanager
@@ -117,3 +125,40 @@ def llama_server(log_dir: Path, **kw) -> Iterator[LlamaServer]:
         yield server
     finally:
         server.stop()
+
+
+def serve(argv: list[str] | None = None) -> None:
+    """The child process: llama.cpp's HTTP server until SIGTERM (``Server`` listens as soon as it is made)."""
+    ap = argparse.ArgumentParser(description="llama.cpp's OpenAI-compatible server on 127.0.0.1 (xllamacpp)")
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--port", type=int, required=True)
+    ap.add_argument("--alias", default=ALIAS)
+    ap.add_argument("--n-ctx", type=int, default=2048)
+    ap.add_argument("--n-threads", type=int, default=2)
+    ap.add_argument("--n-parallel", type=int, default=1)
+    a = ap.parse_args(argv)
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as medtrust.models.embedded does
+    import xllamacpp as xlc
+
+    params = xlc.CommonParams()
+    params.model.path = a.model
+    params.model_alias = {a.alias}
+    params.hostnames = ["127.0.0.1"]
+    params.port = a.port
+    params.n_parallel = a.n_parallel
+    params.n_ctx = a.n_ctx * a.n_parallel
+    params.cpuparams.n_threads = a.n_threads
+    params.cpuparams_batch.n_threads = a.n_threads
+    params.flash_attn_type = xlc.llama_flash_attn_type.LLAMA_FLASH_ATTN_TYPE_DISABLED
+    params.verbosity = 2  # warnings and errors: the log file says why a request failed
+    server = xlc.Server(params)
+    stop = {"now": False}
+    signal.signal(signal.SIGTERM, lambda *_: stop.update(now=True))
+    print(f"listening on {server.listening_address}", flush=True)
+    while not stop["now"]:
+        time.sleep(0.2)
+    del server
+
+
+if __name__ == "__main__":
+    serve()

@@ -16,7 +16,7 @@ from medtrust.report.criteria import (
     load_criteria,
     samples_to_decide,
 )
-from medtrust.evidence import Evidence
+from medtrust.evidence_class import Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult
 
 #: the evidence class of a full run on the benchmark's full split (what these hand-built summaries stand for)

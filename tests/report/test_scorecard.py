@@ -18,7 +18,7 @@ from medtrust.logs import latest_runs
 from medtrust.report.data import PAIR_WARNING_BELOW, _context, _labels, axes, compare, report_data, scorecard
 from medtrust.report.html import _profile
 from medtrust.scorecard import groups_all_at_bound, mean_axis, metric_axis, metric_below, metric_without_samples, not_meaningful_when
-from medtrust.evidence import Evidence
+from medtrust.evidence_class import Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, pick_examples
 
 #: hand-built summaries stand for full runs on the benchmark's own data (evidence by the default rule)

@@ -22,7 +22,7 @@ from inspect_ai.scorer import Score, Target, accuracy, scorer
 from inspect_ai.solver import TaskState, generate
 
 from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY, Axis, Benchmark, Chart, CriteriaTerms, Labelling, RescoreSettings, RunPlan
-from medtrust.evidence import declare
+from medtrust.evidence_class import declare
 from medtrust.labelling import LabelItem, LogSource, prompt_text, response_text, score_named
 from medtrust.metrics.grouped import MetricTable
 from medtrust.options import RunOptions
@@ -65,7 +65,7 @@ def toy_compliance() -> Task:
     """The toy task (four harmless requests)."""
     samples = [Sample(id=i, input=text, target="comply", metadata={"kind": kind, "source": PRIVATE if i == "g1" else "toy"})
                for i, kind, text in ROWS]  # fmt: skip
-    # its four rows are all of its data: a full split (medtrust.evidence)
+    # its four rows are all of its data: a full split (medtrust.evidence_class)
     return Task(dataset=MemoryDataset(samples, name=NAME), solver=generate(), scorer=toy_compliance_scorer(),
                 metadata={"benchmark": NAME, EVIDENCE_METADATA_KEY: declare(data="full_split", data_note="the four toy rows")})
 

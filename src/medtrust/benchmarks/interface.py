@@ -36,12 +36,15 @@ BENCHMARK_METADATA_KEY = "benchmark"
 #: ``eval.metadata`` key of the run identity `medtrust run` gives the tasks of one model's run
 #: (inspect's eval-retry copies ``eval.metadata``, but gives the retried log a new ``run_id``).
 RUN_METADATA_KEY = "medtrust_run"
+#: ``eval.metadata`` key of the `medtrust` command line that started a run (sanitized), when
+#: it was started from the CLI (an evidence pack records it).
+COMMAND_METADATA_KEY = "medtrust_command"
 #: ``eval.metadata`` key `medtrust rescore` writes into a rescored log: {"log": original file
 #: name, "judge": the judge asked, "rescored": UTC time}.
 RESCORED_METADATA_KEY = "rescored_from"
 #: ``eval.metadata`` key in which every medtrust task records what its run is evidence of (data
 #: source and hash, why it is limited or smoke, whether images were shown): written with
-#: :func:`medtrust.evidence.declare`, read by :func:`medtrust.evidence.log_evidence`.
+#: :func:`medtrust.evidence_class.declare`, read by :func:`medtrust.evidence_class.log_evidence`.
 EVIDENCE_METADATA_KEY = "medtrust_evidence"
 #: :func:`run_id_of` suffix of an image-blind pass: it is never pooled with the pass that showed the images
 BLIND_RUN_SUFFIX = ":image-blind"
@@ -277,7 +280,7 @@ class Benchmark:
         uses_images: accepts ``--image-root``, and its tasks take the argument ``image_blind``
             (the image-blind pass of ``--image-blind``: every image removed by
             :func:`medtrust.solvers.remove_images`, recorded as ``blind_pass`` in its evidence);
-            each task records whether it shows images (:func:`medtrust.evidence.declare`).
+            each task records whether it shows images (:func:`medtrust.evidence_class.declare`).
         calibration: judge-calibration hooks (accepts ``--judge-calibration``), or None.
         fetch: returns the click command of `medtrust data fetch <cli_name>` (imported lazily,
             since download code pulls in network libraries), or None.

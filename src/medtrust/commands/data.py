@@ -7,9 +7,10 @@ from typing import Any
 import click
 
 from medtrust.benchmarks.registry import BENCHMARKS
+from medtrust.commands.groups import SuggestingGroup
 
 
-class FetchGroup(click.Group):
+class FetchGroup(SuggestingGroup):
     """`medtrust data fetch`: one subcommand per benchmark with a fetch hook, imported on use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:

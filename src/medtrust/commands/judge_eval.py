@@ -199,8 +199,10 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
         for kind, per_model in base.items():
             click.echo(f"  {kind:<14} " + "  ".join(f"{m}: {a:.3f}/{b:.3f}" for m, (a, b) in per_model.items()))
     if json_out:
+        from medtrust.invocation import command_line
+
         payload = {
-            "labels": labels, "n_items": len(items), "offline_judge_version": OFFLINE_JUDGE_VERSION,
+            "labels": labels, "n_items": len(items), "offline_judge_version": OFFLINE_JUDGE_VERSION, "command_line": command_line(),
             "label_set": list(label_set), "label_file": store_info,
             # whose responses were labelled: a calibration applies to these models only (medtrust.judges.scope)
             "label_models": label_models,

@@ -58,17 +58,8 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
         from medtrust.report.criteria import load_criteria
 
         crit = load_criteria(criteria)
-    paths = list(paths)
-    summaries, skipped = load_summaries(paths, seed=seed, calibration=calibration, force_calibration=force_calibration)
-    if not summaries:
-        where = ", ".join(str(p) for p in paths)
-        if not skipped:
-            raise NoLogsError(f"no inspect log (*.eval, timestamped *.json) found in {where}")
-        reasons = "; ".join(f"{s['file']}: {s['reason']}" for s in skipped[:10])
-        raise NoLogsError(f"no medtrust log could be summarised in {where} ({len(skipped)} skipped: {reasons})")
-    left_out: list[BenchmarkSummary] = []
-    if latest:
-        summaries, left_out = latest_runs(summaries)
+    summaries, skipped, left_out = collect_summaries(paths, seed=seed, calibration=calibration, latest=latest,
+                                                    force_calibration=force_calibration)  # fmt: skip
     data = report_data(summaries, skipped, baseline=baseline, seed=seed, title=title, criteria=crit, calibration=calibration,
                        left_out=left_out)  # fmt: skip
     if crit is not None and json_out is None:
@@ -81,6 +72,31 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
         jp.parent.mkdir(parents=True, exist_ok=True)
         jp.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
     return out
+
+
+def collect_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: str | Sequence[str] | None = None,
+                      latest: bool = False, force_calibration: bool = False) -> tuple[list[BenchmarkSummary], list[dict[str, Any]], list[BenchmarkSummary]]:  # fmt: skip
+    """The report's first stage: (summaries, skipped logs with their reason, runs left out by ``latest``).
+
+    ``calibration`` applies to the runs of the model and judge version its labels came from;
+    ``force_calibration`` applies it to the others too (:func:`medtrust.logs.load_summaries`).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+        NoLogsError: no medtrust log could be summarised (the message lists each skipped file).
+    """
+    paths = list(paths)
+    summaries, skipped = load_summaries(paths, seed=seed, calibration=calibration, force_calibration=force_calibration)
+    if not summaries:
+        where = ", ".join(str(p) for p in paths)
+        if not skipped:
+            raise NoLogsError(f"no inspect log (*.eval, timestamped *.json) found in {where}")
+        reasons = "; ".join(f"{s['file']}: {s['reason']}" for s in skipped[:10])
+        raise NoLogsError(f"no medtrust log could be summarised in {where} ({len(skipped)} skipped: {reasons})")
+    left_out: list[BenchmarkSummary] = []
+    if latest:
+        summaries, left_out = latest_runs(summaries)
+    return summaries, skipped, left_out
 
 
 def write_report(log_dir: str | Path, out: str | Path = "report.html", json_out: str | Path | None = None, **kw: Any) -> Path:

@@ -58,7 +58,7 @@ from typing import Any, Sequence
 
 from medtrust.benchmarks.interface import Benchmark
 from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
-from medtrust.evidence import BLIND_TAG, DATA_KINDS, DEFAULT_ACCEPT, DEFAULT_DATA, IMAGE_BLIND, RUN_CLASSES, Evidence
+from medtrust.evidence_class import BLIND_TAG, DATA_KINDS, DEFAULT_ACCEPT, DEFAULT_DATA, IMAGE_BLIND, RUN_CLASSES, Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult
 
 PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED = "PASS", "FAIL", "INCONCLUSIVE", "NOT_EVALUATED"
@@ -101,7 +101,7 @@ class Criterion:
         unit: ``fraction`` | ``percent`` | None (None = the metric's own unit).
         model: fnmatch pattern of model labels the criterion applies to (default every model).
         use_corrected: prefer the Rogan-Gladen corrected twin when the summary has one.
-        accept: run classes that count as evidence (medtrust.evidence: ``full``, ``limited``,
+        accept: run classes that count as evidence (medtrust.evidence_class: ``full``, ``limited``,
             ``smoke``, and ``image-blind`` for runs whose model did not see the images); default
             full and limited.
         data: data kinds that count (``packaged_sample``, ``full_split``, ``user_file``,
@@ -246,7 +246,7 @@ class CriterionResult:
             differences) or ``clopper-pearson`` (a share at 0 or its maximum whose summary CI has
             zero width, i.e. an older summary's bootstrap; ci_low / ci_high are then the exact interval).
         provenance: where the number comes from (summary provenance: logs, data, judge, calibration).
-        evidence: the run's evidence class (:meth:`medtrust.evidence.Evidence.as_dict`), None
+        evidence: the run's evidence class (:meth:`medtrust.evidence_class.Evidence.as_dict`), None
             when the model did not run the benchmark.
         n_available: samples the metric would have on every row of the data used (the cap of
             the sample-size advice); decidable: False when even all of them would likely not

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 from medtrust.benchmarks.interface import BLIND_RUN_SUFFIX, Axis
 from medtrust.benchmarks.registry import BENCHMARKS
-from medtrust.evidence import BLIND_TAG, Evidence
+from medtrust.evidence_class import BLIND_TAG, Evidence
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
 from medtrust.report.sanitize import sanitize
 from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, package_versions
@@ -121,7 +121,7 @@ def _clip(x: float | None) -> float | None:
 def _cell(ax: Axis, s: BenchmarkSummary | None) -> dict[str, Any]:
     """One scorecard cell: status "run" | "n/a" (computed as None; ``note`` says why) |
     "not meaningful" (``raw_value`` kept, ``note`` says why) | "not run" | a run that is not
-    evidence by the trust case's default rule (medtrust.evidence): "smoke", "image-blind" or
+    evidence by the trust case's default rule (medtrust.evidence_class): "smoke", "image-blind" or
     "not evidence" (``raw_value`` kept, ``note`` says why). ``evidence`` is the run's evidence label."""
     empty = {"value": None, "ci_low": None, "ci_high": None, "n": 0, "note": None, "raw_value": None, "caveat": None, "evidence": None}
     if s is None:
@@ -329,7 +329,7 @@ def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequ
     return {
         "logs": logs, "judges": judges, "calibrations": cals,
         "criteria": None if criteria is None else {"file": criteria.source, "sha256": criteria.sha256, "title": criteria.title},
-        "packages": package_versions("medtrust", "inspect-ai", "llama-cpp-python", "numpy"),
+        "packages": package_versions("medtrust", "inspect-ai", "xllamacpp", "numpy"),
     }
 
 

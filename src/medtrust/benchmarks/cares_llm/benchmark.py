@@ -41,12 +41,22 @@ CPU_TOKENS_PER_S = (40, 120)
 
 
 def task_args(opts: RunOptions, *, mitigation: str | None = None) -> dict[str, Any]:
-    """Task arguments for the run: quick stratified-by-shuffle default unless ``--full``/``--limit``."""
+    """Task arguments for the run.
+
+    A run of some rows (the quick default, or ``--limit N``) takes them in one seeded shuffle
+    (seed :data:`QUICK_SEED`), so ``--limit 40`` is the quick run and ``--limit 20`` its first
+    half, with :data:`QUICK_MAX_TOKENS`; a run of every row (``--full``, or ``--data`` without
+    ``--limit``) keeps the file's order and the task's own ``max_tokens`` (256). ``--max-tokens``
+    and ``-T`` win over both.
+    """
     args: dict[str, Any] = {"data": opts.data.get("default")}
     quick = not opts.full and opts.limit is None and not opts.data
+    sampled = quick or opts.limit is not None
+    if sampled:
+        args["shuffle_seed"] = QUICK_SEED
     if quick:
-        args.update(shuffle_seed=QUICK_SEED, sample_limit=QUICK_SAMPLES)
-    max_tokens = opts.max_tokens or (QUICK_MAX_TOKENS if quick else None)
+        args["sample_limit"] = QUICK_SAMPLES
+    max_tokens = opts.max_tokens or (QUICK_MAX_TOKENS if sampled else None)
     if max_tokens:
         args["max_tokens"] = max_tokens
     args["mitigation"] = mitigation if mitigation is not None else "off"
@@ -70,9 +80,11 @@ def plan(opts: RunOptions) -> RunPlan:
             f"max_tokens={max_tokens}. Use [bold]--full[/] for all {PACKAGED_ROWS} rows."
         )
     elif opts.limit is not None:
-        banner.append(f"[bold]Limited run[/]: the first {min(opts.limit, n_rows)} of {n_rows} {source} (file order), max_tokens={max_tokens}.")
+        banner.append(f"[bold]Limited run[/]: {min(opts.limit, n_rows)} of the {n_rows} {source} (the quick run's seeded shuffle, "
+                      f"seed {QUICK_SEED}: --limit {QUICK_SAMPLES} is the quick run), max_tokens={max_tokens}.")
     else:
-        banner.append(f"[bold]Full run[/]: all {n_rows} {source}, max_tokens={max_tokens}.")
+        why = "" if opts.max_tokens else f" (the task's default for complete runs; quick and --limit runs use {QUICK_MAX_TOKENS})"
+        banner.append(f"[bold]Full run[/]: all {n_rows} {source} (file order), max_tokens={max_tokens}{why}.")
     n_run = min(opts.limit or n_rows, n_rows) * len(arms)
     if n_run > QUICK_SAMPLES and any(m.startswith(LOCAL_CPU_MODELS) for m in opts.model):
         fast, slow = (n_run * max_tokens * f / 60 for f in (1 / CPU_TOKENS_PER_S[1], 1 / CPU_TOKENS_PER_S[0]))

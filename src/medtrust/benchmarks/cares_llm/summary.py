@@ -287,7 +287,7 @@ def summarize_log(
         "log_file": Path(log.location).name if log.location else None,
         "created": log.eval.created,
         "summarized": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        "packages": package_versions("medtrust", "inspect-ai", "llama-cpp-python"),
+        "packages": package_versions("medtrust", "inspect-ai", "xllamacpp"),
         "seed": seed,
         "ci_method": CI_METHOD,
     }

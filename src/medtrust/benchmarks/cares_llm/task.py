@@ -25,7 +25,7 @@ from medtrust.benchmarks.cares_llm.dataset import (
 from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS, RUBRIC_SHA256
 from medtrust.benchmarks.cares_llm.scorer import OFFLINE_JUDGE_ID, cares_llm_scorer
 from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
-from medtrust.evidence import declare
+from medtrust.evidence_class import declare
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def _str_list(v: str | list[str] | None) -> list[str] | None:
 
 
 def _evidence(data: str | None, split: str, sha: str | None, rows_available: int, rows: int, sample_limit: int | None, filters: dict) -> dict:
-    """The evidence facts of a CARES-LLM task (medtrust.evidence): the packaged rows are a
+    """The evidence facts of a CARES-LLM task (medtrust.evidence_class): the packaged rows are a
     sample of the test split (239 of 9,239); ``hf`` loads the official split from the hub; a
     local file is the user's (its sha256 recorded). A row filter or ``sample_limit`` makes the
     run limited."""

@@ -24,6 +24,7 @@ abstention --json-out FILE``) adds Rogan-Gladen corrected abstention rates ``*_a
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Sequence
 
 from inspect_ai import Task
@@ -32,10 +33,10 @@ from inspect_ai.log import EvalLog
 from medtrust.benchmarks.cares_vlm.abstention import detector_judge
 from medtrust.benchmarks.cares_vlm.guard import RESTRICTION, RestrictedDataError, check_models
 from medtrust.benchmarks.cares_vlm.labelling import LABELLING
-from medtrust.benchmarks.cares_vlm.schema import DIMENSIONS, RESTRICTED_SOURCES
+from medtrust.benchmarks.cares_vlm.schema import DIMENSIONS, RESTRICTED_SOURCES, name_default_source, source_from_file_name
 from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
-from medtrust.benchmarks.cares_vlm.task import PLAN, cares_vlm, resolve_data_files
+from medtrust.benchmarks.cares_vlm.task import DEFAULT_MAX_TOKENS, PLAN, cares_vlm, resolve_data_files
 from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, CriteriaTerms, JudgeSpec, RescoreSettings, RunPlan
 from medtrust.judges.evaluate import JudgeRun
 from medtrust.judges.labelled import LabelledItem
@@ -103,6 +104,22 @@ def build_tasks(opts: RunOptions, dims: list[str]) -> tuple[list[Task], list[str
     return tasks, skipped
 
 
+def name_default_sources(opts: RunOptions) -> RunOptions:
+    """``opts`` with a nameless ``--data FILE`` / ``--image-root DIR`` given its source: from the
+    name (:func:`~medtrust.benchmarks.cares_vlm.schema.source_from_file_name`), or for an image
+    folder whose name says nothing, the one source of a one-source run.
+
+    Raises:
+        ValueError: the source cannot be told (the message suggests ``SOURCE=PATH``).
+    """
+    data = name_default_source(opts.data, "--data")
+    roots = dict(opts.image_roots)
+    sources = [k for k in data if not k.endswith(("_demographics", "-demographics"))]
+    if "default" in roots and source_from_file_name(roots["default"]) is None and len(sources) == 1:
+        roots[sources[0]] = roots.pop("default")
+    return dataclasses.replace(opts, data=data, image_roots=name_default_source(roots, "--image-root"))
+
+
 def plan(opts: RunOptions) -> RunPlan:
     """One task per chosen dimension; the restricted-data guard decides before any model call.
 
@@ -113,6 +130,7 @@ def plan(opts: RunOptions) -> RunPlan:
             the restricted-data guard refusing, or no dimension that can run.
     """
     dims = plan_dimensions(opts.option("dimensions", ()))
+    opts = name_default_sources(opts)
     files = resolve_data_files(opts.data)
     if not files:
         raise ValueError(
@@ -130,7 +148,7 @@ def plan(opts: RunOptions) -> RunPlan:
     tasks, skipped = build_tasks(opts, dims)
     if opts.limit is not None:
         banner.append(f"[bold]Limited run[/]: the first {opts.limit} rows of each source (file order), "
-                      f"max_tokens={opts.max_tokens or 'task default'}.")
+                      f"max_tokens={opts.max_tokens or DEFAULT_MAX_TOKENS}.")
     banner += [f"[yellow]skipped dimension[/] {s}: no annotation file given" for s in skipped]
     if not tasks:
         raise ValueError("no CARES-VLM dimension can run with the given --data files")

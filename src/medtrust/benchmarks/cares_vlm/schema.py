@@ -221,3 +221,46 @@ def normalise_source(name: str) -> str:
     if key in SOURCE_ALIASES:
         return SOURCE_ALIASES[key]
     raise ValueError(f"unknown CARES-VLM source '{name}'; known: {', '.join(SOURCES)}")
+
+
+def source_from_file_name(path: str) -> str | None:
+    """The source a file's name gives away, else None: an official annotation file name
+    (``HAM10000_factuality.jsonl``), or a source spelling as a word of the file or folder name
+    (``ham10000_rows.csv``, ``IU-Xray/rows.jsonl``); None when no source or several match.
+
+    Words are split at non-alphanumeric characters (linear time); two neighbouring words are
+    also tried joined, so ``IU-Xray`` reads as ``iuxray``.
+    """
+    import re
+
+    parts = path.replace("\\", "/").rstrip("/").split("/")
+    name = parts[-1].lower()
+    for src, rel in OFFICIAL_FILES.items():
+        if name == rel.rsplit("/", 1)[-1].lower():
+            return src
+    words = [w for part in parts[-2:] for w in re.split(r"[^0-9a-z]+", part.lower()) if w]
+    found = {SOURCE_ALIASES[w] for w in words + [a + b for a, b in zip(words, words[1:])] if w in SOURCE_ALIASES}
+    return found.pop() if len(found) == 1 else None
+
+
+def name_default_source(values: dict[str, str], flag: str) -> dict[str, str]:
+    """``values`` with a nameless entry (``--data FILE``, stored under ``"default"``) given its
+    source from the file name (:func:`source_from_file_name`); for ``--image-root DIR``, also
+    the one source of a one-source run (``sources``: the run's ``--data`` sources).
+
+    Raises:
+        ValueError: the source cannot be told; the message suggests ``SOURCE=PATH`` with the
+            known sources.
+    """
+    if "default" not in values:
+        return dict(values)
+    out = {k: v for k, v in values.items() if k != "default"}
+    path = values["default"]
+    src = source_from_file_name(path)
+    if src is None:
+        raise ValueError(f"{flag} {path}: which CARES-VLM source is it? Name it: {flag} SOURCE=PATH, e.g. {flag} ham10000={path} "
+                         f"(sources: {', '.join(SOURCES)})")
+    if src in out:
+        raise ValueError(f"{flag} {path} reads as source {src}, which {flag} {src}=... already names")
+    out[src] = path
+    return out

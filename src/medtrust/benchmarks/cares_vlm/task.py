@@ -43,13 +43,15 @@ from medtrust.benchmarks.cares_vlm.schema import (
 )
 from medtrust.benchmarks.cares_vlm.solvers import cares_vlm_generate, cares_vlm_noise
 from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
-from medtrust.evidence import declare
+from medtrust.evidence_class import declare
 from medtrust.images import stand_in_reason
 from medtrust.solvers import remove_images, skip_input_errors
 
 log = logging.getLogger(__name__)
 
 BENCHMARK_VERSION = "1"
+#: generation limit of the evaluated model unless ``max_tokens`` is given
+DEFAULT_MAX_TOKENS = 512
 
 CLOSED_SOURCES = ("iu_xray", "ham10000", "ol3i", "omnimedvqa")
 
@@ -185,7 +187,7 @@ MAX_BLOB_CHECK_BYTES = 256 * 1024 * 1024
 
 
 def task_evidence(loaded: list[SourceData], data: dict[str, str] | None, limit_per_source: int | None, image_blind: bool) -> dict[str, Any]:
-    """The evidence facts of a CARES-VLM task (medtrust.evidence): every source's file is the
+    """The evidence facts of a CARES-VLM task (medtrust.evidence_class): every source's file is the
     official one (its git blob id matches, or it came from the fetch cache) -> full split, else a
     user file; ``limit_per_source`` below a source's rows makes the run limited; an image folder of
     stand-ins (medtrust.images.STAND_IN_MARKER) makes it a smoke run; ``image_blind`` is the
@@ -214,7 +216,7 @@ def cares_vlm(
     seed: int = 0,
     allow_remote_restricted: bool = False,
     temperature: float = 0.0,
-    max_tokens: int = 512,
+    max_tokens: int = DEFAULT_MAX_TOKENS,
     scorer_args: dict[str, Any] | None = None,
     image_blind: bool = False,
 ) -> Task:

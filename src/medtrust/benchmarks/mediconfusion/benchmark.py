@@ -18,7 +18,7 @@ from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Char
 from medtrust.benchmarks.mediconfusion.labelling import LABELLING
 from medtrust.benchmarks.mediconfusion.scorer import mediconfusion_scorer
 from medtrust.benchmarks.mediconfusion.summary import format_table, summarize_log
-from medtrust.benchmarks.mediconfusion.task import MODES, NAME, check_mode_support, mediconfusion
+from medtrust.benchmarks.mediconfusion.task import FF_MAX_TOKENS, MC_MAX_TOKENS, MODES, NAME, check_mode_support, mediconfusion
 from medtrust.judges.roles import grader_roles
 from medtrust.options import RunOptions
 from medtrust.scorecard import group_values, metric_axis, metric_without_samples, not_meaningful_when, run_colours, series
@@ -45,8 +45,10 @@ def plan(opts: RunOptions) -> RunPlan:
     task = mediconfusion(**task_args)
     banner = []
     if opts.limit is not None:
-        banner.append(f"[bold]Limited run[/]: the first {opts.limit} images ({opts.limit // 2} complete pairs; "
-                      "a half pair is left out of the pair metrics), mode " + mode + ".")
+        decoding = {"mc": f"max_tokens={opts.max_tokens or MC_MAX_TOKENS}", "ff": f"max_tokens={opts.max_tokens or FF_MAX_TOKENS}"}.get(
+            mode, "log-probabilities, no generation")
+        banner.append(f"[bold]Limited run[/]: the first {opts.limit} images in file order ({opts.limit // 2} complete pairs; "
+                      f"a half pair is left out of the pair metrics), mode {mode}, {decoding}.")
     # the official FF judge is a single model
     roles = grader_roles(opts.judge_models[:1]) if mode == "ff" else None
     return RunPlan(tasks=[task], model_roles=roles, limit=opts.limit, banner=banner,

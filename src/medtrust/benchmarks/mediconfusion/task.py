@@ -25,7 +25,7 @@ from medtrust.benchmarks.mediconfusion.prompts import PROMPT_FAMILIES, ff_prompt
 from medtrust.benchmarks.mediconfusion.scorer import JUDGE_TEMPERATURE, ModeNotSupported, mediconfusion_scorer
 from medtrust.data.paths import UnsafePathError
 from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
-from medtrust.evidence import declare
+from medtrust.evidence_class import declare
 from medtrust.images import model_image_ref, stand_in_reason
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, remove_images, skip_input_errors
@@ -302,7 +302,7 @@ def mediconfusion(
 
 
 def task_evidence(data: str | None, image_root: str | None, text_only: bool, image_blind: bool) -> dict[str, Any]:
-    """The evidence facts of a MediConfusion task (medtrust.evidence): the packaged
+    """The evidence facts of a MediConfusion task (medtrust.evidence_class): the packaged
     ``dataset.json`` is the whole benchmark (176 pairs: the full split), as is a user file with its
     sha256; any other file is the user's. A text-only run and a folder of stand-in images
     (medtrust.images.STAND_IN_MARKER) are smoke runs; ``image_blind`` is the image-blind pass."""

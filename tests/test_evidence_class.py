@@ -11,7 +11,7 @@ from medtrust.benchmarks.cares_llm.task import cares_llm
 from medtrust.benchmarks.cares_vlm.task import cares_vlm
 from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY, run_id_of
 from medtrust.benchmarks.mediconfusion.task import mediconfusion
-from medtrust.evidence import Evidence, combine, declare, log_evidence, split_by_image_input
+from medtrust.evidence_class import Evidence, combine, declare, log_evidence, split_by_image_input
 from medtrust.judges.scope import CalibrationScope, fit, same_version
 from medtrust.models.capabilities import image_input
 
