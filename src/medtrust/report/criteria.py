@@ -531,6 +531,11 @@ def _verdict(c: Criterion, s: BenchmarkSummary, model: str, ev: Evidence) -> Cri
     if exact is not None:
         lo, hi, method = exact[0], exact[1], "clopper-pearson"
     verdict, reason = decide(m.value, lo, hi, c.op, t)  # type: ignore[arg-type]
+    if m.value is None:
+        # say why, so a board can tell "no such sample in this run" from a broken metric
+        where = f"{m.name}" + ("" if c.group is None else f" ({c.group})")
+        reason = f"{where} has no value in this run: " + (f"no sample of it among the {s.rows_evaluated or 'evaluated'} rows (n = 0)"
+                                                          if not m.n else "not computable") + (f"; {m.note}" if m.note else "")  # fmt: skip
     if exact is not None:
         reason += f" (exact Clopper-Pearson interval: the share is {m.value:g} in all {m.n} samples, where the bootstrap CI has zero width)"
     r = CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, model, t, c.threshold_name, unit, m.value,
