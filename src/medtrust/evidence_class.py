@@ -32,8 +32,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Sequence
 
-from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
-
+#: ``eval.metadata`` key in which every medtrust task records what its run is evidence of (data
+#: source and hash, why it is limited or smoke, whether images were shown): written with
+#: :func:`declare`, read by :func:`log_evidence` (re-exported by medtrust.benchmarks.interface).
+EVIDENCE_METADATA_KEY = "medtrust_evidence"
 RUN_CLASSES = ("full", "limited", "smoke")
 DATA_KINDS = ("packaged_sample", "full_split", "user_file", "stand_in", "unknown")
 #: data kinds that are the benchmark's own real data (``data = ["real"]`` in a criteria file)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from medtrust.evidence_class import EVIDENCE_METADATA_KEY  # noqa: F401  (re-exported: tasks import it from here)
 from medtrust.labelling import recorded_image_roots
 from medtrust.scorecard import AxisValue  # noqa: F401  (re-exported: benchmarks import it from here)
 
@@ -42,10 +43,6 @@ COMMAND_METADATA_KEY = "medtrust_command"
 #: ``eval.metadata`` key `medtrust rescore` writes into a rescored log: {"log": original file
 #: name, "judge": the judge asked, "rescored": UTC time}.
 RESCORED_METADATA_KEY = "rescored_from"
-#: ``eval.metadata`` key in which every medtrust task records what its run is evidence of (data
-#: source and hash, why it is limited or smoke, whether images were shown): written with
-#: :func:`medtrust.evidence_class.declare`, read by :func:`medtrust.evidence_class.log_evidence`.
-EVIDENCE_METADATA_KEY = "medtrust_evidence"
 #: :func:`run_id_of` suffix of an image-blind pass: it is never pooled with the pass that showed the images
 BLIND_RUN_SUFFIX = ":image-blind"
 

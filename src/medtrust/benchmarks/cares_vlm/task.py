@@ -172,8 +172,8 @@ def _scorer(scorer_args: dict[str, Any] | None, allow_remote_restricted: bool = 
 
 def official_file(source: str, path: Path) -> bool:
     """Whether an annotation file is the official one of its source: its git blob id is the one
-    `medtrust data fetch cares-vlm` verifies (fetch.BLOB_IDS)."""
-    from medtrust.benchmarks.cares_vlm.fetch import BLOB_IDS, git_blob_id
+    `medtrust data fetch cares-vlm` verifies (schema.BLOB_IDS)."""
+    from medtrust.benchmarks.cares_vlm.schema import BLOB_IDS, git_blob_id
 
     expected = BLOB_IDS.get(source)
     if expected is None or path.stat().st_size > MAX_BLOB_CHECK_BYTES:
