@@ -18,10 +18,11 @@ Parts:
 - embedded: generated tokens/s and samples/s of the embedded model (medtrust's xllamacpp
   backend) at each ``--slots`` count, the same CARES-LLM prompts sent that many at a time; each
   count in its own process, rounds interleaved to share a busy machine's noise.
-- fresh: ``pip install -e . && medtrust run`` (README's main command) in a new venv made from a
-  fresh ``git clone`` of this checkout's HEAD: wall time of the install, of the run, and to the
-  run's first line and first progress line. pip's download cache is whatever this machine has
-  (say so when quoting the figure); ``--fresh-no-cache`` passes ``--no-cache-dir``.
+- fresh: README's main command, read from README.md and run exactly as written, in a new venv
+  made from a fresh ``git clone`` of this checkout's HEAD: wall time of the install part, of
+  ``medtrust run``, and to the run's first line and first progress line. The package caches (pip's,
+  uv's) are whatever this machine has (say so when quoting the figure); ``--fresh-no-cache``
+  turns both off.
 """
 
 from __future__ import annotations
@@ -244,13 +245,28 @@ def bench_embedded(slots: list[int], n: int = 16, max_tokens: int = 64, rounds: 
     return out
 
 
+def readme_main_command() -> tuple[str, str]:
+    """README's main command, split into its install part and its run part (the text from
+    ``medtrust run`` on). Raises ValueError naming README.md when the block or the run is missing."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")[:200_000]
+    start, end = text.find("<!-- main -->"), text.find("<!-- /main -->")
+    if start < 0 or end < start:
+        raise ValueError("README.md: no <!-- main --> ... <!-- /main --> block")
+    cmd = " ".join(line.strip() for line in text[start:end].splitlines()[1:] if line.strip() and not line.startswith("```"))
+    install, sep, run = cmd.rpartition("&& medtrust run")
+    if not sep:
+        raise ValueError(f"README.md: the main command does not end in '&& medtrust run ...': {cmd!r}")
+    return install.strip(), "medtrust run" + run
+
+
 def bench_fresh(no_cache: bool = False) -> dict:
-    """README's main command, ``pip install -e . && medtrust run``, in a new venv made from a
-    fresh clone of HEAD; times the install, the run, and the run's first line and first
-    progress line (seconds from the start of the run)."""
+    """README's main command, exactly as written there (its install part, then ``medtrust run``),
+    in a new venv made from a fresh clone of HEAD; times the install, the run, and the run's first
+    line and first progress line (seconds from the start of the run). The model cache starts cold."""
     import re
     import shutil
 
+    install_cmd, run_cmd = readme_main_command()
     with tempfile.TemporaryDirectory(prefix="medtrust-fresh-") as d:
         clone, venv = Path(d) / "medtrust", Path(d) / "venv"
         subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(REPO), str(clone)], check=True)
@@ -258,15 +274,16 @@ def bench_fresh(no_cache: bool = False) -> dict:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
         env.update(PATH=f"{venv / 'bin'}:{env.get('PATH', '')}", VIRTUAL_ENV=str(venv), HF_HUB_OFFLINE="1",
-                   MEDTRUST_CACHE=str(Path(d) / "cache"), PYTHONUNBUFFERED="1")  # a cold model cache: the fetch is timed too
-        pip = ["pip", "install", "-e", "."] + (["--no-cache-dir"] if no_cache else [])
+                   MEDTRUST_CACHE=str(Path(d) / "cache"), PYTHONUNBUFFERED="1")
+        if no_cache:
+            env.update(PIP_NO_CACHE_DIR="1", UV_NO_CACHE="1")
         t = time.perf_counter()
-        inst = subprocess.run(pip, cwd=clone, env=env, capture_output=True, text=True)
+        inst = subprocess.run(["bash", "-c", install_cmd], cwd=clone, env=env, capture_output=True, text=True)
         install_s = time.perf_counter() - t
         if inst.returncode != 0:
             raise RuntimeError(inst.stdout[-2000:] + inst.stderr[-3000:])
         t = time.perf_counter()
-        run = subprocess.Popen(["medtrust", "run", "--log-dir", str(Path(d) / "logs")], cwd=d, env=env, stdout=subprocess.PIPE,
+        run = subprocess.Popen(["bash", "-c", f"{run_cmd} --log-dir {Path(d) / 'logs'}"], cwd=clone, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True)  # fmt: skip
         first = first_progress = None
         lines = []
@@ -278,10 +295,11 @@ def bench_fresh(no_cache: bool = False) -> dict:
                 first_progress = now
         rc = run.wait()
         run_s = time.perf_counter() - t
-        compiled = [x for x in inst.stdout.splitlines() if "Building wheel" in x and "medtrust" not in x]
+        built = [x for x in (inst.stdout + inst.stderr).splitlines() if ("Building wheel" in x or x.lstrip().startswith("Built ")) and "medtrust" not in x]
         shutil.rmtree(venv, ignore_errors=True)
-    return {"commit": head, "pip_no_cache": no_cache, "install_s": install_s, "run_s": run_s, "total_s": install_s + run_s, "run_exit": rc,
-            "first_line_s": first, "first_progress_line_s": first_progress, "wheels_built": compiled, "run_output": lines[:6] + lines[-3:]}
+    return {"commit": head, "command": f"{install_cmd} && {run_cmd}", "no_cache": no_cache, "install_s": install_s, "run_s": run_s,
+            "total_s": install_s + run_s, "run_exit": rc, "first_line_s": first, "first_progress_line_s": first_progress,
+            "wheels_built": built, "run_output": lines[:6] + lines[-3:]}
 
 
 def main() -> None:
@@ -290,7 +308,7 @@ def main() -> None:
     ap.add_argument("--slots", type=int, action="append", help="embedded: slot counts to measure (default 1 and 4)")
     ap.add_argument("--embedded-samples", type=int, default=16)
     ap.add_argument("--embedded-rounds", type=int, default=2)
-    ap.add_argument("--fresh-no-cache", action="store_true", help="fresh: pip install with --no-cache-dir")
+    ap.add_argument("--fresh-no-cache", action="store_true", help="fresh: no pip or uv download cache")
     ap.add_argument("--server-samples", type=int, default=40)
     ap.add_argument("--concurrency", type=int, default=4)
     ap.add_argument("--max-tokens", type=int, default=16)
