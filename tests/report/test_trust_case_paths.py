@@ -182,6 +182,11 @@ def test_path4_labels_from_one_model_never_calibrate_another(tmp_path) -> None:
     refuse = next(s for s in data["summaries"] if s["model"] == REFUSE)
     assert any(m["name"].endswith("_corrected") for m in refuse["metrics"])
     assert any("--force-calibration" in n and f"labels came from {ACCEPT}" in n for n in refuse["notes"])
+    # an evidence pack of the same inputs holds the same report (`medtrust pack --force-calibration`)
+    _cli(["pack", logs, "--judge-calibration", cal, "--force-calibration", "--out", tmp_path / "pack"])
+    packed = json.loads((tmp_path / "pack" / "report" / "report.json").read_text(encoding="utf-8"))
+    refuse = next(s for s in packed["summaries"] if s["model"] == REFUSE)
+    assert any(m["name"].endswith("_corrected") for m in refuse["metrics"]) and refuse["provenance"]["judge_calibration_forced"] is True
     # labels from both models: each model is corrected with its own per-model estimate
     both = _calibrate(tmp_path, "both", logs)
     data = _report(tmp_path / "r3", logs, calibration=[str(both)])
