@@ -71,8 +71,9 @@ def test_ctrl_c_in_a_cares_vlm_run_of_several_dimensions_exits_130_and_resumes(t
     assert "success" in statuses.values() and set(statuses.values()) != {"success"}, statuses
     # the last progress line counts only finished samples and says the run was interrupted
     done, total, last = _progress_lines(text)[-1]
-    headers = [read_eval_log(str(p), header_only=True) for p in logs.glob("*.eval")]
-    finished = sum(h.results.completed_samples if h.results else 0 for h in headers)
+    # finished = what eval-retry keeps: samples recorded without an error (a cancelled log's header
+    # count can lag far behind: 9 in the header against 114 recorded samples, seen under load)
+    finished = sum(1 for p in logs.glob("*.eval") for s in read_eval_log_sample_summaries(str(p)) if s.error is None and s.completed is not False)
     assert total == 40 + 40 + 120 and done == finished < total, text  # factuality, uncertainty, jailbreak (3 variants)
     assert f"interrupted: {total - done} samples not run" in last
 

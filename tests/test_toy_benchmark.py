@@ -215,3 +215,23 @@ def test_the_toy_benchmark_is_packed_and_verified(toy_logs, tmp_path):
 def test_unknown_benchmark_suggests_the_cli_spelling():
     r = CliRunner().invoke(main, ["run", "-b", "cares_vlmm", "--display", "none"])
     assert r.exit_code == 2 and "did you mean 'cares-vlm'" in r.output
+
+
+def test_the_toy_benchmark_runs_sequentially_until_its_data_is_used_up(toy, tmp_path):
+    # two clusters (the kinds) of two samples: the accept policy's compliance is 1 in both, so for "at least 0.5"
+    # X = (2 - 0.5 * 2) / 2 + 0.5 = 1 and each bet is capped at c / t = 1: K+ = 1.5, then 2.25 < 2 / alpha = 40:
+    # no decision before the data runs out, INCONCLUSIVE with every sample used
+    crit = tmp_path / "toy.toml"
+    crit.write_text(CRITERIA, encoding="utf-8")
+    logs = tmp_path / "logs"
+    r = CliRunner().invoke(main, ["run", "-b", "toy-compliance", "--model", "medtrust/policy/accept", "--criteria", str(crit), "--sequential",
+                                  "--log-dir", str(logs), "--display", "none"])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "Sequential trust case" in r.output and "not decided when the data was used up" in r.output
+    log = read_eval_log(str(next(logs.glob("*.eval"))), header_only=True)
+    es = log.results.early_stopping
+    assert es.manager == "medtrust-sequential" and es.early_stops == []
+    got = {c["criterion"]: c for c in es.metadata["criteria"]}
+    assert got["half"]["verdict"] == "INCONCLUSIVE" and (got["half"]["members"], got["half"]["samples_run"], got["half"]["fraction_used"]) == (4, 4, 1.0)
+    assert got["kind"]["members"] == 2 and got["kind"]["max_cluster_members"] == 2
+    assert es.metadata["case"] == "INCONCLUSIVE" and es.metadata["used"] == {"samples": 4, "clusters": 2, "fraction": 1.0}

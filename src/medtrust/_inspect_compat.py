@@ -10,11 +10,13 @@ Checked against inspect_ai 0.3.285 (pyproject: ``inspect-ai>=0.3.285,<0.4``).
 |---|---|---|
 | :class:`PrerequisiteError` | ``inspect_ai._util.error.PrerequisiteError`` | inspect raises it for a missing SDK or API key; `medtrust run` and `rescore` turn it into one ``error:`` line, exit 2 |
 | :func:`registry_create` | ``inspect_ai._util.registry.registry_create`` | `medtrust rescore`: build a scorer by its registered name (``medtrust/<name>``) with the options recorded in the log |
-| :func:`registry_find`, :func:`registry_info` | ``inspect_ai._util.registry`` | ``models/args.py``: find a provider's ``ModelAPI`` class to read which ``-M`` arguments it takes |
+| :func:`registry_find`, :func:`registry_info` | ``inspect_ai._util.registry`` | ``models/args.py``: find a provider's ``ModelAPI`` class to read which ``-M`` arguments it takes; ``sequential/run.py``: the registry name of a plan's task |
+| :func:`registry_params` | ``inspect_ai._util.registry`` | ``sequential/run.py``: the arguments a plan's task was built with (wrapped as ``medtrust/sequential``, which eval-retry rebuilds from them) |
 | :class:`ModelConfig` | ``inspect_ai.model._model_config.ModelConfig`` | a log's recorded model roles (tests build one) |
 | :func:`model_roles_config_to_model_roles` | ``inspect_ai.model._model_config`` | `medtrust rescore`: rebuild the judges a log recorded, with a new ``GenerateConfig`` merged in |
 | :data:`inspect_json` | the module ``inspect_ai._util.json`` | ``secrets.py``: wrap its ``to_json_safe`` (every ``.eval`` member and the sample buffer) so that known secrets are redacted before anything is written |
-| :func:`init_hooks` | ``inspect_ai.hooks._startup.init_hooks`` | ``progress.py``: load inspect's hooks before registering medtrust's progress hook, so inspect prints no "hooks enabled" banner; cosmetic only, None when a newer inspect moved it |
+| :func:`set_batch_log_callback` | ``inspect_ai.model._providers.util.batch_log.set_batch_log_callback`` | ``batch.py``: receive inspect's batch messages ("Created batch <id> ...") to record the submitted batch ids in the log folder |
+| :func:`init_hooks` | ``inspect_ai.hooks._startup.init_hooks`` | :func:`register_hook` (``progress.py``, ``sequential/monitor.py``): load inspect's hooks before registering medtrust's, so inspect prints no "hooks enabled" banner; cosmetic only, None when a newer inspect moved it |
 | :func:`enable_zstd_zipfile` | the module ``inspect_ai._util.zipfile`` | tests: lets the standard ``zipfile`` read the zstd members of ``.eval`` files |
 """
 
@@ -24,8 +26,9 @@ from typing import Callable
 
 from inspect_ai._util import json as inspect_json
 from inspect_ai._util.error import PrerequisiteError
-from inspect_ai._util.registry import registry_create, registry_find, registry_info
+from inspect_ai._util.registry import registry_create, registry_find, registry_info, registry_params
 from inspect_ai.model._model_config import ModelConfig, model_roles_config_to_model_roles
+from inspect_ai.model._providers.util.batch_log import set_batch_log_callback
 
 init_hooks: Callable[[], None] | None
 try:
@@ -43,7 +46,31 @@ __all__ = [
     "registry_create",
     "registry_find",
     "registry_info",
+    "register_hook",
+    "registry_params",
+    "set_batch_log_callback",
 ]
+
+
+_REGISTERED_HOOKS: set[str] = set()
+
+
+def register_hook(name: str, description: str, hook_class: type) -> None:
+    """Register an inspect ``Hooks`` class once by name, after inspect has loaded its own hooks:
+    inspect prints a "hooks enabled" banner the first time it loads hooks if any is registered, so
+    loading them first keeps medtrust's output clean (hooks registered later are still called:
+    inspect looks them up at every event)."""
+    if name in _REGISTERED_HOOKS:
+        return
+    from inspect_ai.hooks import hooks
+
+    try:
+        if init_hooks is not None:
+            init_hooks()
+    except Exception:  # noqa: BLE001 - cosmetic only; a newer inspect may change it
+        pass
+    hooks(name=name, description=description)(hook_class)
+    _REGISTERED_HOOKS.add(name)
 
 
 def enable_zstd_zipfile() -> None:

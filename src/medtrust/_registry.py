@@ -13,6 +13,9 @@ from medtrust.models.provider import medtrust_provider
 
 #: every task function of every registered benchmark (keeps the imports' purpose explicit)
 TASKS = [t for b in BENCHMARKS for t in b.tasks]
+# the sequential trust case wraps any benchmark task (`medtrust run --sequential`, eval-retry finds it here)
+from medtrust.sequential.task import sequential
+
 #: every scorer function of every registered benchmark (`medtrust rescore` finds them by name)
 SCORERS = [s for b in BENCHMARKS for s in b.scorers]
 

@@ -282,6 +282,8 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: s
         started[Path(str(log.location)).name] = str(log.eval.created)
         provs[id(log)] = log_provenance(log, f)
         groups.setdefault(bench.name, (bench, []))[1].append(log)
+    from medtrust.decisions import attach as attach_sequential
+
     order = {b.name: i for i, b in enumerate(BENCHMARKS)}
     summaries: list[BenchmarkSummary] = []
     for bench, logs in sorted(groups.values(), key=lambda g: order.get(g[0].name, len(order))):
@@ -303,6 +305,7 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: s
             own = [lg for lg in used if Path(str(lg.location)).name in s.logs] or used
             _note_status(s, own)
             s.provenance["log_files"] = [provs[id(lg)] for lg in own]
+            attach_sequential(s, own)
             origin = next((o for lg in own if (o := rescored_from_of(lg))), None)
             if origin is not None:
                 s.rescored_from = {"log": origin.get("log"), "judge": s.judge or origin.get("judge")}

@@ -40,6 +40,17 @@ class RunOptions:
         display: inspect's display (full, rich, plain, log, none); None = medtrust's own progress
             lines and no inspect display.
         preflight: check every model and judge endpoint with one tiny request before the run.
+        criteria: a criteria file (``example`` = the shipped one): the trust case is printed after
+            the run; with ``sequential`` it is decided while the run goes (docs/criteria.md).
+        sequential: draw samples by cluster in a seeded order and stop once the case is decided
+            (medtrust.sequential); ``limit`` is then the sample budget.
+        decide_all: with ``sequential``, go on until every criterion is decided.
+        estimate: print and write the cost and time estimate, call no model (medtrust.estimate).
+        max_cost: refuse to start when the estimated cost (US dollars) is above it.
+        prices: a price table (TOML) overriding the packaged one.
+        latency: seconds per request for the estimate's wall time (None = its stated default).
+        batch: send requests through the provider's batch API (inspect ``GenerateConfig.batch``:
+            True, or the batch size).
         image_blind: also run the image-blind pass of an image benchmark (every image removed:
             image reliance); the only pass a model without image input may run.
         image_input: models declared to take images (for a provider medtrust does not know).
@@ -69,6 +80,14 @@ class RunOptions:
     timeout: int | None = None
     display: str | None = None
     preflight: bool = True
+    criteria: str | None = None
+    sequential: bool = False
+    decide_all: bool = False
+    estimate: bool = False
+    max_cost: float | None = None
+    prices: str | None = None
+    latency: float | None = None
+    batch: bool | int | None = None
     image_blind: bool = False
     image_input: list[str] = field(default_factory=list)
     force_calibration: bool = False

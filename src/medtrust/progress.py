@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import IO, Any, Sequence
 
-from inspect_ai.hooks import Hooks, ModelRetry, RunStart, SampleEnd, SampleStart, TaskEnd, TaskStart, hooks
+from inspect_ai.hooks import Hooks, ModelRetry, RunStart, SampleEnd, SampleStart, TaskEnd, TaskStart
 
 #: seconds between two plain progress lines (no terminal)
 PLAIN_INTERVAL = 10.0
@@ -303,28 +303,12 @@ class ProgressReporter:
             self.stream.write("\n")
 
 
-_registered = False
-
-
 def _register_hook() -> None:
-    """Register :class:`RunProgressHook` with inspect once, after inspect has loaded its hooks.
+    """Register :class:`RunProgressHook` with inspect once, after inspect has loaded its hooks
+    (medtrust._inspect_compat.register_hook: no "hooks enabled" banner)."""
+    from medtrust._inspect_compat import register_hook
 
-    inspect prints a "hooks enabled" banner the first time it loads hooks if any is registered;
-    loading them first and registering ours afterwards keeps `medtrust run` output clean (hooks
-    registered later are still called: inspect looks them up at every event).
-    """
-    global _registered
-    if _registered:
-        return
-    from medtrust._inspect_compat import init_hooks
-
-    try:
-        if init_hooks is not None:
-            init_hooks()
-    except Exception:  # noqa: BLE001 - cosmetic only; a newer inspect may change it
-        pass
-    hooks(name="medtrust_progress", description="medtrust run: plain progress lines with rate, ETA, errors and the last error")(RunProgressHook)
-    _registered = True
+    register_hook("medtrust_progress", "medtrust run: plain progress lines with rate, ETA, errors and the last error", RunProgressHook)
 
 
 def _hms(seconds: float) -> str:

@@ -138,6 +138,8 @@ def eval_args(opts: RunOptions, *, retry: bool = False) -> dict[str, Any]:
         kwargs["max_retries"] = opts.max_retries
     if opts.timeout is not None:
         kwargs["timeout"] = opts.timeout
+    if opts.batch:  # the provider's batch API for the evaluated model (judges: medtrust.batch.batch_roles)
+        kwargs["batch"] = opts.batch
     return kwargs
 
 
@@ -286,11 +288,18 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     if opts.judge_calibration and bench.calibration and bench.calibration.validate:
         bench.calibration.validate(opts.judge_calibration, opts)
         check_calibration_models(opts)
-    plan = bench.plan(opts)
+    setup = None
+    if opts.sequential:  # the trust case decided while the run goes (medtrust.sequential)
+        from medtrust.sequential.run import pool_options, prepare, sequential_tasks
+
+        if opts.image_blind:  # the blind pass is never evidence: nothing for a sequential decision to stop on
+            raise ValueError("--image-blind runs the whole image-blind pass: run it without --sequential")
+        setup = prepare(bench, opts)
+    plan = bench.plan(pool_options(opts) if setup is not None else opts)
     seeing, blind_only = split_by_image_input(plan.tasks, opts.model, declared=opts.image_input, image_blind=opts.image_blind, title=bench.title)
     if opts.image_blind and not shows_images(plan.tasks):
         raise ValueError(f"--image-blind: this {bench.title} run shows no image, so there is nothing to take away")
-    for line in plan.banner:
+    for line in plan.banner + (setup.banner if setup is not None else []):
         console.print(line)
     if opts.image_blind:
         console.print(f"[bold]Image-blind pass[/]: the same questions again with every image removed ({', '.join(seeing + blind_only)}); "
@@ -299,14 +308,29 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     if plan.check_model is not None:
         for model in opts.model:
             plan.check_model(model, opts.model_args)
+    if opts.estimate or opts.max_cost is not None:  # cost and time before any model call (medtrust.estimate)
+        from medtrust.estimate.run import estimate_and_check
+
+        if estimate_and_check(bench, plan, opts, console=console, setup=setup):
+            return []
     if opts.preflight:
         preflight(opts, console)
     summaries: list[BenchmarkSummary] = []
     unfinished: list[str] = []
+    from medtrust.batch import batch_recording, batch_roles
+
+    roles = batch_roles(plan.model_roles, opts.batch)
     logs = []
-    for tasks, models in _passes(bench, plan, opts, seeing, blind_only):
-        record_declared_image_input(tasks, opts.image_input)
-        logs += eval_tasks(tasks, opts, model=models, model_roles=plan.model_roles, limit=plan.limit)
+    with batch_recording(opts, console):
+        if setup is not None:  # one eval per model: each task's monitor decides one model's case; one run id for --resume
+            record_declared_image_input(plan.tasks, opts.image_input)
+            run_id = uuid.uuid4().hex
+            logs = [lg for m in opts.model for lg in eval_tasks(sequential_tasks(plan.tasks, setup, opts), opts, model=m, model_roles=roles,
+                                                                 metadata={RUN_METADATA_KEY: run_id})]  # fmt: skip
+        else:
+            for tasks, models in _passes(bench, plan, opts, seeing, blind_only):
+                record_declared_image_input(tasks, opts.image_input)
+                logs += eval_tasks(tasks, opts, model=models, model_roles=roles, limit=plan.limit)
     for model, model_logs in logs_by_model(logs).items():
         done = []
         for log in model_logs:
@@ -322,6 +346,14 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         summaries += summarize_and_print(bench, done, opts, console=console)
         if bench.after_run is not None:
             bench.after_run(done, opts, console)
+    if setup is not None:
+        from medtrust.sequential.run import print_decisions
+
+        print_decisions(logs, console)
+    elif opts.criteria and summaries:
+        from medtrust.sequential.run import print_case
+
+        print_case(opts.criteria, summaries, console)
     console.print(f"inspect logs: {opts.log_dir}  (view with `inspect view --log-dir {opts.log_dir}`)")
     if unfinished:
         raise RunIncomplete(f"{len(unfinished)} task(s) did not finish: {'; '.join(unfinished)}. "
@@ -374,7 +406,10 @@ def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOpti
     full = [lg if bench.streams_samples or lg.samples or not lg.location else read_eval_log(lg.location) for lg in logs]
     summaries = summarize_benchmark(bench, full, seed=opts.seed, calibrations=[opts.judge_calibration] if opts.judge_calibration else [],
                                     force_calibration=opts.force_calibration)  # fmt: skip
+    from medtrust.decisions import attach as attach_sequential
+
     for s in summaries:
+        attach_sequential(s, full)
         hints = bench.hints(s) if bench.hints is not None else []
         if _may_have_dominant_failure(s):
             hints += [line for lg in full if Path(str(lg.location)).name in s.logs for line in failure_causes(lg)]
@@ -516,7 +551,10 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     total, already_done = resumed_counts(headers)
     counts = dict(models=sorted({h.eval.model for h in headers}), total=total, already_done=already_done)
     started = time.time()
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter:
+    from medtrust.batch import batch_recording
+
+    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter, \
+            batch_recording(opts, console, resumed=names):
         retried = eval_retry(names, max_tasks=len(names), **eval_args(opts, retry=True))
         interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
         if interrupted and reporter is not None:
@@ -543,6 +581,9 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
         summaries += summarize_and_print(bench, logs, opts, console=console)
         for log in logs:
             console.print(f"inspect log: {log.location}")
+    from medtrust.sequential.run import print_decisions
+
+    print_decisions(retried, console)
     if unfinished:
         raise RunIncomplete(f"{len(unfinished)} task(s) still did not finish: {'; '.join(unfinished)}. "
                             f"Resume again with: medtrust run --resume --log-dir {opts.log_dir}")

@@ -14,6 +14,12 @@ Answers:
   cut to ``4 * max_tokens`` characters with ``finish_reason="length"`` when ``max_tokens`` is
   smaller.
 
+The OpenAI batch API is there too, enough for inspect's ``OpenAIBatcher`` (``--batch``): ``POST
+/v1/files`` (the JSONL of requests), ``POST /v1/batches`` (answered in the background, each
+request after ``latency`` as above), ``GET /v1/batches/{id}``, ``POST /v1/batches/{id}/cancel``
+and ``GET /v1/files/{id}/content`` (the results). Requests that came through a batch are counted
+apart (``batch_requests``, ``batches``), so a test can tell the batch path from direct calls.
+
 ``max_concurrency`` makes it behave like a server with that many slots: requests beyond it wait
 (queued, not rejected) before their ``latency`` starts. The server counts requests and peak
 in-flight requests (``GET /stats``; ``stats`` in-process), so a benchmark can check that the
@@ -110,6 +116,8 @@ class MockStats:
     in_flight: int = 0
     peak_in_flight: int = 0
     models: list[str] = field(default_factory=list)
+    batches: list[str] = field(default_factory=list)
+    batch_requests: int = 0
 
 
 class OpenAIMock:
@@ -140,6 +148,9 @@ class OpenAIMock:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
+        self.files: dict[str, bytes] = {}
+        self.batches: dict[str, dict[str, Any]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     @property
     def base_url(self) -> str:
@@ -149,9 +160,14 @@ class OpenAIMock:
     async def _chat(self, request: web.Request) -> web.Response:
         try:
             body = json.loads(await request.read())
-            messages = body["messages"]
+            body["messages"]
         except (ValueError, KeyError, TypeError) as e:
             return web.json_response({"error": {"message": f"bad request body: {e}", "type": "invalid_request_error"}}, status=400)
+        return web.json_response(await self._complete(body))
+
+    async def _complete(self, body: dict[str, Any]) -> dict[str, Any]:
+        """One chat completion (the response body) after the latency."""
+        messages = body["messages"]
         model = str(body.get("model", "mock"))
         text, finish = reply_for(messages, body.get("max_tokens") or body.get("max_completion_tokens"), self.judge_verdict)
         with self._lock:
@@ -174,14 +190,85 @@ class OpenAIMock:
         with self._lock:
             self.stats.completed += 1
         prompt_tokens = sum(_tokens(str(m.get("content", ""))) for m in messages)
-        return web.json_response({
+        return {
             "id": f"chatcmpl-mock-{self.stats.requests}",
             "object": "chat.completion",
             "created": int(time.time()),
             "model": model,
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": finish}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": _tokens(text), "total_tokens": prompt_tokens + _tokens(text)},
-        })
+        }
+
+    # -- the batch API (files + batches) ---------------------------------------------------------
+    async def _upload(self, request: web.Request) -> web.Response:
+        form = await request.post()
+        upload = form.get("file")
+        if upload is None or not hasattr(upload, "file"):
+            return web.json_response({"error": {"message": "no file in the upload", "type": "invalid_request_error"}}, status=400)
+        data = upload.file.read()
+        with self._lock:
+            file_id = f"file-mock-{len(self.files) + 1}"
+            self.files[file_id] = data
+        return web.json_response({"id": file_id, "object": "file", "bytes": len(data), "created_at": int(time.time()),
+                                  "filename": getattr(upload, "filename", "batch.jsonl"), "purpose": str(form.get("purpose", "batch")),
+                                  "status": "processed"})  # fmt: skip
+
+    async def _file_content(self, request: web.Request) -> web.Response:
+        data = self.files.get(request.match_info["file_id"])
+        if data is None:
+            return web.json_response({"error": {"message": "no such file", "type": "invalid_request_error"}}, status=404)
+        return web.Response(body=data, content_type="application/octet-stream")
+
+    async def _create_batch(self, request: web.Request) -> web.Response:
+        body = json.loads(await request.read())
+        data = self.files.get(str(body.get("input_file_id")))
+        if data is None:
+            return web.json_response({"error": {"message": "no such input file", "type": "invalid_request_error"}}, status=400)
+        lines = [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
+        with self._lock:
+            batch_id = f"batch-mock-{len(self.batches) + 1}"
+            self.stats.batches.append(batch_id)
+        batch = {"id": batch_id, "object": "batch", "endpoint": body.get("endpoint", "/v1/chat/completions"), "errors": None,
+                 "input_file_id": body["input_file_id"], "completion_window": body.get("completion_window", "24h"), "status": "in_progress",
+                 "output_file_id": None, "error_file_id": None, "created_at": int(time.time()), "in_progress_at": int(time.time()),
+                 "request_counts": {"total": len(lines), "completed": 0, "failed": 0}, "metadata": None}  # fmt: skip
+        self.batches[batch_id] = batch
+        task = asyncio.get_running_loop().create_task(self._run_batch(batch, lines))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return web.json_response(batch)
+
+    async def _run_batch(self, batch: dict[str, Any], lines: list[dict[str, Any]]) -> None:
+        async def one(line: dict[str, Any]) -> dict[str, Any]:
+            with self._lock:
+                self.stats.batch_requests += 1
+            out = await self._complete(line["body"])
+            batch["request_counts"]["completed"] += 1
+            return {"id": f"batch_req_{line['custom_id']}", "custom_id": line["custom_id"],
+                    "response": {"status_code": 200, "request_id": out["id"], "body": out}, "error": None}  # fmt: skip
+
+        results = await asyncio.gather(*(one(line) for line in lines))
+        if batch["status"] == "cancelling":
+            batch["status"] = "cancelled"
+            return
+        with self._lock:
+            out_id = f"file-mock-{len(self.files) + 1}"
+            self.files[out_id] = "".join(json.dumps(r) + "\n" for r in results).encode("utf-8")
+        batch.update(status="completed", output_file_id=out_id, completed_at=int(time.time()))
+
+    async def _get_batch(self, request: web.Request) -> web.Response:
+        batch = self.batches.get(request.match_info["batch_id"])
+        if batch is None:
+            return web.json_response({"error": {"message": "no such batch", "type": "invalid_request_error"}}, status=404)
+        return web.json_response(batch)
+
+    async def _cancel_batch(self, request: web.Request) -> web.Response:
+        batch = self.batches.get(request.match_info["batch_id"])
+        if batch is None:
+            return web.json_response({"error": {"message": "no such batch", "type": "invalid_request_error"}}, status=404)
+        if batch["status"] == "in_progress":
+            batch["status"] = "cancelling"
+        return web.json_response(batch)
 
     async def _models(self, request: web.Request) -> web.Response:
         return web.json_response({"object": "list", "data": [{"id": "mock", "object": "model", "owned_by": "medtrust-tests"}]})
@@ -199,6 +286,11 @@ class OpenAIMock:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_get("/v1/models", self._models)
+        app.router.add_post("/v1/files", self._upload)
+        app.router.add_get("/v1/files/{file_id}/content", self._file_content)
+        app.router.add_post("/v1/batches", self._create_batch)
+        app.router.add_get("/v1/batches/{batch_id}", self._get_batch)
+        app.router.add_post("/v1/batches/{batch_id}/cancel", self._cancel_batch)
         app.router.add_get("/stats", self._stats)
         app.router.add_post("/stats/reset", self._reset)
         return app

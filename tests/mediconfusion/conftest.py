@@ -21,10 +21,10 @@ def pairs():
     return load_pairs()
 
 
-@pytest.fixture(scope="session")
-def standin_images(tmp_path_factory, pairs) -> Path:
-    root = tmp_path_factory.mktemp("mediconfusion") / "standin-generated-images"
-    root.mkdir()
+def write_standins(parent: Path, pairs) -> Path:
+    """Write the stand-in images of ``pairs`` into ``parent/standin-generated-images``; returns that folder."""
+    root = parent / "standin-generated-images"
+    root.mkdir(parents=True, exist_ok=True)
     for p in pairs:
         for local in p.locals:
             f = root / f"{local}.jpg"
@@ -32,3 +32,8 @@ def standin_images(tmp_path_factory, pairs) -> Path:
                 arr = (np.random.RandomState(local).rand(16, 16, 3) * 255).astype("uint8")
                 Image.fromarray(arr).save(f)
     return root
+
+
+@pytest.fixture(scope="session")
+def standin_images(tmp_path_factory, pairs) -> Path:
+    return write_standins(tmp_path_factory.mktemp("mediconfusion"), pairs)

@@ -227,6 +227,47 @@ class CriteriaTerms:
 
 
 @dataclass(frozen=True)
+class SampleShare:
+    """A criterion's metric read one sample at a time: a share (or mean) of values in [0, 1] over
+    the samples of a population, for the sequential trust case (medtrust.sequential).
+
+    Attributes:
+        member: sample metadata (as in the dataset, before the run) -> whether the sample belongs
+            to the metric's population (e.g. harmful prompts of harm level 3). Known before the
+            run, so that the largest number of members per cluster is known.
+        value: (sample metadata, {scorer name: inspect Score}) -> the sample's value in [0, 1],
+            or None for a non-answer (left out of the denominator, as the summary does). Called
+            for members only; an errored sample without scores is a non-answer.
+        unit: the unit of the summary metric (``fraction`` or ``percent``), so that a criterion's
+            threshold is read in it (values stay in [0, 1]).
+        calibration: (calibration file, judge model names) -> the judge's
+            :class:`medtrust.judges.correction.Calibration` for this share's positive class when
+            it has a Rogan-Gladen corrected twin (``<metric>_corrected``), else None.
+    """
+
+    member: Callable[[dict[str, Any]], bool]
+    value: Callable[[dict[str, Any], dict[str, Any]], float | None]
+    unit: str = "fraction"
+    calibration: Callable[[str, Sequence[str]], Any] | None = None
+
+
+@dataclass(frozen=True)
+class SequentialTerms:
+    """What a benchmark offers the sequential trust case (`medtrust run --criteria F --sequential`).
+
+    Attributes:
+        cluster: sample metadata -> its cluster (variants of one base prompt share one), the unit
+            of sampling and counting.
+        share: (metric name, group or None) -> how to read it per sample (:class:`SampleShare`), or
+            None when the metric is not a share of per-sample values (e.g. a gap between groups);
+            such a criterion cannot be decided while the run goes.
+    """
+
+    cluster: Callable[[dict[str, Any]], str]
+    share: Callable[[str, str | None], SampleShare | None]
+
+
+@dataclass(frozen=True)
 class RescoreSettings:
     """The settings of one `medtrust rescore` that a benchmark's scorers may need
     (:attr:`Benchmark.rescore_options`).
@@ -262,6 +303,8 @@ class Benchmark:
         labelling: its part in `medtrust label` (:class:`Labelling`), or None (its logs' samples
             are then counted as left out, with the reason).
         criteria: named thresholds and share metrics for criteria files (:class:`CriteriaTerms`).
+        sequential: its metrics read one sample at a time for `medtrust run --sequential`
+            (:class:`SequentialTerms`), or None (its criteria are then not checked while a run goes).
         plan: RunOptions -> :class:`RunPlan` (validates data and options; no model call).
         summarize: (logs, seed=, calibration=) -> summaries. Logs are full EvalLogs of this
             benchmark (header-only ones with :attr:`streams_samples`), possibly of several models
@@ -310,6 +353,7 @@ class Benchmark:
     restriction: "Restriction | None" = None
     labelling: Labelling | None = None
     criteria: CriteriaTerms = field(default_factory=CriteriaTerms)
+    sequential: SequentialTerms | None = None
 
     @property
     def cli_name(self) -> str:

@@ -155,6 +155,15 @@ def list_command() -> None:
 @click.option("--report", "write_report", is_flag=True, help="Write the HTML scorecard at the end.")
 @click.option("--display", type=click.Choice(["full", "conversation", "rich", "plain", "log", "none"]), default=None,
               help="Use inspect's display instead of medtrust's progress lines.")
+@click.option("--criteria", type=str, default=None, help="Criteria TOML ('example' = the shipped one): the trust case after the run (docs/criteria.md).")
+@click.option("--sequential", is_flag=True,
+              help="With --criteria: draw samples by cluster in a seeded order and stop once the case is decided (anytime-valid); --limit is the sample budget.")
+@click.option("--decide-all", is_flag=True, help="With --sequential: go on until every criterion is decided, not only the case.")
+@click.option("--estimate", is_flag=True, help="Print and write requests, tokens, cost and time; call no model (docs/estimate.md).")
+@click.option("--max-cost", type=click.FloatRange(min=0), default=None, help="US dollars: refuse to start when the estimated cost is above it.")
+@click.option("--prices", type=click.Path(exists=True, dir_okay=False), default=None, help="Price table TOML overriding the packaged one.")
+@click.option("--latency", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds per request for the estimated wall time (default 2).")
+@click.option("--batch", is_flag=True, help="Send requests through the provider's batch API (about half price, hours; docs/estimate.md).")
 def run_command(**kw: Any) -> None:
     """Evaluate a model on a benchmark (default: the embedded model on the first listed benchmark, offline)."""
     bench = get_benchmark(kw["benchmark"])
@@ -181,10 +190,22 @@ def run_command(**kw: Any) -> None:
         timeout=kw["timeout"],
         display=kw["display"],
         preflight=kw["preflight"],
+        criteria=kw["criteria"],
+        sequential=kw["sequential"],
+        decide_all=kw["decide_all"],
+        estimate=kw["estimate"],
+        max_cost=kw["max_cost"],
+        prices=kw["prices"],
+        latency=kw["latency"],
+        batch=True if kw["batch"] else None,
         image_blind=kw["image_blind"],
         image_input=list(kw["image_input"]),
         force_calibration=kw["force_calibration"],
     )
+    if opts.sequential and not opts.criteria:
+        raise click.UsageError("--sequential needs --criteria FILE (the criteria it decides)")
+    if opts.decide_all and not opts.sequential:
+        raise click.UsageError("--decide-all applies to --sequential runs only")
     check_options(bench, opts)
     check_task_args(bench, opts.task_args)
     from medtrust.runner import resume_latest, run_benchmark

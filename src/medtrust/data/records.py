@@ -187,6 +187,26 @@ def load_json(path: str | Path) -> Any:
     return obj
 
 
+def load_toml(path: str | Path, *, max_bytes: int = 1_000_000) -> dict[str, Any]:
+    """A TOML file (a settings table, not records), read with the encoding checks of :func:`read_text`.
+
+    Raises:
+        DataError: missing, larger than ``max_bytes``, unreadable, or not valid TOML (with tomllib's
+            line and column).
+    """
+    import tomllib
+
+    p = Path(path)
+    if not p.is_file():
+        raise DataError(p, "file not found")
+    if p.stat().st_size > max_bytes:
+        raise DataError(p, f"{p.stat().st_size} bytes is too big for this file (at most {max_bytes})")
+    try:
+        return tomllib.loads(read_text(p))
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(p, f"not valid TOML: {e}") from None
+
+
 def _lines(text: str) -> list[str]:
     # physical lines as universal newlines read them (a raw CR cannot occur inside a JSON string)
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")

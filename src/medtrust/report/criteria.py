@@ -483,7 +483,7 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
     for model in cases:
         vs = [r.verdict for r in results if r.model == model]
         if vs:
-            overall[model] = FAIL if FAIL in vs else (INCOMPLETE if NOT_EVALUATED in vs else (INCONCLUSIVE if INCONCLUSIVE in vs else PASS))
+            overall[model] = model_case(vs)
     counts = {v: sum(r.verdict == v for r in results) for v in (PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED)}
     return {
         "title": criteria.title, "file": criteria.source, "sha256": criteria.sha256,
@@ -494,6 +494,18 @@ def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: 
         "case_rule": CASE_RULE,
         "results": [r.as_dict() for r in results], "models": overall, "counts": counts,
     }  # fmt: skip
+
+
+def model_case(verdicts: Sequence[str]) -> str:
+    """A model's case from the verdicts of its rows (:data:`CASE_RULE`, docs/criteria.md "The
+    overall case"): FAIL if any row fails; else INCOMPLETE if any is NOT_EVALUATED; else
+    INCONCLUSIVE if any is; else PASS. Used by :func:`check` and after a sequential run's
+    decisions replace rows (medtrust.report.sequential)."""
+    if FAIL in verdicts:
+        return FAIL
+    if NOT_EVALUATED in verdicts:
+        return INCOMPLETE
+    return INCONCLUSIVE if INCONCLUSIVE in verdicts else PASS
 
 
 def _not_evaluated(c: Criterion, model: str, reason: str, *, evidence: dict[str, Any] | None = None,

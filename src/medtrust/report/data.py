@@ -379,4 +379,7 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
         from medtrust.report.criteria import check
 
         data["criteria"] = check(criteria, summaries, labels)
+        from medtrust.report.sequential import apply as apply_sequential  # decisions of sequential runs
+
+        apply_sequential(data["criteria"], summaries, labels)
     return sanitize(json.loads(json.dumps(data, default=str)))

@@ -16,6 +16,7 @@ from inspect_ai.log import EvalLog
 from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
 from medtrust.benchmarks.cares_llm.labelling import LABELLING
 from medtrust.benchmarks.cares_llm.scorer import cares_llm_scorer
+from medtrust.benchmarks.cares_llm.sequential import SEQUENTIAL
 from medtrust.benchmarks.cares_llm.summary import format_table, summarize_log
 from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
 from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, CriteriaTerms, JudgeSpec, RunPlan
@@ -209,4 +210,5 @@ BENCHMARK = Benchmark(
     criteria=CriteriaTerms(shares=("safety_score", "over_refusal", "under_refusal"),
                            more_data="the full CARES-18K test split (9,239 prompts: `--data hf` online, or a local copy of it with --data FILE), "
                                      "or prompts from another source"),
+    sequential=SEQUENTIAL,
 )
