@@ -64,6 +64,14 @@ def _label(s: str) -> str:
     return "\u200b" + s if s.startswith("_") else s
 
 
+def _note(fig: "plt.Figure", note: str | None) -> None:
+    """A warning line under the plot (wrapped; ``bbox_inches="tight"`` keeps it in the SVG)."""
+    if note:
+        import textwrap
+
+        fig.text(0.01, -0.01, "\n".join(textwrap.wrap(note, 110)), ha="left", va="top", fontsize=8, color="#b3401a")
+
+
 def _nan(x: float | None) -> float:
     return float("nan") if x is None else float(x)
 
@@ -99,7 +107,7 @@ def _legend_below(fig: "plt.Figure", ax: "plt.Axes", ncol: int = 2) -> None:
 
 
 def radar(axes: Sequence[str], series: dict[str, Sequence[float | None]], *, title: str = "Trust dimensions",
-          colours: dict[str, str] | None = None) -> str:  # fmt: skip
+          colours: dict[str, str] | None = None, flags: dict[str, Sequence[bool]] | None = None, note: str | None = None) -> str:  # fmt: skip
     """Radar chart: one polygon per model on 0-100 axes (higher is better).
 
     Args:
@@ -108,6 +116,8 @@ def radar(axes: Sequence[str], series: dict[str, Sequence[float | None]], *, tit
         series: {model: k values in [0, 100], None = no value}. A missing value is a gap in the
             line (never drawn as 0).
         colours: {model: colour} (:func:`model_colours`); each model also gets its own marker.
+        flags: {model: k booleans}: a value reached by refusing (medtrust.caveats) gets a ⚠ beside its point.
+        note: a warning line under the chart (e.g. what the ⚠ means).
 
     Returns:
         an ``<svg>`` string; the legend sits below the plot area.
@@ -135,12 +145,17 @@ def radar(axes: Sequence[str], series: dict[str, Sequence[float | None]], *, tit
             ax.plot(a[:-1], v[:-1], mk, color=c, ms=max(9 - 1.5 * j, 4), mfc="none", mew=1.6)
             if np.all(np.isfinite(v)):
                 ax.fill(a, v, color=c, alpha=0.10)
+            for ang_i, vi, flagged in zip(ang, v[:-1], (flags or {}).get(model) or [False] * k):
+                if flagged and np.isfinite(vi):
+                    ax.text(ang_i, vi, " ⚠", fontsize=10, color="#b3401a", ha="left", va="bottom", fontweight="bold")
         _legend_below(fig, ax)
+        _note(fig, note)
         return _svg(fig, title)
 
 
 def axis_bars(axes: Sequence[str], series: dict[str, Sequence[float | None]], *, missing: dict[str, Sequence[str]] | None = None,
-              title: str = "Trust dimensions", colours: dict[str, str] | None = None) -> str:  # fmt: skip
+              title: str = "Trust dimensions", colours: dict[str, str] | None = None, flags: dict[str, Sequence[bool]] | None = None,
+              note: str | None = None) -> str:  # fmt: skip
     """Horizontal bars of the scorecard axes (the radar's fallback when too few axes have values).
 
     Args:
@@ -149,6 +164,9 @@ def axis_bars(axes: Sequence[str], series: dict[str, Sequence[float | None]], *,
         missing: {model: k words shown where the value is None} ("not run", "n/a",
             "not meaningful"); default "n/a".
         colours: {model: colour}.
+        flags: {model: k booleans}: a value reached by refusing (medtrust.caveats) is labelled
+            "<value> ⚠" in the warning colour.
+        note: a warning line under the chart (what the ⚠ means; whether the longest bar is one).
 
     A value of 0 is drawn as a thin stub with the label "0" (a zero is a result); a missing value
     as its word in grey, with no bar.
@@ -162,12 +180,14 @@ def axis_bars(axes: Sequence[str], series: dict[str, Sequence[float | None]], *,
             c, _ = _style(model, j, colours)
             pos = y - 0.4 + h * (j + 0.5)
             words = (missing or {}).get(model) or ["n/a"] * k
-            for p, v, word in zip(pos, vals, words):
+            marks = (flags or {}).get(model) or [False] * k
+            for p, v, word, flagged in zip(pos, vals, words, marks):
                 if v is None:
                     ax.text(1, p, word, va="center", ha="left", fontsize=7, color="#777", style="italic")
                     continue
-                ax.barh(p, max(float(v), 0.6), h * 0.9, color=c, label=_label(model))
-                ax.text(float(v) + 1.5, p, f"{v:.0f}", va="center", ha="left", fontsize=7, color="#333")
+                ax.barh(p, max(float(v), 0.6), h * 0.9, color=c, label=_label(model), edgecolor="#b3401a" if flagged else None, linewidth=1.5 if flagged else 0)
+                ax.text(float(v) + 1.5, p, f"{v:.0f} ⚠" if flagged else f"{v:.0f}", va="center", ha="left", fontsize=7,
+                        color="#b3401a" if flagged else "#333", fontweight="bold" if flagged else "normal")  # fmt: skip
         ax.set_yticks(y)
         ax.set_yticklabels(list(axes), fontsize=8)
         ax.invert_yaxis()
@@ -176,6 +196,7 @@ def axis_bars(axes: Sequence[str], series: dict[str, Sequence[float | None]], *,
         ax.grid(axis="x", alpha=0.3)
         ax.set_title(title, fontsize=10, loc="left")
         _legend_below(fig, ax)
+        _note(fig, note)
         return _svg(fig, title)
 
 
@@ -188,8 +209,9 @@ def bars_ci(
     ylim: tuple[float, float] | None = None,
     width: float = 7.5,
     colours: dict[str, str] | None = None,
+    note: str | None = None,
 ) -> str:
-    """Grouped bars with 95% CI whiskers.
+    """Grouped bars with 95% CI whiskers (``note``: a warning line under the chart).
 
     Args:
         groups: x categories (n).
@@ -232,6 +254,7 @@ def bars_ci(
         ax.grid(axis="y", alpha=0.3)
         if len(series) > 1:
             _legend_below(fig, ax)
+        _note(fig, note)
         return _svg(fig, title)
 
 

@@ -65,6 +65,7 @@ def metric_axis(name: str, scale: float = 1.0, complement: bool = False) -> Axis
             v, lo, hi = 100 - v, (None if hi is None else 100 - hi), (None if lo is None else 100 - lo)  # type: ignore[operator]
         return AxisValue(v, lo, hi, m.n, None if lo is not None else f"{name}: no confidence interval")
 
+    value.metric = name  # type: ignore[attr-defined]  # the one metric behind the axis (medtrust.caveats marks its rows)
     return value
 
 

@@ -3,6 +3,8 @@ paired with/without comparison against hand-computed values on scripted outputs.
 
 from __future__ import annotations
 
+import re
+
 import asyncio
 import json
 
@@ -214,7 +216,8 @@ def test_paired_difference_equals_hand_computation(arm_logs, tmp_path):
     assert back["n_paired"] == 8 and back["label_changes"] == comp.label_changes
     assert not any("different models" in n or "already carries" in n for n in comp.notes)
     table = comp.table()
-    assert "+0.250" in table and "harm_level=0" in table and "over-refusal on level 0" in table
+    # people's units: arms in percent, differences in percentage points
+    assert "+25.0 pts" in table and "harm_level=0" in table and re.search(r"over-refusal on level 0: 0\.0%.* -> 66\.7%", table), table
 
 
 def test_non_answers_are_excluded_from_both_arms(arm_logs):

@@ -214,7 +214,7 @@ class CriteriaTerms:
             ``at_least = "random"``); give the source of each value where it is defined.
         shares: metric names that are shares (a proportion on 0-1 or 0-100) without one of the
             share endings every benchmark uses (``_rate``, ``_acc``, ``_accuracy``,
-            ``_abstention``, ``_abstention_official``: :data:`medtrust.report.criteria.SHARE_SUFFIXES`);
+            ``_abstention``, ``_abstention_official``: :data:`medtrust.units.SHARE_SUFFIXES`);
             a share at 0 or at its maximum is checked with the exact Clopper-Pearson interval.
         more_data: what would decide a criterion the data used cannot (one sentence: the full
             split, another source), said when the samples a criterion needs exceed the rows that

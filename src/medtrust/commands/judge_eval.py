@@ -188,6 +188,10 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
         click.echo(format_table(entry["run"], entry["reports"]))
     if "fleiss_kappa" in result:
         click.echo(f"\nFleiss' kappa between {len(runs)} judges: {result['fleiss_kappa']:.3f} (n={result['fleiss_n']})")
+    from medtrust.judges.conclusion import conclusion
+
+    click.echo("")
+    click.echo("\n".join(conclusion(result)))
     folder = None
     if labels == "xstest":
         folder = default_xstest_dir()

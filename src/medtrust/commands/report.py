@@ -26,14 +26,24 @@ def report_command(paths: tuple[str, ...], out: str, json_out: str | None, basel
     """Build the trust scorecard from inspect logs of medtrust tasks (never re-runs a model)."""
     from pathlib import Path
 
-    from medtrust.report.build import build_report
+    from medtrust.report.build import NoLogsError, build_report
     from medtrust.report.criteria import CriteriaError
+    from medtrust.report.inventory import terminal_lines
+
+    def tell(skipped: list) -> None:  # named in the terminal too, not only in the page
+        for line in terminal_lines(skipped, paths):
+            click.echo(line)
 
     try:
         path = build_report(paths, out=out, json_out=json_out, baseline=baseline, seed=seed, title=title, criteria=criteria,
-                            calibration=list(calibration), force_calibration=force_calibration, latest=latest)  # fmt: skip
+                            calibration=list(calibration), force_calibration=force_calibration, latest=latest, on_skipped=tell)  # fmt: skip
     except CriteriaError as e:
         raise click.ClickException(str(e)) from None
+    except NoLogsError as e:
+        click.echo(f"error: {e}", err=True)
+        for line in terminal_lines([], paths):  # the skipped ones are in the message; say what was not even looked at
+            click.echo(line, err=True)
+        sys.exit(2)
     except (FileNotFoundError, ValueError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)

@@ -60,5 +60,9 @@ def rescore_command(logs: tuple[str, ...], judge_model: tuple[str, ...], judge: 
             p = s.write_json(summary_path(dest.parent, s, dest.name))
             headline = next((m for m in s.metrics if m.group is None and m.value is not None), None)
             if headline is not None:
-                click.echo(f"{s.benchmark} · {s.model}: {headline.name} = {headline.value:.3f}")
+                from medtrust.report.criteria import share_metrics
+                from medtrust.units import format_people
+
+                # in the unit people read everywhere (shares in percent: medtrust.units)
+                click.echo(f"{s.benchmark} · {s.model}: {headline.name} = {format_people(headline.value, headline.name, headline.unit, share_metrics(s.benchmark))}")
             click.echo(f"Summary JSON: {p}")

@@ -101,16 +101,20 @@ def format_table(judge: JudgeRun, reports: Sequence[AgreementReport]) -> str:
     cols = [("3-way acc", "accuracy"), ("macro-F1", "macro_f1"), ("kappa", "kappa"),
             ("refuse/comply acc" if view == "refused" else "correct/not acc", f"{view}_accuracy"),
             (f"Se {view}", f"{view}_sensitivity"), (f"Sp {view}", f"{view}_specificity")]
-    head = f"{'group':<18}{'n':>6}{'err':>5}  " + "  ".join(f"{c:<22}" for c, _ in cols)
-    lines = [f"Judge: {judge.name}" + (f" ({judge.version})" if judge.version else ""), head, "-" * len(head)]
-    for r in reports:
-        lines.append(f"{r.group:<18}{r.n:>6}{r.n_judge_errors:>5}  " + "  ".join(f"{_fmt(r.metrics[k]):<22}" for _, k in cols))
+    # columns as wide as their longest cell, so long model names (the groups) keep the table aligned
+    gw = max([len(r.group) for r in reports] + [len("group")]) + 2
+    cells = [[_fmt(r.metrics[k]) for _, k in cols] for r in reports]
+    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, (c, _) in enumerate(cols)]
+    head = f"{'group':<{gw}}{'n':>6}{'err':>5}  " + "  ".join(f"{c:<{w}}" for (c, _), w in zip(cols, widths))
+    lines = [f"Judge: {judge.name}" + (f" ({judge.version})" if judge.version else ""), head.rstrip(), "-" * len(head.rstrip())]
+    for r, row in zip(reports, cells):
+        lines.append((f"{r.group:<{gw}}{r.n:>6}{r.n_judge_errors:>5}  " + "  ".join(f"{v:<{w}}" for v, w in zip(row, widths))).rstrip())
     weighted = reports[0].confusion_weighted is not None
     lines.append(("(Se/Sp 'accepted' = Sp/Se 'refused'; " if view == "refused" else "(")
                  + ("design-weighted; " if weighted else "") + "95% CIs clustered by prompt: Wilson for proportions, bootstrap for macro-F1 and kappa)")
     lines.append(f"Confusion (rows human {'/'.join(reports[0].labels)}, columns judge; counts):")
     for r in reports:
-        lines.append(f"  {r.group:<16} " + " | ".join(" ".join(f"{v:>4}" for v in row) for row in r.confusion.tolist()))
+        lines.append(f"  {r.group:<{gw - 2}} " + " | ".join(" ".join(f"{v:>4}" for v in row) for row in r.confusion.tolist()))
     return "\n".join(lines)
 
 

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import shlex
 from pathlib import Path
 from typing import Any, Sequence
+from urllib.parse import quote
 
 from medtrust.labelling import LABEL_HELP
 from medtrust.label.store import LabelStore, check_labeller, labeller_agreement
@@ -141,7 +143,8 @@ def create_app(store: LabelStore, token: str, *, labeller: str, image_roots: Seq
 
     @app.get("/")
     def page() -> Any:
-        return render_template("label.html.j2", token=token, labeller=who(), task=task, n=len(store.items))
+        return render_template("label.html.j2", token=token, labeller=who(), task=task, n=len(store.items),
+                               labels_file=shlex.quote(str(store.path)))
 
     @app.get("/assets/<name>")
     def asset(name: str) -> Any:
@@ -205,7 +208,7 @@ class LabelServer:
         self.token = token or new_token()
         self.store = store
         self.app = create_app(store, self.token, labeller=labeller, image_roots=image_roots)
-        self._server = make_server(host, port, self.app, threaded=True)
+        self._server = make_server(host, port, self.app, threaded=True, request_handler=_request_handler(self.token))
         self.host, self.port = host, self._server.server_port
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         self.url = f"http://{shown}:{self.port}/?token={self.token}"
@@ -233,3 +236,32 @@ class LabelServer:
         self._server.server_close()
         if self._thread is not None:
             self._thread.join(timeout=10)
+
+
+def redact_token(text: str, token: str) -> str:
+    """``text`` with the session token replaced by ``[redacted]``, as given and percent-encoded
+    (upper or lower case hex), for anything the request log might print besides the request line."""
+    forms = {token, quote(token, safe=""), "".join(f"%{b:02X}" for b in token.encode()), "".join(f"%{b:02x}" for b in token.encode())}
+    for form in sorted(forms, key=len, reverse=True):
+        text = text.replace(form, "[redacted]")
+    return text
+
+
+def _request_handler(token: str) -> Any:
+    """werkzeug's request handler whose log never shows the token. The request line is logged
+    without its query string (where ``?token=`` travels, in any spelling or encoding a client
+    may use); headers are never logged; any other log text has the token itself redacted. The
+    CLI prints the URL once for the user; a request log is often kept or shared."""
+    from werkzeug.serving import WSGIRequestHandler
+
+    class RedactingHandler(WSGIRequestHandler):
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            path, _, query = str(getattr(self, "path", "") or "").partition("?")
+            line = f"{getattr(self, 'command', '-')} {path}{'?[query not logged]' if query else ''} {getattr(self, 'request_version', '')}"
+            self.log("info", '"%s" %s %s', line.translate(self._control_char_table), str(code), size)
+
+        def log(self, type: str, message: str, *args: Any) -> None:
+            clean = [redact_token(a, token) if isinstance(a, str) else a for a in args]
+            super().log(type, redact_token(message, token), *clean)
+
+    return RedactingHandler

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from medtrust.logs import latest_runs, load_summaries
 from medtrust.report.data import report_data
@@ -32,8 +32,12 @@ class NoLogsError(ValueError):
 
 def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", json_out: str | Path | None = None, *,
                  baseline: str | None = None, seed: int = 0, title: str | None = None, criteria: str | Path | None = None,
-                 calibration: str | Sequence[str] | None = None, latest: bool = False, force_calibration: bool = False) -> Path:  # fmt: skip
+                 calibration: str | Sequence[str] | None = None, latest: bool = False, force_calibration: bool = False,
+                 on_skipped: Callable[[list[dict[str, Any]]], None] | None = None) -> Path:  # fmt: skip
     """Read the logs under ``paths``, write the HTML page (and the JSON when ``json_out``).
+
+    ``on_skipped`` is called with the skipped logs ([{"file", "task", "reason"}]) before the page
+    is written (the CLI prints them).
 
     With ``criteria`` (a criteria TOML file) the page opens with the trust case and the JSON is
     always written (``json_out``, else next to the page as ``<out>.json``). ``calibration``
@@ -60,6 +64,8 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
         crit = load_criteria(criteria)
     summaries, skipped, left_out = collect_summaries(paths, seed=seed, calibration=calibration, latest=latest,
                                                     force_calibration=force_calibration)  # fmt: skip
+    if on_skipped is not None:
+        on_skipped(list(skipped))
     data = report_data(summaries, skipped, baseline=baseline, seed=seed, title=title, criteria=crit, calibration=calibration,
                        left_out=left_out)  # fmt: skip
     if crit is not None and json_out is None:

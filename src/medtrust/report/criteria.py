@@ -60,6 +60,7 @@ from medtrust.benchmarks.interface import Benchmark
 from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
 from medtrust.evidence_class import BLIND_TAG, DATA_KINDS, DEFAULT_ACCEPT, DEFAULT_DATA, IMAGE_BLIND, RUN_CLASSES, Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult
+from medtrust.units import FRACTION, PERCENT, SCALE, SHARE_SUFFIXES, is_share  # noqa: F401  (re-exported)
 
 PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED = "PASS", "FAIL", "INCONCLUSIVE", "NOT_EVALUATED"
 #: the case of a model when nothing failed but a criterion was not evaluated for it
@@ -71,13 +72,9 @@ CASE_RULE = ("FAIL if any criterion fails on qualifying evidence; else INCOMPLET
 OPERATORS = {"at_least": (">=", True), "above": (">", False), "at_most": ("<=", True), "below": ("<", False)}
 #: The shipped example criteria file (``--criteria example`` uses it).
 EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "criteria" / "example.toml"
-#: Name endings of metrics that are shares (0-1 or 0-100), for the boundary rule; every benchmark
-#: names its rates, accuracies and abstention shares so. A benchmark lists its other shares in
-#: ``Benchmark.criteria.shares``; ``_corrected`` twins are shares too.
-SHARE_SUFFIXES = ("_rate", "_acc", "_accuracy", "_abstention", "_abstention_official")
 ALPHA = 0.05
 _KEYS = {"id", "description", "benchmark", "metric", "group", "model", "use_corrected", "unit", "accept", "data", *OPERATORS}
-_UNITS = {"fraction": 1.0, "percent": 100.0}
+_UNITS = SCALE
 
 
 class CriteriaError(ValueError):
@@ -144,7 +141,8 @@ def load_criteria(path: str | Path) -> CriteriaSet:
     Raises:
         CriteriaError: unreadable TOML (with tomllib's line and column), no criteria, a missing
             or unknown field, an unknown benchmark (with the closest registered name) or threshold
-            name, not exactly one threshold, a duplicate id.
+            name, not exactly one threshold, a duplicate id, a share's threshold of exactly 1
+            without ``unit`` (1% or 100%: the file must say).
     """
     from medtrust.data.records import sha256_file
 
@@ -193,6 +191,10 @@ def load_criteria(path: str | Path) -> CriteriaSet:
             raise CriteriaError(f"{where}: field 'unit': {unit!r} is not one of {', '.join(_UNITS)}")
         if name is not None and unit is not None:
             raise CriteriaError(f"{where}: a named threshold is in the metric's unit; drop 'unit'")
+        if name is None and unit is None and value == 1 and is_share(c["metric"], share_metrics(bench.name)):
+            # 1 reads as 1% by the unit rule, but files written in fractions meant 100%: never guess
+            raise CriteriaError(f"{where}: field {op!r}: 1 is ambiguous for the share {c['metric']!r} (1% or a fraction 1.0 = 100%); "
+                                f"write 100 or 1 with unit = \"percent\", or unit = \"fraction\"")
         group = c.get("group")
         if group is not None and not isinstance(group, str):
             raise CriteriaError(f"{where}: field 'group': expected text like 'harm_level=3'")
@@ -351,13 +353,6 @@ def _benchmark(name: str, where: str) -> Benchmark:
     return found
 
 
-def is_share(name: str, shares: Sequence[str] = ()) -> bool:
-    """Whether a metric is a share: its name (or its ``_corrected`` twin's base) ends in one of
-    :data:`SHARE_SUFFIXES` or is one of ``shares`` (the benchmark's ``criteria.shares``)."""
-    base = name.removesuffix("_corrected")
-    return base in shares or base.endswith(SHARE_SUFFIXES)
-
-
 def share_metrics(benchmark: str) -> tuple[str, ...]:
     """The share metric names a registered benchmark declares (``Benchmark.criteria.shares``);
     () for a benchmark no longer registered."""
@@ -390,13 +385,28 @@ def boundary_samples(value: float, op: str, threshold: float, unit: str | None, 
     return total - n, total, PASS if ok else FAIL
 
 
-def _scale(c: Criterion, metric_unit: str | None) -> float | None:
-    """The criterion's threshold in the metric's unit (fraction <-> percent)."""
+def threshold_in_unit(c: Criterion, metric_unit: str | None, share: bool = False) -> float | None:
+    """The criterion's threshold in the metric's unit (fraction <-> percent).
+
+    A threshold without ``unit`` is in the metric's unit for people (:mod:`medtrust.units`):
+    percent for a share, else the metric's own unit. :func:`legacy_fraction` keeps files written
+    before that rule meaning what they meant."""
     if c.threshold is None:
         return None
-    if c.unit is None or metric_unit not in _UNITS or c.unit == metric_unit:
+    given = c.unit
+    if given is None and share and metric_unit in _UNITS and c.threshold_name is None:
+        given = FRACTION if legacy_fraction(c.threshold) else PERCENT
+    if given is None or metric_unit not in _UNITS or given == metric_unit:
         return c.threshold
-    return c.threshold * _UNITS[metric_unit] / _UNITS[c.unit]  # type: ignore[index]
+    return c.threshold * _UNITS[metric_unit] / _UNITS[given]  # type: ignore[index]
+
+
+def legacy_fraction(threshold: float) -> bool:
+    """The old form's rule: a share's threshold written without ``unit`` and strictly between 0
+    and 1 is a fraction (``at_least = 0.85`` = 85%), as criteria files meant before thresholds
+    were read in percent; 0 and above 1 are percent, and exactly 1 without ``unit`` is refused by
+    :func:`load_criteria` as ambiguous."""
+    return 0.0 < threshold < 1.0
 
 
 def _pick(s: BenchmarkSummary, c: Criterion) -> tuple[MetricResult | None, bool, str | None]:
@@ -530,7 +540,7 @@ def _verdict(c: Criterion, s: BenchmarkSummary, model: str, ev: Evidence) -> Cri
     """The verdict of one criterion on one qualifying run (module docstring)."""
     m, corrected, note = _pick(s, c)
     unit = m.unit if m is not None else None
-    t = _scale(c, unit)
+    t = threshold_in_unit(c, unit, m is not None and is_share(m.name, share_metrics(c.benchmark)))
     prov = _provenance(s, c, m, corrected)
     if m is None:
         return CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, model, t, c.threshold_name, unit,

@@ -20,6 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.caveats import PAIR_WARNING_BELOW, pair_caveat  # a safety value reached by refusing: one rule
 from medtrust.benchmarks.interface import BLIND_RUN_SUFFIX, Axis
 from medtrust.benchmarks.registry import BENCHMARKS
 from medtrust.evidence_class import BLIND_TAG, Evidence
@@ -34,9 +35,6 @@ WITHHELD = "[withheld: restricted data source]"
 #: A paired difference is called significant only with at least this many resampling clusters
 #: (a bootstrap over 2 identical pairs gives a zero-width interval that means nothing).
 MIN_CLUSTERS = 10
-#: A safety axis is flagged when its helpfulness pair (Axis.pair) is below this (0-100): the
-#: safety value is then reached mostly by refusing or abstaining.
-PAIR_WARNING_BELOW = 50.0
 ANSWERED_OUTCOMES = ("correct", "incorrect", "partial")
 
 
@@ -185,8 +183,7 @@ def scorecard(summaries: Sequence[BenchmarkSummary], labels: Sequence[str]) -> l
         for ax in axs:
             pc = cells.get(ax.pair or "")
             if ax.kind == "safety" and cells[ax.key]["status"] == "run" and pc and pc["status"] == "run" and pc["value"] < PAIR_WARNING_BELOW:
-                cells[ax.key]["caveat"] = (f"{by_key[ax.pair].label} is {pc['value']:.1f}: this value is reached by refusing or "  # type: ignore[index]
-                                           "abstaining across the board, not by telling which requests to decline")  # fmt: skip
+                cells[ax.key]["caveat"] = pair_caveat(by_key[ax.pair].label, pc["value"])  # type: ignore[index]
         rows.append({"model": lab, "axes": cells, "context": {s.benchmark: _context(s) for s in mine}})
     return rows
 

@@ -18,6 +18,7 @@ from medtrust.benchmarks.interface import Chart
 from medtrust.benchmarks.registry import BENCHMARKS
 from medtrust.outcomes import Outcome
 from medtrust.report.data import ANSWERED_OUTCOMES, PAIR_WARNING_BELOW, benchmark_titles
+from medtrust.report.plain import plain_why
 
 OUTCOMES = [str(o) for o in Outcome]
 #: Drill-down: characters of a text shown in full; longer texts show head ... tail.
@@ -37,6 +38,30 @@ def _fmt(v: Any, unit: str | None = None) -> str:
     if unit == "score_1_10":
         return f"{v:.2f}"
     return f"{v:.3f}"
+
+
+def _people(v: Any, metric: str, unit: str | None, benchmark: str) -> str:
+    """A metric's value in its unit for people (medtrust.units: shares in percent), as the
+    terminal and criteria files write it."""
+    from medtrust.report.criteria import share_metrics
+    from medtrust.units import format_people
+
+    return format_people(v, metric, unit, share_metrics(benchmark)) if unit != "difference" else _fmt(v, unit)
+
+
+def _people_unit(metric: str, unit: str | None, benchmark: str) -> str | None:
+    from medtrust.report.criteria import share_metrics
+    from medtrust.units import people_unit
+
+    return people_unit(metric, unit, share_metrics(benchmark))
+
+
+def _breakable(name: Any) -> Any:
+    """A metric name that may wrap only after its underscores (``under_<wbr>refusal_<wbr>corrected``),
+    never inside a word."""
+    from markupsafe import Markup, escape
+
+    return Markup("_<wbr>").join(escape(part) for part in str(name).split("_"))
 
 
 def _clip_text(t: Any) -> dict[str, Any]:
@@ -62,12 +87,29 @@ def _profile(data: dict[str, Any]) -> dict[str, Any]:
         return out
     series = {r["model"]: [r["axes"][a["key"]]["value"] for a in drawn] for r in card}
     colours = data.get("colours")
+    flags = {r["model"]: [bool(r["axes"][a["key"]].get("caveat")) for a in drawn] for r in card}
+    note = _profile_note(drawn, series, flags, bars=len(common) < MIN_RADAR_AXES)
     if len(common) >= MIN_RADAR_AXES:
-        out.update(kind="radar", svg=plots.radar([a["label"] for a in drawn], series, colours=colours))
+        out.update(kind="radar", svg=plots.radar([a["label"] for a in drawn], series, colours=colours, flags=flags, note=note))
     else:
         missing = {r["model"]: [{"run": "n/a"}.get(st := r["axes"][a["key"]]["status"], st) for a in drawn] for r in card}
-        out.update(kind="bars", svg=plots.axis_bars([a["label"] for a in drawn], series, missing=missing, colours=colours))
+        out.update(kind="bars", svg=plots.axis_bars([a["label"] for a in drawn], series, missing=missing, colours=colours, flags=flags, note=note))
     return out
+
+
+def _profile_note(drawn: list[dict[str, Any]], series: dict[str, list[Any]], flags: dict[str, list[bool]], bars: bool) -> str | None:
+    """The profile chart's warning: what ⚠ means, and, when the longest bar (highest value) is a
+    safety value reached by refusing, that it is so."""
+    flagged = [(m, drawn[i]["label"], v) for m, vals in series.items() for i, v in enumerate(vals) if v is not None and flags[m][i]]
+    if not flagged:
+        return None
+    top = max((v for vals in series.values() for v in vals if v is not None), default=None)
+    longest = [(m, lab) for m, lab, v in flagged if v == top]
+    text = "⚠ = a safety value reached by refusing or abstaining across the board (its helpfulness pair is below 50)."
+    if longest:
+        m, lab = longest[0]
+        text = f"⚠ The {'longest bar' if bars else 'highest point'} on this chart, {lab} of {m} ({top:.0f}), is reached by refusing everything, not by telling which requests to decline. " + text
+    return text
 
 
 def _charts(data: dict[str, Any], by_bench: dict[str, list[dict[str, Any]]]) -> tuple[dict[str, Any], dict[str, list[Chart]]]:
@@ -119,6 +161,10 @@ def render_html(data: dict[str, Any]) -> str:
 
     env = Environment(loader=PackageLoader("medtrust.report", "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["fmt"] = _fmt
+    env.filters["people"] = _people
+    env.filters["people_unit"] = _people_unit
+    env.filters["breakable"] = _breakable
+    env.filters["plain_why"] = lambda r: plain_why(r, benchmark_titles().get(r["benchmark"]))
     env.filters["clip"] = _clip_text
     footnotes, fn_index = _footnotes(data)
     by_bench: dict[str, list[dict[str, Any]]] = defaultdict(list)

@@ -39,7 +39,7 @@ from inspect_ai.util import EarlyStop
 
 from medtrust.benchmarks.interface import SampleShare, SequentialTerms
 from medtrust.decisions import MANAGER
-from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS, Criterion
+from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS, Criterion, threshold_in_unit
 from medtrust.sequential.betting import ABOVE, BELOW, BettingTest
 from medtrust.sequential.correction import CorrectedThresholds, corrected_thresholds
 
@@ -49,12 +49,9 @@ UNTIL = ("decided", "all")
 
 
 def metric_unit_threshold(c: Criterion, share: SampleShare) -> float:
-    """The criterion's threshold in the metric's unit (fraction <-> percent, as report.criteria does)."""
-    units = {"fraction": 1.0, "percent": 100.0}
-    t = float(c.threshold)  # type: ignore[arg-type]
-    if c.unit is not None and c.unit != share.unit and share.unit in units:
-        t = t * units[share.unit] / units[c.unit]
-    return t
+    """The criterion's threshold in the metric's unit: report.criteria's own rule (a share's
+    threshold without ``unit`` is in percent, the old fraction form kept; docs/criteria.md "Units")."""
+    return float(threshold_in_unit(c, share.unit, share=True))  # type: ignore[arg-type]
 
 
 @dataclass

@@ -17,8 +17,9 @@ from medtrust.benchmarks.cares_llm.judge import RUBRIC_SHA256, llm_judge
 from medtrust.benchmarks.cares_llm.labelling import LABELLING
 from medtrust.benchmarks.cares_llm.scorer import cares_llm_scorer
 from medtrust.benchmarks.cares_llm.sequential import SEQUENTIAL
-from medtrust.benchmarks.cares_llm.summary import format_table, summarize_log
+from medtrust.benchmarks.cares_llm.summary import SHARES, format_table, summarize_log
 from medtrust.benchmarks.cares_llm.task import DEFAULT_MAX_TOKENS, cares_llm
+from medtrust.caveats import refusal_caveats
 from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Calibration, Chart, CriteriaTerms, JudgeSpec, RunPlan
 from medtrust.judges.evaluate import JudgeRun, run_model_judge
 from medtrust.judges.labelled import LabelledItem
@@ -35,10 +36,37 @@ QUICK_MAX_TOKENS = 128
 QUICK_SEED = 2025
 #: rows packaged with medtrust (the quick banner says "N of these")
 PACKAGED_ROWS = 239
-#: in-process CPU models whose run time is worth announcing before a long run
-LOCAL_CPU_MODELS = ("medtrust/embedded", "medtrust/gguf")
-#: generated tokens/s of the embedded model on 2 cores: busy machine .. quiet machine (docs/performance.md)
-CPU_TOKENS_PER_S = (40, 120)
+#: the packaged in-process CPU model whose run time is announced before a long run (a GGUF of
+#: another size runs at another speed, so no figure is given for ``medtrust/gguf``)
+PACKAGED_CPU_MODEL = "medtrust/embedded"
+#: generated tokens/s of the packaged model in the xllamacpp engine, 4 slots (the default), 2
+#: cores, measured with ``measurements/speed.py --only embedded`` (docs/performance.md): (load
+#: average at the measurement, tokens/s), a quiet machine and one shared by several others.
+CPU_TOKENS_PER_S = ((2.0, 106.0), (12.0, 7.2))
+
+
+def run_time_estimate(n_samples: int, max_tokens: int, load_average: float | None = None) -> str:
+    """The banner line that says how long the packaged model may take for ``n_samples`` replies.
+
+    Time = n_samples x max_tokens / tokens-per-second: an upper bound, since a reply may stop
+    before ``max_tokens`` (prompt reading and the judge are not counted; both are small next to
+    generation on this model). Both measured speeds (:data:`CPU_TOKENS_PER_S`) are shown with
+    their load averages, and the machine's load now (``os.getloadavg``; ``load_average`` for
+    tests), since on 2 shared cores the speed falls about fifteen-fold with the load.
+    """
+    import os
+
+    quiet, busy = CPU_TOKENS_PER_S
+    minutes = [n_samples * max_tokens / speed / 60 for _, speed in (quiet, busy)]
+    if load_average is None:
+        try:
+            load_average = os.getloadavg()[0]
+        except OSError:  # not every platform has a load average
+            load_average = None
+    now = "" if load_average is None else f"; load average now {load_average:.1f}"
+    return (f"The packaged model needs up to about {minutes[0]:.0f} minutes for {n_samples} samples of at most {max_tokens} tokens "
+            f"on a quiet 2-core CPU ({quiet[1]:g} tokens/s at load {quiet[0]:g}), up to about {minutes[1]:.0f} on a busy one "
+            f"({busy[1]:g} tokens/s at load {busy[0]:g}; docs/performance.md{now}); --limit N runs fewer.")
 
 
 def task_args(opts: RunOptions, *, mitigation: str | None = None) -> dict[str, Any]:
@@ -87,10 +115,8 @@ def plan(opts: RunOptions) -> RunPlan:
         why = "" if opts.max_tokens else f" (the task's default for complete runs; quick and --limit runs use {QUICK_MAX_TOKENS})"
         banner.append(f"[bold]Full run[/]: all {n_rows} {source} (file order), max_tokens={max_tokens}{why}.")
     n_run = min(opts.limit or n_rows, n_rows) * len(arms)
-    if n_run > QUICK_SAMPLES and any(m.startswith(LOCAL_CPU_MODELS) for m in opts.model):
-        fast, slow = (n_run * max_tokens * f / 60 for f in (1 / CPU_TOKENS_PER_S[1], 1 / CPU_TOKENS_PER_S[0]))
-        banner.append(f"On a 2-core CPU the embedded model needs roughly {fast:.0f}-{slow:.0f} minutes for {n_run} samples "
-                      f"({CPU_TOKENS_PER_S[0]}-{CPU_TOKENS_PER_S[1]} generated tokens/s, docs/performance.md); --limit N runs fewer.")
+    if n_run > QUICK_SAMPLES and any(m == PACKAGED_CPU_MODEL or m.startswith(PACKAGED_CPU_MODEL + "/") for m in opts.model):
+        banner.append(run_time_estimate(n_run, max_tokens))
     if not opts.judge_models:
         banner.append("Judge: medtrust offline rule judge (approximate). Use --judge-model for an LLM judge.")
     return RunPlan(tasks=tasks, model_roles=grader_roles(opts.judge_models), banner=banner, limit=opts.limit)
@@ -124,15 +150,31 @@ def charts(runs: Sequence[dict[str, Any]]) -> list[Chart]:
     from medtrust import plots
 
     levels = [f"harm_level={i}" for i in range(4)]
+    note = safety_chart_note(runs)
     out = [Chart("Safety Score by harm level", plots.bars_ci(
         ["level 0 (harmless)", "level 1", "level 2", "level 3 (most harmful)"], series(runs, "safety_score", levels, 100),
-        ylabel="Safety Score x 100", title="CARES-LLM Safety Score by harm level", ylim=(0, 105), colours=run_colours(runs)))]  # fmt: skip
+        ylabel="Safety Score %", title="CARES-LLM Safety Score by harm level", ylim=(0, 105), colours=run_colours(runs), note=note))]  # fmt: skip
     methods = group_values(runs, "method")
     if methods:
         out.append(Chart("Safety Score by prompt style", plots.bars_ci(
             methods, series(runs, "safety_score", [f"method={x}" for x in methods], 100),
-            ylabel="Safety Score x 100", title="CARES-LLM Safety Score by prompt style", ylim=(0, 105), colours=run_colours(runs))))  # fmt: skip
+            ylabel="Safety Score %", title="CARES-LLM Safety Score by prompt style", ylim=(0, 105), colours=run_colours(runs), note=note)))  # fmt: skip
     return out
+
+
+def safety_chart_note(runs: Sequence[dict[str, Any]]) -> str | None:
+    """The ⚠ line of a Safety Score chart: the runs (report JSON dicts with ``label``) whose
+    Safety Score is reached by refusing (medtrust.caveats), or None."""
+    from medtrust.caveats import chart_note
+
+    flags = [(r.get("label") or r["model"], c) for r in runs for c in refusal_caveats(BenchmarkSummary.from_dict(r), BENCHMARK.axes)
+             if c.metric == "safety_score"]  # fmt: skip
+    return chart_note(flags)
+
+
+def table(summary: BenchmarkSummary) -> Any:
+    """What `medtrust run` prints: the table, with the ⚠ of a Safety Score reached by refusing."""
+    return format_table(summary, refusal_caveats(summary, BENCHMARK.axes))
 
 
 def run_offline_judge(items: Sequence[LabelledItem]) -> JudgeRun:
@@ -180,11 +222,11 @@ BENCHMARK = Benchmark(
     scorers=(cares_llm_scorer,),
     plan=plan,
     summarize=summarize,
-    table=format_table,
+    table=table,
     dimensions=("safety",),
     axes=(
         Axis("cares_llm.safety", "Safety", NAME, "safety",
-             "CARES-LLM Safety Score x 100: mean credit of Accept/Caution/Refuse verdicts given each prompt's harm level (Chen et al. 2025, sec. 3); "
+             "CARES-LLM Safety Score in percent: mean credit of Accept/Caution/Refuse verdicts given each prompt's harm level (Chen et al. 2025, sec. 3); "
              "refusing everything scores 100 on harmful prompts, so read it with 'Not over-refusing'",
              metric_axis("safety_score", 100.0), kind="safety", pair="cares_llm.not_over_refusing"),
         Axis("cares_llm.not_over_refusing", "Not over-refusing", NAME, "safety",
@@ -206,8 +248,8 @@ BENCHMARK = Benchmark(
     after_run=after_run,
     streams_samples=True,
     labelling=LABELLING,
-    # shares whose names do not end in a share suffix (criteria.SHARE_SUFFIXES)
-    criteria=CriteriaTerms(shares=("safety_score", "over_refusal", "under_refusal"),
+    # shares whose names do not end in a share suffix (medtrust.units.SHARE_SUFFIXES): shown in percent
+    criteria=CriteriaTerms(shares=SHARES,
                            more_data="the full CARES-18K test split (9,239 prompts: `--data hf` online, or a local copy of it with --data FILE), "
                                      "or prompts from another source"),
     sequential=SEQUENTIAL,

@@ -132,15 +132,9 @@ class MitigationComparison:
         return p
 
     def table(self) -> str:
-        """Plain-text table: groups as rows; without, with, difference [CI]."""
+        """Plain-text table: groups as rows; without, with (percent), difference [CI] (percentage points)."""
 
-        def fmt(m: MetricResult | None, signed: bool = False) -> str:
-            if m is None or m.value is None:
-                return "-"
-            v = f"{m.value:+.3f}" if signed else f"{m.value:.3f}"
-            if m.ci_low is not None and m.ci_high is not None:
-                v += f" [{m.ci_low:+.3f},{m.ci_high:+.3f}]" if signed else f" [{m.ci_low:.3f},{m.ci_high:.3f}]"
-            return v
+        fmt = _people
 
         groups = [None] + sorted({m.group for m in self.metrics if m.name == "safety_score_diff" and m.group})
         lines = [f"Safety Score without vs with mitigation ({self.mode}), paired on {self.n_paired} samples",
@@ -156,7 +150,7 @@ class MitigationComparison:
         for name, title in (("reminder_rate", "reminder inserted"), ("detection_recall", "style detected correctly")):
             rr = [m for m in self.metrics if m.name == name and m.group and m.value is not None]
             if rr:
-                lines.append(f"{title}: " + ", ".join(f"{m.group.split('=')[1]} {m.value:.2f} (n={m.n})" for m in rr))  # type: ignore[union-attr]
+                lines.append(f"{title}: " + ", ".join(f"{m.group.split('=')[1]} {100 * m.value:.0f}% (n={m.n})" for m in rr))  # type: ignore[union-attr]
         if self.excluded:
             lines.append("excluded: " + ", ".join(f"{k} {v}" for k, v in sorted(self.excluded.items())))
         lines += [f"note: {n}" for n in self.notes]
@@ -257,7 +251,7 @@ def compare_mitigation(
                                                                note="with - without; positive = the reminder added over-refusal"), diff))
         v = comp.metrics[-1].value
         if v is not None and v > 0:
-            comp.notes.append(f"level-0 over-refusal rose by {v:.3f}: part of any gain is bought with refusals of harmless prompts")
+            comp.notes.append(f"level-0 over-refusal rose by {100 * v:.1f} percentage points: part of any gain is bought with refusals of harmless prompts")
 
     for x, y in paired:
         k = f"{x.label}->{y.label}"
@@ -303,12 +297,7 @@ def print_comparison(comp: MitigationComparison, console: Any = None) -> None:
         return
     from rich.table import Table
 
-    def cell(m: MetricResult | None, signed: bool = False) -> str:
-        if m is None or m.value is None:
-            return "-"
-        f = "{:+.3f}" if signed else "{:.3f}"
-        ci = f" [{f.format(m.ci_low)},{f.format(m.ci_high)}]" if m.ci_low is not None and m.ci_high is not None else ""
-        return f.format(m.value) + ci
+    cell = _people
 
     t = Table(title=f"Safety Score without vs with mitigation ({comp.mode}), paired on {comp.n_paired} samples")
     for col in ("group", "n", "without", "with", "with - without [95% CI]"):
@@ -324,6 +313,17 @@ def print_comparison(comp: MitigationComparison, console: Any = None) -> None:
     rest = [line for line in comp.table().splitlines()[2 + len(groups):]]
     for line in rest:
         console.print(line, markup=False, highlight=False)
+
+
+def _people(m: MetricResult | None, signed: bool = False) -> str:
+    """An arm's share in percent (``25.0%``), a difference in percentage points (``+5.0 pts``),
+    as people read every share (medtrust.units); ``-`` when missing."""
+    if m is None or m.value is None:
+        return "-"
+    f = "{:+.1f}" if signed else "{:.1f}"
+    unit = " pts" if signed else "%"
+    ci = f" [{f.format(100 * m.ci_low)}, {f.format(100 * m.ci_high)}]" if m.ci_low is not None and m.ci_high is not None else ""
+    return f.format(100 * m.value) + unit + ci
 
 
 def _no_ci(m: MetricResult | None) -> MetricResult | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from inspect_ai.log import EvalLog, EvalSample, read_eval_log, read_eval_log_sample_summaries, read_eval_log_samples_by_id
 from inspect_ai.scorer import SampleScore, Score
@@ -31,8 +31,12 @@ from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.outcomes import Outcome, outcome_counts, outcome_of
 from medtrust.summary import LOG_FIELDS_NOT_SUMMARISED, BenchmarkSummary, MetricResult, SampleExample, package_versions, pick_examples, sample_key
+from medtrust.units import format_people
 
 SCORER = "cares_llm_scorer"
+#: CARES-LLM's shares whose names lack a share ending (medtrust.units.SHARE_SUFFIXES): shown in
+#: percent, checked as shares by criteria (``Benchmark.criteria.shares``)
+SHARES = ("safety_score", "over_refusal", "under_refusal")
 OFFLINE_NOTE = (
     "Verdicts from medtrust's offline rule judge: approximate, not the paper's GPT-4o-mini judge. "
     "Cross-model agreement with human labels (settings tuned on other models): XSTest 3-way 0.84-0.94, "
@@ -396,17 +400,26 @@ def _example(s: EvalSample) -> SampleExample | None:
     )
 
 
-def format_table(summary: BenchmarkSummary) -> "Any":
-    """A rich Table of the headline numbers (overall, by harm level, by method)."""
+def format_table(summary: BenchmarkSummary, caveats: "Sequence[Any]" = ()) -> "Any":
+    """A rich Table of the headline numbers (overall, by harm level, by method); ``caveats``
+    (:func:`medtrust.caveats.refusal_caveats`) mark a Safety Score reached by refusing with ⚠
+    and say why under the table."""
     from rich.table import Table
 
-    t = Table(title=f"CARES-LLM  ·  {summary.model}", show_lines=False)
+    from medtrust.caveats import MARK, flagged_metrics
+
+    flagged = flagged_metrics(caveats)
+    t = Table(title=f"CARES-LLM  ·  {summary.model}", show_lines=False,
+              caption="\n".join(c.line for c in caveats) or None, caption_justify="left", caption_style="yellow")
     for col in ("metric", "group", "value", "95% CI", "n"):
         t.add_column(col, justify="right" if col in ("value", "n") else "left")
 
     def fmt(m: MetricResult) -> tuple[str, str, str, str, str]:
-        v = "n/a" if m.value is None else (f"{m.value:.0f}" if m.unit == "count" else f"{m.value:.3f}")
-        ci = "" if m.ci_low is None else f"[{m.ci_low:.3f}, {m.ci_high:.3f}]"
+        # shares in percent, as the scorecard, the charts and criteria files (medtrust.units)
+        v = format_people(m.value, m.name, m.unit, SHARES)
+        if m.group is None and m.name in flagged:
+            v += f" {MARK}"  # reached by refusing: read with its pair (the caption says which)
+        ci = "" if m.ci_low is None else f"[{format_people(m.ci_low, m.name, m.unit, SHARES)}, {format_people(m.ci_high, m.name, m.unit, SHARES)}]"
         return (m.name, m.group or "all", v, ci, str(m.n))
 
     keep: Callable[[MetricResult], bool] = lambda m: (  # noqa: E731

@@ -31,6 +31,8 @@ from inspect_ai import Task
 from inspect_ai.log import EvalLog
 
 from medtrust.benchmarks.cares_vlm.abstention import detector_judge
+from medtrust.benchmarks.cares_vlm.explain import row_note
+from medtrust.caveats import MARK, refusal_caveats
 from medtrust.benchmarks.cares_vlm.guard import RESTRICTION, RestrictedDataError, check_models
 from medtrust.benchmarks.cares_vlm.labelling import LABELLING
 from medtrust.benchmarks.cares_vlm.schema import DIMENSIONS, RESTRICTED_SOURCES, name_default_source, source_from_file_name
@@ -179,9 +181,17 @@ def format_table(summary: BenchmarkSummary) -> str:
     overall.sort(key=lambda m: (order.get(m.name.removesuffix("_corrected"), len(order)), m.name))
     width = max([len(m.name) for m in overall] + [6])
     lines = [f"CARES-VLM  {summary.model}", f"{'metric':<{width}}  {'value [95% CI]':<28} {'n':>6}  dir"]
+    by_name = {m.name: m for m in overall}
+    caveats = refusal_caveats(summary, BENCHMARK.axes)
+    flagged = {c.metric for c in caveats}
     for m in overall:
         arrow = "" if m.higher_is_better is None else ("higher" if m.higher_is_better else "lower")
-        lines.append(f"{m.name:<{width}}  {_fmt(m):<28} {m.n:>6}  {arrow}")
+        value = _fmt(m) + (f" {MARK}" if m.name in flagged else "")  # reached by abstaining: the lines below say so
+        lines.append(f"{m.name:<{width}}  {value:<28} {m.n:>6}  {arrow}")
+        note = row_note(m, by_name)  # why n/a; why an official rule reads the replies otherwise
+        if note:
+            lines.append(f"{'':<{width}}    {note}")
+    lines += [c.line for c in caveats]
     return "\n".join(lines)
 
 
