@@ -33,3 +33,35 @@ def _find_shared_data() -> Path:
 def shared_data() -> Path:
     """Path to the read-only real data (../shared/data); fails loudly if absent."""
     return _find_shared_data()
+
+
+# ------------------------------------------------------------------ listeners for the restricted-data guard
+
+
+@pytest.fixture(scope="module")
+def remote_host():
+    """A fake OpenAI server in a network namespace made for the test (tests/helpers/netns.py):
+    remote in network terms; skipped, with the reason, where namespaces cannot be made."""
+    from tests.helpers.netns import RemoteHost, netns_unavailable
+
+    why = netns_unavailable()
+    if why is not None:
+        pytest.skip(f"no test network namespace: {why}")
+    with RemoteHost(reply="8") as host:
+        yield host
+
+
+@pytest.fixture
+def remote(remote_host):
+    """The namespace's server, its request record emptied for this test."""
+    remote_host.record.write_text("")
+    return remote_host
+
+
+@pytest.fixture
+def local():
+    """A fake OpenAI server on 127.0.0.1 answering "8"."""
+    from tests.helpers.fake_openai import FakeOpenAI
+
+    with FakeOpenAI("127.0.0.1", reply="8") as server:
+        yield server

@@ -100,3 +100,85 @@ def test_vllm_models_sharing_a_server_share_its_url(monkeypatch):
     eps = resolve_models([("vllm/m", {"base_url": ENV_REMOTE}, "model"), ("vllm/m", None, "grader"), ("vllm/other", None, "grader")])
     assert [e.kind for e in eps] == ["remote", "remote", "loopback"]
     assert eps[1].how.startswith("shares the vLLM server of vllm/m")
+
+
+# ------------------------------------------------------------------ issue 28: what the client really does
+
+THIS_MACHINE = ["http://0.0.0.0:8000/v1", "http://0:8000/v1", "http://[::]:8000/v1", "http://0x0:8/v1", "http://[0:0:0:0:0:0:0:0]:8/"]
+
+
+@pytest.mark.parametrize("url", THIS_MACHINE)
+def test_unspecified_address_reaches_this_machine(url):
+    """0.0.0.0 / :: as a destination: the kernel connects to this machine (wrongly refused before)."""
+    assert is_loopback_url(url)
+    assert resolve_endpoint("openai/gpt-4o", {"base_url": url}, env={}).kind == "loopback"
+
+
+PROXY_ENVS = [
+    {"Http_Proxy": "http://proxy.example:3128"},
+    {"hTTp_pRoXy": "http://proxy.example:3128", "HTTP_PROXY": "http://other.example:1"},
+    {"All_Proxy": "http://proxy.example:3128"},
+    {"HTTPS_PROXY": "proxy.example:3128"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "10.0.0.0/8"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "127.0.0.0/8"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "no_proxy": "http://10.1.2.3"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "No_Proxy": "10.1.2.3:8000"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "localhost"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": ".example.org"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "example.org"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "*.example.org"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "::1"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "  *  "},
+    {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "10.1.2.3:9"},
+    {"HTTP_PROXY": "http://proxy.example:3128", "REQUEST_METHOD": "GET"},
+]  # fmt: skip
+PROXY_URLS = ["http://10.1.2.3:8000/v1", "http://127.0.0.1:8000/v1", "https://127.0.0.1/v1", "http://localhost:8/v1",
+              "http://api.example.org/v1", "http://example.org/v1", "http://[::1]:8/v1", "https://10.1.2.3/v1"]  # fmt: skip
+
+
+@pytest.mark.parametrize("env", PROXY_ENVS, ids=[",".join(f"{k}={v}" for k, v in e.items()) for e in PROXY_ENVS])
+def test_proxy_decision_is_the_clients_own(env, monkeypatch):
+    """For every spelling of the variables, medtrust's answer is what httpx2 and httpx clients
+    built in the same environment really do (case of the names, NO_PROXY as CIDR, scheme, port)."""
+    import importlib
+    import os
+
+    from medtrust.endpoints import transport_proxy
+
+    for k in list(os.environ):
+        if k.lower() in ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "request_method"):
+            monkeypatch.delenv(k)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    clients = []
+    for name in ("httpx2", "httpx"):
+        try:
+            lib = importlib.import_module(name)
+        except ImportError:
+            continue
+        clients.append((lib, lib.Client(verify=False)))
+    try:
+        for url in PROXY_URLS:
+            real = {transport_proxy(c._transport_for_url(lib.URL(url))) for lib, c in clients}
+            ours = proxy_for(url, env)
+            assert ours in real, (url, ours, real)
+            if len(real) == 1:
+                assert ours == real.pop(), url
+    finally:
+        for _, c in clients:
+            c.close()
+
+
+def test_an_sdk_client_is_read_through_its_own_routing(monkeypatch):
+    """The OpenAI SDK's client (a subclass of httpx2's) is asked itself: with NO_PROXY=127.0.0.0/8
+    it goes direct, although httpx 0.28 alone would use the proxy."""
+    from inspect_ai.model import get_model
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-real")
+    monkeypatch.setenv("HTTP_PROXY", "http://198.18.0.9:3128")
+    monkeypatch.setenv("NO_PROXY", "127.0.0.0/8")
+    ep = model_endpoint(get_model("openai/gpt-4o", base_url="http://127.0.0.1:8000/v1", memoize=False))
+    assert (ep.kind, ep.url) == ("loopback", "http://127.0.0.1:8000/v1/")
+    monkeypatch.setenv("NO_PROXY", "localhost")
+    ep = model_endpoint(get_model("openai/gpt-4o", base_url="http://127.0.0.1:8000/v1", memoize=False))
+    assert (ep.kind, ep.url) == ("remote", "http://198.18.0.9:3128")

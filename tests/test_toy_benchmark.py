@@ -73,7 +73,7 @@ def test_toy_benchmark_runs_reports_and_rescores(toy_logs, tmp_path):
 
     r = runner.invoke(main, ["rescore", str(toy_logs["medtrust/policy/refuse"])])
     assert r.exit_code == 0, r.output
-    assert "toy_compliance · medtrust/policy/refuse: compliance = 0.000" in r.output
+    assert "toy_compliance · medtrust/policy/refuse: compliance = 0.0%" in r.output
 
 
 CRITERIA = """

@@ -18,6 +18,8 @@ Checked against inspect_ai 0.3.285 (pyproject: ``inspect-ai>=0.3.285,<0.4``).
 | :func:`set_batch_log_callback` | ``inspect_ai.model._providers.util.batch_log.set_batch_log_callback`` | ``batch.py``: receive inspect's batch messages ("Created batch <id> ...") to record the submitted batch ids in the log folder |
 | :func:`init_hooks` | ``inspect_ai.hooks._startup.init_hooks`` | :func:`register_hook` (``progress.py``, ``sequential/monitor.py``): load inspect's hooks before registering medtrust's, so inspect prints no "hooks enabled" banner; cosmetic only, None when a newer inspect moved it |
 | :func:`enable_zstd_zipfile` | the module ``inspect_ai._util.zipfile`` | tests: lets the standard ``zipfile`` read the zstd members of ``.eval`` files |
+| :func:`sample_active` | ``inspect_ai.log._samples.sample_active`` | ``egress.py``: the sample an eval is running in this context (its metadata says whether restricted data is in flight) |
+| :func:`sample_state` | ``inspect_ai.solver._task_state.sample_state`` | ``egress.py``: the ``TaskState`` of that sample (its metadata as the solvers see it) |
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from typing import Callable
 from inspect_ai._util import json as inspect_json
 from inspect_ai._util.error import PrerequisiteError
 from inspect_ai._util.registry import registry_create, registry_find, registry_info, registry_params
+from inspect_ai.log._samples import sample_active
 from inspect_ai.model._model_config import ModelConfig, model_roles_config_to_model_roles
 from inspect_ai.model._providers.util.batch_log import set_batch_log_callback
+from inspect_ai.solver._task_state import sample_state
 
 init_hooks: Callable[[], None] | None
 try:
@@ -48,6 +52,8 @@ __all__ = [
     "registry_info",
     "register_hook",
     "registry_params",
+    "sample_active",
+    "sample_state",
     "set_batch_log_callback",
 ]
 

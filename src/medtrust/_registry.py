@@ -23,3 +23,8 @@ SCORERS = [s for b in BENCHMARKS for s in b.scorers]
 from medtrust.secrets import install as _install_redaction
 
 _install_redaction()
+
+# the restricted-data guard at the wire, for every model, role, solver and scorer (medtrust/egress.py)
+from medtrust.egress import install as _install_egress
+
+_install_egress()

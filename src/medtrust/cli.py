@@ -1,4 +1,4 @@
-"""The `medtrust` command line: run | list | report | rescore | data fetch | judge-eval | pack | verify | ...
+"""The `medtrust` command line: run | list | report | rescore | data fetch | judge-eval | pack | verify | baseline | ...
 
 Thin: each subcommand lives in medtrust.commands and is imported only when used, so a broken
 optional dependency never stops `medtrust run`. Benchmarks may add subcommands of their own
@@ -62,6 +62,12 @@ def _verify() -> click.Command:
     return verify_command
 
 
+def _baseline() -> click.Command:
+    from medtrust.commands.baseline import baseline_group
+
+    return baseline_group
+
+
 def _label() -> click.Command:
     from medtrust.commands.label import label_command
 
@@ -71,7 +77,7 @@ def _label() -> click.Command:
 #: name -> function returning the click command (imported on first use)
 COMMANDS: dict[str, Callable[[], click.Command]] = {
     "run": _run, "list": _list, "report": _report, "rescore": _rescore, "judge-eval": _judge_eval, "data": _data,
-    "label": _label, "pack": _pack, "verify": _verify,
+    "label": _label, "pack": _pack, "verify": _verify, "baseline": _baseline,
 }
 
 

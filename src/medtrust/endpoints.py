@@ -29,9 +29,18 @@ remote**, even one that resolves to 127.0.0.1 today: a name can resolve differen
 request is made (DNS rebinding), so medtrust never trusts a lookup for it. A URL whose host is
 read differently by two URL parsers (``http://127.0.0.1\\@evil.com``) is ``unknown``.
 
-Proxies: when ``HTTP_PROXY`` / ``HTTPS_PROXY`` / ``ALL_PROXY`` (any case) applies to the URL's
-scheme and ``NO_PROXY`` does not name the host exactly (or ``*``), httpx sends the request to the
-proxy, so the proxy's host decides.
+The unspecified addresses ``0.0.0.0`` / ``::`` (any spelling) are this machine too: as a
+destination the kernel connects them to the local host (a server bound to 0.0.0.0 is reached so).
+
+Proxies are decided by the HTTP clients' own code, not by a copy of their rules
+(:func:`proxy_for`): the variables are read as ``urllib.request.getproxies_environment`` reads
+them (any letter case, lowercase first, ``HTTP_PROXY`` ignored under CGI), and ``NO_PROXY`` goes
+through each installed client library's own ``get_environment_proxies`` and ``URLPattern``
+(httpx2, used by the OpenAI SDK, and httpx): CIDR entries, ``scheme://host``, ``host:port``,
+``*.domain``, ``.domain``, ``*``. When the libraries disagree, the answer that uses a proxy
+wins (fail closed). For an instantiated model the client's own routing is read
+(:func:`client_proxy`). A request through a proxy is local only when **both** the proxy and the
+target are on this machine: a loopback forwarding proxy with a remote target is remote.
 """
 
 from __future__ import annotations
@@ -131,8 +140,13 @@ class Endpoint:
         return self.kind in ("in_process", "loopback")
 
     def describe(self) -> str:
-        """``evaluated model 'x' at URL (kind; how)`` / ``grader model 'j' at URL (...)`` for messages."""
-        where = self.url or ("this process" if self.kind == "in_process" else "an unknown endpoint")
+        """``evaluated model 'x' at URL (kind; how)`` / ``grader model 'j' at URL (...)`` for
+        messages; role ``connection`` (the wire guard's): ``a connection to URL (kind; how)``."""
+        from medtrust.secrets import redact_url
+
+        where = redact_url(self.url) if self.url else ("this process" if self.kind == "in_process" else "an unknown endpoint")
+        if self.role == "connection":
+            return f"a connection to {where} ({self.kind}; {self.how})"
         who = "evaluated model" if self.role == "model" else f"{self.role} model"
         return f"{who} '{self.model}' at {where} ({self.kind}; {self.how})"
 
@@ -167,9 +181,10 @@ def _inet_aton(host: str) -> ipaddress.IPv4Address | None:
 
 
 def _ip_is_loopback(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Loopback, or the unspecified address (0.0.0.0 / ::), which as a destination is this machine."""
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped.is_loopback
-    return ip.is_loopback
+        ip = ip.ipv4_mapped
+    return ip.is_loopback or ip.is_unspecified
 
 
 def _name_resolves_only_to_loopback(name: str) -> bool:
@@ -193,8 +208,9 @@ def is_loopback_host(host: str | None) -> bool:
         host: a host as written in a URL, IPv6 with or without brackets, optionally ``%zone``.
 
     Returns:
-        True for loopback IP literals in any resolver spelling and for ``localhost``/``localhost.``
-        (unless it resolves to a non-loopback address); False for every other name or address.
+        True for loopback and unspecified (0.0.0.0, ::) IP literals in any resolver spelling and
+        for ``localhost``/``localhost.`` (unless it resolves to a non-loopback address); False for
+        every other name or address.
     """
     if not host:
         return False
@@ -208,7 +224,7 @@ def is_loopback_host(host: str | None) -> bool:
             return False
     ip4 = _inet_aton(h)
     if ip4 is not None:
-        return ip4.is_loopback
+        return _ip_is_loopback(ip4)
     if h in ("localhost", "localhost."):
         return _name_resolves_only_to_loopback(h)
     return False
@@ -255,35 +271,149 @@ def is_loopback_url(url: str | None) -> bool:
     return is_loopback_host(url_host(str(url)))
 
 
+def environment_proxies(env: Mapping[str, str]) -> dict[str, str]:
+    """{scheme: proxy} as ``urllib.request.getproxies_environment`` reads ``env`` (the function
+    every httpx flavour calls): names ending in ``_proxy`` in any letter case, in ``env``'s order;
+    then names whose ``_proxy`` suffix is lowercase again, so they win (an empty one removes its
+    scheme); with ``REQUEST_METHOD`` set (CGI), an ``HTTP_PROXY`` not spelt in lowercase is ignored."""
+    proxies: dict[str, str] = {}
+    for name, value in env.items():
+        low = name.lower()
+        if value and low.endswith("_proxy"):
+            proxies[low[:-6]] = value
+    if "REQUEST_METHOD" in env:
+        proxies.pop("http", None)
+    for name, value in env.items():
+        if name.endswith("_proxy"):
+            if value:
+                proxies[name.lower()[:-6]] = value
+            else:
+                proxies.pop(name.lower()[:-6], None)
+    return proxies
+
+
+def _client_libraries() -> list[Any]:
+    """The installed httpx flavours model SDKs send with (httpx2 first: the OpenAI SDK's)."""
+    import importlib
+
+    out = []
+    for name in ("httpx2", "httpx"):
+        try:
+            out.append(importlib.import_module(name))
+        except ImportError:
+            continue
+    return out
+
+
+def _library_route(lib: Any, url: str, proxies: dict[str, str]) -> str | None:
+    """The proxy ``lib``'s client, made in an environment with ``proxies``, sends ``url`` through:
+    the library's own ``get_environment_proxies`` (run with ``getproxies`` bound to ``proxies``)
+    and its own ``URLPattern`` ordering and matching, as ``Client._transport_for_url`` does."""
+    import types
+
+    fn = lib._utils.get_environment_proxies
+    mounts = types.FunctionType(fn.__code__, {**fn.__globals__, "getproxies": lambda: dict(proxies)}, fn.__name__)()
+    pattern_cls = fn.__globals__["URLPattern"]
+    patterns = sorted((pattern_cls(k), v) for k, v in mounts.items())
+    target = lib.URL(url)
+    for pattern, proxy in patterns:
+        if pattern.matches(target):
+            return proxy
+    return None
+
+
 def proxy_for(url: str, env: Mapping[str, str] | None = None) -> str | None:
-    """The proxy URL httpx would send a request for ``url`` through, or None (see module docstring).
+    """The proxy a request for ``url`` is sent through, or None (direct): decided by the installed
+    HTTP client libraries' own code (module docstring); a proxy when any of them would use one.
 
-    Conservative: a ``NO_PROXY`` entry exempts the URL only when it is ``*`` or equals the URL's
-    host as written."""
+    Args:
+        url: the request URL (``scheme://host[:port]/...``; a bare ``host:port`` is read as http).
+        env: the environment (default ``os.environ``).
+    """
     e = os.environ if env is None else env
-    scheme = urlsplit(url if "://" in url else "http://" + url).scheme.lower() or "http"
+    text = url if "://" in url else "http://" + url
+    proxies = environment_proxies(e)
+    if not proxies:
+        return None
+    routes = []
+    for lib in _client_libraries():
+        try:
+            routes.append(_library_route(lib, text, proxies))
+        except Exception:  # noqa: BLE001 - a URL or entry the library refuses: it would fail, not send
+            continue
+    proxy = next((r for r in routes if r), None)
+    return None if proxy is None else (proxy if "://" in proxy else f"http://{proxy}")
 
-    def var(name: str) -> str | None:
-        return e.get(name.lower()) or e.get(name.upper()) or None
 
-    proxy = var(f"{scheme}_proxy") or var("all_proxy")
+def _url_text(u: Any) -> str:
+    """``scheme://host[:port]`` of an httpcore URL (bytes parts) or anything ``str`` reads as a URL."""
+    if isinstance(getattr(u, "host", None), bytes):
+        scheme, host = u.scheme.decode(), u.host.decode()
+        host = f"[{host}]" if ":" in host else host
+        return f"{scheme}://{host}" + (f":{u.port}" if u.port else "")
+    return str(u)
+
+
+def transport_route(transport: Any) -> tuple[bool, str | None]:
+    """(known, proxy URL or None) of an httpx/httpx2 transport: its connection pool (direct, an
+    HTTP or a SOCKS proxy), or, for inspect's per-event-loop wrapper that builds its transports
+    lazily, the ``proxy`` it builds them with. ``known`` is False for a transport of another kind."""
+    pool = getattr(transport, "_pool", None)
+    if pool is not None:
+        proxy_url = getattr(pool, "_proxy_url", None)
+        return True, (None if proxy_url is None else _url_text(proxy_url))
+    kwargs = getattr(transport, "_kwargs", None)  # inspect_ai._util.http_defaults_httpx2.LoopScopedTransport
+    if isinstance(kwargs, dict) and type(transport).__name__ == "LoopScopedTransport":
+        proxy = kwargs.get("proxy")
+        return True, (None if proxy is None else _url_text(getattr(proxy, "url", proxy)))
+    return False, None
+
+
+def transport_proxy(transport: Any) -> str | None:
+    """The proxy URL an httpx/httpx2 transport sends through, or None (direct, or not readable)."""
+    return transport_route(transport)[1]
+
+
+def client_proxy(http_client: Any, url: str) -> tuple[bool, str | None]:
+    """(known, proxy): the proxy an httpx/httpx2 client routes ``url`` through, read from the
+    client itself (its mounts: environment, ``proxy=``, ``mounts=``); known False when the
+    object is not such a client or the transport it picks is of a kind medtrust cannot read."""
+    route = getattr(http_client, "_transport_for_url", None)
+    if route is None:
+        return False, None
+    try:  # the httpx flavour the client is built on (SDKs subclass its Client)
+        base = next(c for c in type(http_client).__mro__ if c.__module__.split(".")[0] in ("httpx", "httpx2"))
+        lib = __import__(base.__module__.split(".")[0])
+        return transport_route(route(lib.URL(url)))
+    except Exception:  # noqa: BLE001 - not an httpx flavour we can read
+        return False, None
+
+
+def classify_url(url: str, env: Mapping[str, str] | None = None, *, proxy: str | None | bool = False) -> tuple[str, Kind, str]:
+    """(URL named in messages, kind, note) of a request for ``url``.
+
+    ``proxy``: the proxy the client uses (None: direct); False (default): decided from ``env``
+    (:func:`proxy_for`). Through a proxy the request is loopback only when the proxy and the
+    target both are: the proxy decides where it connects, the target where the data ends up.
+    """
+    if proxy is False:
+        proxy = proxy_for(url, env)
+    host = url_host(url)
     if not proxy:
-        return None
-    host = (url_host(url) or "").lower()
-    no_proxy = [h.strip().lower() for h in (var("no_proxy") or "").split(",") if h.strip()]
-    if "*" in no_proxy or (host and (host in no_proxy or f"[{host}]" in no_proxy)):
-        return None
-    return proxy if "://" in proxy else f"http://{proxy}"
-
-
-def classify_url(url: str, env: Mapping[str, str] | None = None) -> tuple[str, Kind, str]:
-    """(URL requests go to, kind, note): the proxy's URL when a proxy applies."""
-    proxy = proxy_for(url, env)
-    target, note = (proxy, f"via proxy for {url}") if proxy else (url, "")
-    host = url_host(target)
+        if host is None:
+            return url, "unknown", "host cannot be read unambiguously"
+        return url, ("loopback" if is_loopback_host(host) else "remote"), ""
+    proxy = str(proxy)
+    phost = url_host(proxy)
+    if phost is None:
+        return proxy, "unknown", f"via proxy for {url}; host cannot be read unambiguously"
+    if not is_loopback_host(phost):
+        return proxy, "remote", f"via proxy for {url}"
     if host is None:
-        return target, "unknown", (note + "; " if note else "") + "host cannot be read unambiguously"
-    return target, ("loopback" if is_loopback_host(host) else "remote"), note
+        return url, "unknown", f"through the loopback proxy {proxy}; host cannot be read unambiguously"
+    if not is_loopback_host(host):
+        return url, "remote", f"through the loopback proxy {proxy}, which forwards it there"
+    return url, "loopback", f"through the loopback proxy {proxy}"
 
 
 # ------------------------------------------------------------------ resolution
@@ -294,8 +424,8 @@ def _env_get(env: Mapping[str, str], name: str) -> str | None:
     return v if v else None
 
 
-def _endpoint(model: str, role: str, url: str, how: str, env: Mapping[str, str]) -> Endpoint:
-    target, kind, note = classify_url(url, env)
+def _endpoint(model: str, role: str, url: str, how: str, env: Mapping[str, str], proxy: str | None | bool = False) -> Endpoint:
+    target, kind, note = classify_url(url, env, proxy=proxy)
     return Endpoint(model, role, target, kind, f"{how}; {note}" if note else how)
 
 
@@ -359,10 +489,15 @@ def resolve_endpoint(
     return _endpoint(model_name, role, rule.default, "provider default", e)
 
 
-def _client_url(api: Any) -> str | None:
+def _client_url(api: Any) -> tuple[str | None, str | None | bool]:
+    """(the SDK client's base URL, the proxy its HTTP client routes that URL through, or False
+    when that cannot be read and the environment decides)."""
     client = api.__dict__.get("client") if hasattr(api, "__dict__") else None
     url = getattr(client, "base_url", None) if client is not None else None
-    return str(url) if url else None
+    if not url:
+        return None, False
+    known, proxy = client_proxy(getattr(client, "_client", None), str(url))
+    return str(url), (proxy if known else False)
 
 
 def model_endpoint(model: Any, role: str = "model", *, env: Mapping[str, str] | None = None) -> Endpoint:
@@ -391,9 +526,9 @@ def model_endpoint(model: Any, role: str = "model", *, env: Mapping[str, str] | 
         if _env_get(e, "VLLM_BASE_URL"):
             return _endpoint(name, role, e["VLLM_BASE_URL"], "$VLLM_BASE_URL", e)
         return Endpoint(name, role, "http://localhost", "loopback", "vllm server started by inspect on this machine")
-    url = _client_url(api) if api is not None else None
+    url, proxy = _client_url(api) if api is not None else (None, False)
     if url:
-        return _endpoint(name, role, url, "the provider's client", e)
+        return _endpoint(name, role, url, "the provider's client", e, proxy)
     return resolve_endpoint(name, {"base_url": getattr(api, "base_url", None)}, role, env=e)
 
 

@@ -26,8 +26,44 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
+from medtrust.bounded import check_size, env_limit, read_bounded
+
 #: EXIF tag id of Orientation.
 EXIF_ORIENTATION = 0x0112
+
+
+#: largest image file read or sent (bytes; medical images here are KiB to a few MiB):
+#: ``MEDTRUST_MAX_IMAGE_BYTES``
+MAX_IMAGE_BYTES = env_limit("MAX_IMAGE_BYTES", 64 << 20)
+
+
+class ImageTooLarge(ValueError):
+    """An image file over :data:`MAX_IMAGE_BYTES` (never read, decoded or sent)."""
+
+
+def check_image_size(path: str | Path) -> int:
+    """The size of an image file, refused when over :data:`MAX_IMAGE_BYTES`.
+
+    Raises:
+        ImageTooLarge: naming the file, its size and the limit.
+        OSError: the file cannot be stat'ed.
+    """
+    return check_size(path, MAX_IMAGE_BYTES, what="image", env="MAX_IMAGE_BYTES", error=_too_large)
+
+
+def read_image_bytes(path: str | Path) -> bytes:
+    """The bytes of an image file, at most :data:`MAX_IMAGE_BYTES` (:func:`medtrust.bounded.read_bounded`).
+
+    Raises:
+        ImageTooLarge: naming the file, its size and the limit.
+        OSError: the file cannot be read.
+    """
+    return read_bounded(path, MAX_IMAGE_BYTES, what="image", env="MAX_IMAGE_BYTES", error=_too_large)
+
+
+def _too_large(path: Path, detail: str) -> ImageTooLarge:
+    # the name only: image roots may be private folders (the report and logs show this message)
+    return ImageTooLarge(f"{path.name}: {detail}")
 
 
 def exif_orientation(img: Any) -> int:
@@ -80,7 +116,11 @@ def open_upright(source: str | Path | bytes | IO[bytes]) -> Any:
     from PIL import Image
 
     if isinstance(source, bytes):
+        if len(source) > MAX_IMAGE_BYTES:
+            raise ImageTooLarge(f"image of {len(source):,} bytes, over the limit of {MAX_IMAGE_BYTES:,} bytes")
         source = io.BytesIO(source)
+    elif isinstance(source, (str, Path)):
+        check_image_size(source)
     img = Image.open(source)
     img.load()
     return upright(img)
@@ -112,12 +152,14 @@ def model_image_ref(path: str | Path) -> str:
 
     The path itself when the file is upright 8-bit data; otherwise a PNG data URI of the upright
     8-bit RGB copy (cached per file version, as one image serves many prompts). A file that
-    cannot be read is returned as its path (the benchmark's own image check reports it as an
-    input error).
+    cannot be read, or is over :data:`MAX_IMAGE_BYTES`, is returned as its path (the benchmark's
+    own image check reports it as an input error).
     """
     try:
         st = os.stat(path)
     except OSError:
+        return str(path)
+    if st.st_size > MAX_IMAGE_BYTES:  # never decoded or inlined; the benchmark's check reports it
         return str(path)
     return _image_ref(str(path), st.st_mtime_ns, st.st_size)
 

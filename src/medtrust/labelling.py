@@ -60,6 +60,8 @@ class LabelItem:
         order: implicit stratum (prompt style, variant, category): sorts items before systematic sampling.
         disagree: the automatic judges disagree on this item (see :func:`judges_disagree`).
         cluster: resampling unit (a prompt family, an image, an image pair).
+        restricted: the sample is under a data-use restriction (``medtrust.restricted.is_restricted``):
+            its page is served on this machine only.
     """
 
     id: str
@@ -79,6 +81,7 @@ class LabelItem:
     cluster: str = ""
     reference: str | None = None
     image: str | None = None
+    restricted: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict (the labels file stores it)."""

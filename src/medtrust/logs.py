@@ -27,13 +27,20 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from medtrust.bounded import env_limit, read_text_bounded
 from medtrust.benchmarks.interface import RUN_METADATA_KEY, rescored_from_of, run_id_of
 from medtrust.benchmarks.registry import BENCHMARKS, benchmark_of
-from medtrust.judges.roles import recorded_roles
+from medtrust.judges.roles import recorded_role_configs, recorded_roles
 from medtrust.summary import BenchmarkSummary
 
 #: inspect names its logs "<ISO timestamp>_<task>_<id>.<format>" (inspect_ai.log._file.log_file_pattern)
 _TIMESTAMPED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")
+
+
+#: largest decompressed size of one member of an ``.eval`` log (a sample; bytes): ``MEDTRUST_MAX_LOG_MEMBER_BYTES``
+MAX_LOG_MEMBER_BYTES = env_limit("MAX_LOG_MEMBER_BYTES", 512 << 20)
+#: largest decompressed size of a whole log (``.eval`` members, or a ``.json`` log's file): ``MEDTRUST_MAX_LOG_BYTES``
+MAX_LOG_BYTES = env_limit("MAX_LOG_BYTES", 8 << 30)
 
 
 class LogReadError(ValueError):
@@ -88,6 +95,7 @@ def read_log(path: str | Path, *, header_only: bool = False) -> Any:
     """
     from inspect_ai.log import read_eval_log
 
+    check_log_size(path)
     try:
         return read_eval_log(str(path), header_only=header_only)
     except Exception as e:  # noqa: BLE001 - not an inspect log, or a damaged one: one line naming the file
@@ -95,17 +103,63 @@ def read_log(path: str | Path, *, header_only: bool = False) -> Any:
                            cause=type(e).__name__) from None
 
 
+def check_log_size(path: str | Path) -> None:
+    """Refuse a log whose decompressed size is over the limits, before anything is decompressed.
+
+    An ``.eval`` file is a zip archive: the sizes its central directory declares bound what a
+    reader decompresses (Python's zipfile stops at the declared size and fails the CRC), so a
+    zip bomb (a few MB holding GiBs) is refused from its directory alone. A ``.json`` log is
+    bounded by its file size.
+
+    Raises:
+        LogReadError: naming the file, the member and the limit (``cause`` "too large"), or a
+            damaged archive.
+    """
+    import zipfile
+
+    from medtrust.bounded import check_archive, check_size
+
+    def too_large(p: Path, detail: str) -> LogReadError:
+        return LogReadError(f"{p}: {detail}", cause="too large")
+
+    text = str(path)
+    if text.startswith("file:"):  # inspect names listed logs by URI (list_eval_logs)
+        from urllib.parse import unquote, urlparse
+
+        text = unquote(urlparse(text).path)
+    elif "://" in text:  # a remote store (s3://...): inspect reads it; nothing on this disk to measure
+        return
+    p = Path(text)
+    try:
+        if not zipfile.is_zipfile(p):
+            check_size(p, MAX_LOG_BYTES, what="log", env="MAX_LOG_BYTES", error=too_large)
+            return
+        with zipfile.ZipFile(p) as z:
+            infos = z.infolist()
+    except (OSError, zipfile.BadZipFile) as e:
+        raise LogReadError(f"{p}: not a readable inspect .eval/.json log ({type(e).__name__}: {e})", cause=type(e).__name__) from None
+    check_archive(p, infos, member_limit=MAX_LOG_MEMBER_BYTES, total_limit=MAX_LOG_BYTES, what="log", member_env="MAX_LOG_MEMBER_BYTES",
+                  total_env="MAX_LOG_BYTES", error=too_large)  # fmt: skip
+
+
 def unfinished_logs(log_dir: str) -> list[str]:
-    """Unfinished logs of the most recent run in ``log_dir`` that has any, newest first.
+    """Unfinished logs of the most recent run in ``log_dir`` that has any and that no other
+    process is running, newest first.
 
     Logs are grouped by inspect ``task_id`` (eval-retry keeps it), so a log that was already
-    resumed to success is not picked again; only the newest log of each task counts. Of the
-    unfinished tasks, those sharing the ``run_id`` of the newest one are returned.
+    resumed to success is not picked again; only the newest log of each task counts. Runs are
+    told apart by :func:`medtrust.benchmarks.interface.run_id_of` (`medtrust run`'s run id, kept
+    by eval-retry). A run whose lock a live process holds (:mod:`medtrust.runlock`: still
+    running, or being resumed) is never picked: resuming it would pay its calls twice.
 
     Raises:
         LogReadError (a ValueError): a ``.eval`` file in ``log_dir`` is not a readable log.
+        medtrust.runlock.RunHeld (a ValueError): every unfinished run is held by another process
+            (naming the runs, their pids and logs).
     """
     from inspect_ai.log import list_eval_logs
+
+    from medtrust.runlock import RunHeld, holder_of
 
     newest: dict[str, Any] = {}
     for info in list_eval_logs(log_dir, formats=["eval"], recursive=False, descending=True):
@@ -114,11 +168,18 @@ def unfinished_logs(log_dir: str) -> list[str]:
     for info in sorted(newest.values(), key=lambda i: i.mtime or 0, reverse=True):
         header = read_log(info.name, header_only=True)
         if header.status != "success":
-            pending.append((info.name, header.eval.run_id))
+            pending.append((info.name, run_id_of(header)))
     if not pending:
         return []
-    run_id = pending[0][1]
-    return [name for name, rid in pending if rid == run_id]
+    held = {rid: pid for rid in dict.fromkeys(r for _, r in pending) if (pid := holder_of(log_dir, rid))}
+    free = [(name, rid) for name, rid in pending if rid not in held]
+    if not free:
+        runs = "; ".join(f"run {rid} (pid {pid if pid > 0 else 'unknown'}): {', '.join(Path(n).name for n, r in pending if r == rid)}"
+                         for rid, pid in held.items())  # fmt: skip
+        raise RunHeld(f"every unfinished run in {log_dir} is still running in another process: {runs}. "
+                      "Let it finish, or stop it, then resume.")  # fmt: skip
+    run_id = free[0][1]
+    return [name for name, rid in free if rid == run_id]
 
 
 def finished_logs_of_runs(log_dir: str, logs: Sequence[Any]) -> list[Any]:
@@ -157,7 +218,9 @@ def sample_count(log: Any, path: Path) -> int:
 
 def log_provenance(log: Any, path: Path) -> dict[str, Any]:
     """Provenance of one log: file name and sha256, task and its arguments, model, model
-    arguments and generation settings, grader roles, data sha256, status, creation time."""
+    arguments and generation settings, grader roles and each judge's exact configuration
+    (``judge_configs``: :func:`medtrust.judges.roles.recorded_role_configs`), data sha256,
+    status, creation time."""
     from medtrust.data.records import sha256_file
 
     gen: dict[str, Any] = {}
@@ -167,9 +230,26 @@ def log_provenance(log: Any, path: Path) -> dict[str, Any]:
     return {
         "file": path.name, "sha256": sha256_file(path), "task": log.eval.task, "task_version": log.eval.task_version,
         "task_args": log.eval.task_args or {}, "model": log.eval.model, "model_args": log.eval.model_args or {},
-        "generate_config": gen, "model_roles": recorded_roles(log),
+        "generate_config": gen, "model_roles": recorded_roles(log), "judge_configs": recorded_role_configs(log),
         "data_sha256": (log.eval.metadata or {}).get("data_sha256"), "status": log.status, "created": log.eval.created,
     }  # fmt: skip
+
+
+def read_sample(path: str | Path, key: str) -> Any:
+    """One sample of a log by its sample key ``"<id>#<epoch>"`` (without the transcript), or None
+    when the log has no such sample or cannot be read. Integer ids are tried as numbers too."""
+    from inspect_ai.log import read_eval_log_sample
+
+    from medtrust.summary import LOG_FIELDS_NOT_SUMMARISED
+
+    sid, _, epoch = key.rpartition("#")
+    ids: list[int | str] = [sid] + ([int(sid)] if sid.isdigit() else [])
+    for i in ids:
+        try:
+            return read_eval_log_sample(str(path), i, int(epoch or 1), exclude_fields=set(LOG_FIELDS_NOT_SUMMARISED))
+        except Exception:  # noqa: BLE001 - no such sample, or not readable: the caller shows none
+            continue
+    return None
 
 
 # ------------------------------------------------------------------ runs
@@ -253,7 +333,8 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: s
         try:
             head = read_log(f, header_only=True)
         except LogReadError as e:  # not an inspect log, or a damaged one
-            skipped.append({"file": f.name, "task": None, "reason": f"not a readable inspect log ({e.cause})"})
+            why = str(e).split(": ", 1)[-1] if e.cause == "too large" else f"not a readable inspect log ({e.cause})"
+            skipped.append({"file": f.name, "task": None, "reason": why})
             continue
         bench = benchmark_of(head)
         if bench is None:
@@ -419,8 +500,8 @@ def _calibration_benchmarks(path: str) -> list[str] | None:
     """Benchmarks whose responses a calibration file was measured on (from a ``medtrust label``
     file), or None when it does not say (e.g. XSTest: it may serve any benchmark)."""
     try:
-        payload = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
+        payload = json.loads(read_text_bounded(path, what="summary file"))
+    except (OSError, ValueError):
         return None
     return (payload.get("label_file") or {}).get("benchmarks")
 

@@ -92,3 +92,14 @@ def outcome_counts(scores: Iterable[Score | SampleScore]) -> dict[str, int]:
     """Count of every outcome, with all nine keys present (zeros included)."""
     counts = Counter(str(outcome_of(s)) for s in scores)
     return {str(o): counts.get(str(o), 0) for o in Outcome}
+
+
+def stop_reason(output: Any) -> str | None:
+    """inspect's stop reason of a model output, or None when there is no reply at all.
+
+    ``ModelOutput.stop_reason`` indexes the first choice and raises IndexError on an output
+    without choices: what a log records for a sample whose model call failed (the error is on
+    the sample, not the output), so every scorer reads the stop reason through here.
+    """
+    choices = getattr(output, "choices", None)
+    return choices[0].stop_reason if choices else None

@@ -282,7 +282,7 @@ def outcome_bars(rows: Sequence[str], counts: Sequence[dict[str, int]], *, title
 
 
 def forest(labels: Sequence[str], diffs: Sequence[tuple[float, float, float, bool]], *, xlabel: str, title: str,
-           better: Sequence[str | None] | None = None) -> str:  # fmt: skip
+           better: Sequence[str | None] | None = None, margins: Sequence[float | None] | None = None) -> str:  # fmt: skip
     """Paired differences with CIs; significant ones (CI excludes 0) in colour, others grey.
 
     Args:
@@ -291,6 +291,8 @@ def forest(labels: Sequence[str], diffs: Sequence[tuple[float, float, float, boo
             of 0 means the first run is better (the report flips rows where lower is better).
         xlabel: what the x-axis measures; the axis ends are labelled "<- B better" / "A better ->".
         better: optional text per row printed at the right edge ("A better", "no clear difference").
+        margins: optional non-inferiority margin per row, signed as the row (a dashed blue mark
+            on the row; a CI wholly right of it is non-inferior); None = no margin.
     """
     with plt.rc_context(_RC):
         fig, ax = plt.subplots(figsize=(7.5, 0.4 * len(labels) + 1.4))
@@ -301,7 +303,10 @@ def forest(labels: Sequence[str], diffs: Sequence[tuple[float, float, float, boo
                 ax.plot([lo, hi], [yi, yi], color=c, lw=2)
             ax.plot([d], [yi], "D" if sig else "o", color=c, ms=6)
         ax.axvline(0, color="#333", lw=0.8)
-        lim = max([abs(v) for d in diffs for v in d[:3] if isinstance(v, float) and math.isfinite(v)] + [0.05]) * 1.15
+        marks = [(yi, m) for yi, m in zip(y, margins or []) if m is not None and math.isfinite(m)]
+        for yi, m in marks:
+            ax.plot([m, m], [yi - 0.4, yi + 0.4], color="#0072B2", lw=1.6, ls="--")
+        lim = max([abs(v) for d in diffs for v in d[:3] if isinstance(v, float) and math.isfinite(v)] + [abs(m) for _, m in marks] + [0.05]) * 1.15
         ax.set_xlim(-lim, lim)
         ax.set_yticks(y)
         ax.set_yticklabels(labels, fontsize=8)

@@ -29,9 +29,10 @@ def model_target(model: str, model_args: dict[str, Any]) -> tuple[Any, dict[str,
     Raises:
         ValueError: a model server on this machine (loopback base_url) is not listening.
     """
-    from medtrust import secrets
+    from medtrust import egress, secrets
 
     secrets.install()  # known keys never reach a log, the console or a report (medtrust/secrets.py)
+    egress.install()  # restricted samples never leave the machine, whatever sends them (medtrust/egress.py)
     secrets.register_model_args(model_args)
     args = split_model_args(model, dict(model_args))[0] if isinstance(model, str) else dict(model_args)
     base_url, api_key = args.pop("base_url", None), args.pop("api_key", None)

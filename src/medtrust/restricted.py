@@ -8,24 +8,44 @@ it: every model is resolved to the endpoint its requests go to (:mod:`medtrust.e
 restricted sample may go to local endpoints only, unless the user passes
 ``--allow-remote-restricted``.
 
-A sample is restricted when its metadata says so (``metadata["restricted"]``,
-:data:`RESTRICTED_KEY`) or names a restricted source (a log edited to clear the flag still names
-the source). The flag is the one place a sample carries its class, so a check that sees only
-the sample (e.g. at the model wire) can enforce it without knowing the benchmark.
+**The restricted class** travels with the data as one metadata key, :data:`RESTRICTED_KEY`
+(``"restricted"``), on every sample (and so in every log): truthy when the sample is under a
+data-use agreement. Ask :func:`is_restricted` (a sample, an ``EvalSample`` or its metadata): the
+flag, or a source or identifier that a registered :class:`Restriction` recognises (a log edited
+to clear the flag still names its source and still holds MIMIC-CXR image paths). Tasks record why
+each source is restricted in their task metadata (``eval.metadata["restricted"]``: {source:
+reason or None}). The user's permission to send restricted samples off the machine
+(``--allow-remote-restricted``) is stamped on them as :data:`PERMISSION_KEY`; it is honoured for
+the run that stamped it only (``medtrust.egress``), never when the log is scored again.
 
-Limits: the guard decides from configuration and the SDK clients it can read; it cannot see
-what a local server forwards to, and a provider unknown to medtrust is refused rather than trusted.
+Restriction is also decided from the data itself (:func:`marker_reason`): a file named
+``RESTRICTED`` (``.txt``/``.md`` too, any case) or a PhysioNet credentialed licence next to a
+data file or an image folder, or up to three folders above, marks everything there restricted.
+
+The guard at the wire, for every model and role whichever solver or scorer runs, is
+:mod:`medtrust.egress`; this module decides what is restricted and words the refusals.
+
+Limits: the guard decides from configuration, the SDK clients it can read and the connections
+it sees; it cannot see what a local server forwards to, and a provider unknown to medtrust is
+refused rather than trusted.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from medtrust.bounded import read_at_most
 from medtrust.endpoints import Endpoint, model_endpoint, resolve_endpoint
 
-#: sample metadata key: truthy when the sample is under a data-use restriction
+#: sample metadata key: truthy when the sample is under a data-use restriction (the restricted class)
 RESTRICTED_KEY = "restricted"
+#: sample metadata key: the user allowed this run to send the (restricted) sample off the machine
+PERMISSION_KEY = "restricted_remote_allowed"
+
+#: every :class:`Restriction` made (each benchmark declares one at import); :func:`is_restricted` asks them all
+_RESTRICTIONS: list["Restriction"] = []
 
 
 class RestrictedDataError(ValueError):
@@ -113,11 +133,18 @@ class Restriction:
 
     sources: frozenset[str]
     refusal: Callable[[str, Sequence[Endpoint]], str]
+    identify: Callable[[Mapping[str, Any]], str | None] | None = None
+
+    def __post_init__(self) -> None:
+        _RESTRICTIONS.append(self)
 
     def covers(self, metadata: Mapping[str, Any] | None) -> bool:
-        """Whether a sample is restricted: flagged (:data:`RESTRICTED_KEY`) or from a restricted source."""
+        """Whether a sample is restricted: flagged (:data:`RESTRICTED_KEY`), from a restricted
+        source, or recognised by its data (``identify``: e.g. a MIMIC-CXR image path)."""
         m = metadata or {}
-        return bool(m.get(RESTRICTED_KEY)) or m.get("source") in self.sources
+        if bool(m.get(RESTRICTED_KEY)) or m.get("source") in self.sources:
+            return True
+        return self.identify is not None and self.identify(m) is not None
 
     def check_models(
         self,
@@ -126,15 +153,19 @@ class Restriction:
         *,
         allow_remote_restricted: bool = False,
         env: Mapping[str, str] | None = None,
+        reasons: Mapping[str, str | None] | None = None,
     ) -> list[Endpoint]:
         """Refuse before any request when a restricted source would go to a non-local model
         (evaluated models and judges alike: a judge sees question and reference answer).
 
         Args:
-            sources: source ids of the run (those not in :attr:`sources` are ignored).
+            sources: source ids of the run (those not in :attr:`sources` and without a reason
+                are ignored).
             models: names, inspect ``Model`` objects, or ``(model, model_args, role)`` tuples.
             allow_remote_restricted: the user's explicit permission (no check).
             env: environment to resolve with (default ``os.environ``).
+            reasons: {source: why its data is restricted, or None}: sources restricted by their
+                data (a MIMIC-CXR file passed as a public source), named with the reason.
 
         Returns:
             the resolved endpoints (empty when nothing restricted or allowed).
@@ -144,13 +175,15 @@ class Restriction:
         """
         if allow_remote_restricted:
             return []
-        restricted = sorted(s for s in set(sources) if s in self.sources)
+        why = {s: r for s, r in (reasons or {}).items() if r}
+        restricted = sorted(s for s in set(sources) | set(why) if s in self.sources or s in why)
         if not restricted:
             return []
         endpoints = resolve_models(models, env)
         refused = [e for e in endpoints if not e.is_local]
         if refused:
-            raise RestrictedDataError(self.refusal(", ".join(restricted), refused))
+            named = ", ".join(f"{s} ({why[s]})" if s in why and s not in self.sources else s for s in restricted)
+            raise RestrictedDataError(self.refusal(named, refused))
         return endpoints
 
     def check_active_models(self, source: str, *, roles_only: bool = False, extra: Sequence[Endpoint] = ()) -> None:
@@ -168,3 +201,90 @@ class Restriction:
         refused = [e for e in endpoints if not e.is_local]
         if refused:
             raise RestrictedDataError(self.refusal(source, refused))
+
+
+# ------------------------------------------------------------------ the restricted class, for every caller
+
+
+def _metadata_of(sample_or_metadata: Any) -> Mapping[str, Any]:
+    m = getattr(sample_or_metadata, "metadata", sample_or_metadata)
+    return m if isinstance(m, Mapping) else {}
+
+
+def is_restricted(sample_or_metadata: Any) -> bool:
+    """Whether a sample is under a data-use restriction (may reach this machine's endpoints only).
+
+    Args:
+        sample_or_metadata: an inspect ``Sample`` / ``EvalSample`` / ``TaskState`` or its metadata
+            mapping (None and non-mappings: False).
+
+    Returns:
+        True when :data:`RESTRICTED_KEY` is truthy or any registered :class:`Restriction` covers
+        it (its source, or its data recognised by ``identify``).
+    """
+    m = _metadata_of(sample_or_metadata)
+    if not m:
+        return False
+    return bool(m.get(RESTRICTED_KEY)) or any(r.covers(m) for r in _RESTRICTIONS)
+
+
+def refusal_for(sample_or_metadata: Any, refused: Sequence[Endpoint]) -> str:
+    """The refusal message for a restricted sample and the endpoints it would reach: the words of
+    the :class:`Restriction` that covers it, else a generic one (always starting
+    "refusing to send restricted")."""
+    m = _metadata_of(sample_or_metadata)
+    source = str(m.get("source") or "restricted data")
+    for r in _RESTRICTIONS:
+        if r.covers(m):
+            return r.refusal(source, refused)
+    where = "; ".join(e.describe() for e in refused)
+    return (f"refusing to send restricted data ({source}) to a non-local endpoint: {where}. The sample is marked "
+            f"'{RESTRICTED_KEY}' (a data-use agreement). Use a model on this machine, or pass --allow-remote-restricted "
+            "if the agreement permits this endpoint.")  # fmt: skip
+
+
+#: marker file names (any case, optional .txt / .md) that make a folder's data restricted
+MARKER_NAMES = ("restricted", ".restricted", "restricted.txt", "restricted.md")
+#: licence files read for a credentialed-access licence (first 4 KiB)
+LICENCE_NAMES = ("license", "license.txt", "licence", "licence.txt", "license.md")
+#: phrases of the credentialed licences whose data may not be shared (PhysioNet's)
+CREDENTIALED_PHRASES = ("credentialed health data", "credentialed access", "physionet credentialed")
+#: how many folders above a data file or image folder are searched for a marker
+MARKER_LEVELS = 3
+
+
+def marker_reason(path: str | Path | None, levels: int = MARKER_LEVELS) -> str | None:
+    """Why the data at ``path`` is restricted by what lies next to it, or None.
+
+    Looks in ``path``'s folder (``path`` itself when it is a folder) and up to ``levels`` folders
+    above it for a marker file (:data:`MARKER_NAMES`) or a licence naming credentialed access
+    (:data:`LICENCE_NAMES`, :data:`CREDENTIALED_PHRASES`; PhysioNet puts ``LICENSE.txt`` at the top
+    of MIMIC-CXR-JPG). Unreadable folders are skipped.
+
+    Returns:
+        e.g. ``"marker file /data/mimic/RESTRICTED"``, or None.
+    """
+    if not path:
+        return None
+    try:
+        p = Path(path).expanduser().resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
+    folder = p if p.is_dir() else p.parent
+    for d in [folder, *list(folder.parents)[:levels]]:
+        try:
+            names = {q.name.lower(): q for q in d.iterdir() if q.is_file()} if d.is_dir() else {}
+        except OSError:
+            continue
+        for n in MARKER_NAMES:
+            if n in names:
+                return f"marker file {names[n]}"
+        for n in LICENCE_NAMES:
+            if n in names:
+                try:
+                    head = read_at_most(names[n], 4096).decode("utf-8", "replace").lower()
+                except OSError:
+                    continue
+                if any(ph in head for ph in CREDENTIALED_PHRASES):
+                    return f"credentialed-access licence {names[n]}"
+    return None

@@ -21,13 +21,14 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
-from medtrust.benchmarks.interface import COMMAND_METADATA_KEY, RUN_METADATA_KEY, Benchmark
+from medtrust.benchmarks.interface import COMMAND_METADATA_KEY, RUN_METADATA_KEY, Benchmark, run_id_of
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
 from medtrust.evidence_class import record_declared_image_input, shows_images, split_by_image_input
 from medtrust.models.args import split_model_args
 from medtrust.logs import finished_logs_of_runs, unfinished_logs
 from medtrust.options import DEFAULT_MODEL, RunOptions
 from medtrust.preflight import first_line, model_target, preflight
+from medtrust.runlock import hold_run
 from medtrust.summary import BenchmarkSummary, summary_path
 
 __all__ = ["DEFAULT_MODEL", "RunIncomplete", "RunInterrupted", "RunOptions", "eval_args", "eval_tasks", "run_benchmark", "resume_latest",
@@ -164,12 +165,12 @@ def progress(opts: RunOptions, **counts: Any) -> Any:
     return contextlib.nullcontext() if opts.display is not None else ProgressReporter(**counts)
 
 
-def _run_metadata() -> dict[str, Any]:
+def _run_metadata(run_id: str) -> dict[str, Any]:
     """``eval.metadata`` of a run: its identity and, from the `medtrust` CLI, its command line
     (sanitized; an evidence pack records it, docs/evidence.md)."""
     from medtrust.invocation import command_line
 
-    meta: dict[str, Any] = {RUN_METADATA_KEY: uuid.uuid4().hex}
+    meta: dict[str, Any] = {RUN_METADATA_KEY: run_id}
     if (line := command_line()) is not None:
         meta[COMMAND_METADATA_KEY] = line
     return meta
@@ -227,9 +228,10 @@ def eval_tasks(
         if isinstance(name, str):
             # -M args the provider cannot take but that are generation settings (max_retries ...) go to eval
             config_args.update(split_model_args(name, dict(opts.model_args))[1])
+    run_id = uuid.uuid4().hex
     kwargs: dict[str, Any] = dict(model=targets[0] if len(targets) == 1 else targets, model_args=model_args,
                                   model_roles=model_roles or None, limit=limit, seed=opts.seed,
-                                  metadata=_run_metadata(), **eval_args(opts))  # fmt: skip
+                                  metadata=_run_metadata(run_id), **eval_args(opts))  # fmt: skip
     task_list = [tasks] if isinstance(tasks, Task) else list(tasks)
     # every task starts (and writes its log) at once: a task that had not started when Ctrl-C
     # came would have no log, and --resume could not finish it; each model keeps its own
@@ -242,7 +244,9 @@ def eval_tasks(
     names = [name if isinstance(name, str) else str(name) for name in ([model] if isinstance(model, str) else list(model))]
     started = time.time()
     try:
-        with progress(opts, models=names, total=planned_total(task_list, limit, len(targets), kwargs)) as reporter:
+        # the run's lock: a `--resume` in another process never takes this live run (medtrust/runlock.py)
+        total = planned_total(task_list, limit, len(targets), kwargs)
+        with hold_run(opts.log_dir, run_id), progress(opts, models=names, total=total) as reporter:
             logs = inspect_eval(task_list, **kwargs)
             # Ctrl-C during a run of several tasks: inspect returns only the logs of tasks that finished
             interrupted = not logs or len(logs) < len(task_list) * len(targets) or any(log.status == "cancelled" for log in logs)
@@ -553,8 +557,8 @@ def resume_latest(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     started = time.time()
     from medtrust.batch import batch_recording
 
-    with api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), progress(opts, **counts) as reporter, \
-            batch_recording(opts, console, resumed=names):
+    with hold_run(opts.log_dir, run_id_of(headers[0])), api_key_for(spec.model, opts.model_args.get("api_key"), spec.model_base_url), \
+            progress(opts, **counts) as reporter, batch_recording(opts, console, resumed=names):  # fmt: skip
         retried = eval_retry(names, max_tasks=len(names), **eval_args(opts, retry=True))
         interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
         if interrupted and reporter is not None:

@@ -19,6 +19,14 @@ medtrust therefore redacts **known secret values** at the source, before inspect
   scrubs every logging message (inspect copies log records into the transcript). inspect's JSON
   writer (``to_json_safe``: ``.eval`` members, the sample buffer) scrubs its output as a last line.
 - *How*: each secret is replaced by ``[redacted]`` in its plain, URL-quoted and JSON-escaped forms.
+- *By form* (:func:`redact_forms`, applied wherever known values are): whatever its value, the
+  userinfo of any URL (``scheme://token@host``, ``scheme://user:password@host``), the value of a
+  credential-named query parameter (``?auth=``, ``key``, ``api-key``, ``token``, ``sig`` ...: see
+  :data:`QUERY_SECRET_NAMES`) and the credential of a ``Bearer``/``Basic`` authorization. Every
+  model argument is read for secrets by form too (:func:`register_model_args`): its URLs' userinfo
+  (and the ``Basic`` credential a client builds from it) and every query value, and every value
+  of a header mapping (``default_headers``, ``extra_headers``, any argument named ``*header*``),
+  nested mappings included, so a server that echoes them back is redacted by value.
 
 Installed by importing ``medtrust._registry`` (so ``inspect eval medtrust/...`` is covered) and by
 ``medtrust run`` / ``medtrust rescore``.
@@ -33,6 +41,8 @@ import threading
 from typing import Any, Iterable
 from urllib.parse import quote, quote_plus, unquote, urlsplit
 
+from medtrust.model_hooks import on_model_made, wrap_generate
+
 REDACTED = "[redacted]"
 #: shorter values are placeholders, not secrets
 MIN_SECRET_LEN = 8
@@ -41,9 +51,76 @@ SECRET_NAME_RE = re.compile(r"(?i)(API_?KEY|_KEY$|^KEY$|TOKEN|SECRET|PASSWORD|PA
 #: ``-M`` argument names whose values are credentials
 SECRET_ARG_RE = re.compile(r"(?i)(api[_-]?key|token|secret|password|passwd|credential|access[_-]?key)")
 
+#: query parameter names whose values are credentials wherever they appear (compared lowercased,
+#: ``-`` and ``_`` alike)
+QUERY_SECRET_NAMES = frozenset({
+    "key", "apikey", "api_key", "auth", "authorization", "token", "access_token", "id_token", "refresh_token", "secret",
+    "client_secret", "password", "passwd", "pwd", "sig", "signature", "code", "credential", "credentials", "session",
+    "sessionid", "x-api-key", "subscription-key", "x-goog-api-key",
+})  # fmt: skip
+#: minimum length of a value redacted by form (shorter ones are placeholders: ``?key=1``)
+MIN_FORM_LEN = 4
+
+# by-form patterns, each linear time: a bounded scheme, then a run of characters that cannot
+# contain "@", "/" or space, then "@"
+_URL_USERINFO = re.compile(r"\b([A-Za-z][A-Za-z0-9+.\-]{0,30}://)([^\s/@\\\"'<>]{1,512})@")
+_QUERY_PARAM = re.compile(r"([?&;])([A-Za-z0-9_.\-]{1,64})=([^\s&#\"'<>;]+)")
+_AUTH_SCHEME = re.compile(r"\b(Bearer|Basic)(\s+)([A-Za-z0-9._~+/\-]{8,4096}=*)")
+
 _lock = threading.Lock()
 _registered: set[str] = set()
 _installed = False
+
+
+def redact_forms(text: str) -> str:
+    """``text`` with every secret *form* replaced by ``[redacted]`` (module docstring): URL
+    userinfo, credential-named query values, ``Bearer``/``Basic`` credentials."""
+    if not text or not isinstance(text, str):
+        return text
+    if "://" in text:
+        text = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{REDACTED}@", text)
+    if "=" in text:
+
+        def query(m: re.Match[str]) -> str:
+            name = m.group(2).lower().replace("_", "-")
+            secret = name in {n.replace("_", "-") for n in QUERY_SECRET_NAMES}
+            if secret and len(m.group(3)) >= MIN_FORM_LEN and m.group(3) != REDACTED:
+                return f"{m.group(1)}{m.group(2)}={REDACTED}"
+            return m.group(0)
+
+        text = _QUERY_PARAM.sub(query, text)
+    if "Bearer" in text or "Basic" in text:
+        text = _AUTH_SCHEME.sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}" if _credential(m.group(1), m.group(3)) else m.group(0), text)
+    return text
+
+
+def _credential(scheme: str, token: str) -> bool:
+    """Whether the word after ``Bearer``/``Basic`` is a credential, not prose ("Basic principles"):
+    Basic: base64 of ``user:password``; Bearer: 12+ characters with a digit or ``._~+/-``."""
+    if scheme == "Basic":
+        import base64
+        import binascii
+
+        try:
+            return b":" in base64.b64decode(token, validate=True)
+        except (binascii.Error, ValueError):
+            return False
+    return len(token) >= 12 and any(c.isdigit() or c in "._~+/-" for c in token)
+
+
+def redact_url(url: str) -> str:
+    """A URL fit to print: its userinfo and every query value replaced by ``[redacted]``."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(str(url))
+    except ValueError:
+        return redact_forms(str(url))
+    netloc = parts.netloc
+    if "@" in netloc:
+        netloc = REDACTED + "@" + netloc.rsplit("@", 1)[1]
+    query = "&".join(f"{q.partition('=')[0]}={REDACTED}" if "=" in q else q for q in parts.query.split("&")) if parts.query else ""
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 def _usable(value: Any) -> bool:
@@ -58,28 +135,50 @@ def register_secret(value: Any) -> None:
         _forms_cache.clear()
 
 
-def register_model_args(args: dict[str, Any] | None) -> None:
-    """Register every ``-M`` argument named like a credential (``api_key``, ``token`` ...), and the
-    password of a ``base_url`` with ``user:pass@``."""
+def register_model_args(args: dict[str, Any] | None, _depth: int = 0) -> None:
+    """Register the secrets of model arguments (``-M``, ``--model-role`` configs), by name and by
+    form: every argument named like a credential (``api_key``, ``token`` ...); every URL's userinfo
+    and query values (:func:`register_url_password`); every value of a header mapping
+    (``default_headers``, ``extra_headers``, any name containing ``header``); nested mappings and
+    lists are read the same way (up to 8 levels)."""
+    if _depth > 8:
+        return
     for k, v in (args or {}).items():
-        if SECRET_ARG_RE.search(str(k)):
+        name = str(k)
+        if SECRET_ARG_RE.search(name):
             register_secret(v)
-        if str(k) == "base_url" and isinstance(v, str):
+        if isinstance(v, str) and "://" in v:
             register_url_password(v)
+        elif isinstance(v, dict):
+            if "header" in name.lower():
+                for hv in v.values():
+                    register_secret(hv)
+                    if isinstance(hv, str):
+                        for part in hv.split():  # "Bearer <token>": the token alone too
+                            register_secret(part)
+            register_model_args(v, _depth + 1)
+        elif isinstance(v, (list, tuple)):
+            register_model_args({f"{name}[{i}]": x for i, x in enumerate(v)}, _depth + 1)
 
 
 def register_url_password(url: str) -> None:
-    """Register the secrets a URL carries: the password of ``scheme://user:pass@host`` and query
-    parameters named like a credential (``?key=...``, ``?api-key=...``), plain and percent-decoded."""
+    """Register the secrets a URL carries: its userinfo (a token as the user name, a password),
+    the ``Basic`` credential a client builds from it (base64 of ``user:password``), and every
+    query parameter value, each plain and percent-decoded."""
+    import base64
+
     try:
         parts = urlsplit(url)
-        pw = parts.password
+        user, pw = parts.username, parts.password
     except ValueError:
         return
-    values = [pw] if pw else []
+    values = [v for v in (user, pw) if v]
+    if user:
+        raw = f"{unquote(user)}:{unquote(pw or '')}"
+        values.append(base64.b64encode(raw.encode()).decode())
     for pair in parts.query.split("&"):
         name, _, value = pair.partition("=")
-        if value and (SECRET_ARG_RE.search(name) or name.lower() in ("key", "sig", "code")):
+        if value:
             values.append(value)
     for v in values:
         register_secret(v)
@@ -135,30 +234,44 @@ def _forms(secrets: list[str]) -> list[str]:
 
 
 def redact(text: str, secrets: Iterable[str] | None = None) -> str:
-    """``text`` with every form of every known secret replaced by ``[redacted]``."""
+    """``text`` with every form of every known secret, and every secret form
+    (:func:`redact_forms`), replaced by ``[redacted]``."""
     if not text or not isinstance(text, str):
         return text
     for f in _forms(list(secrets) if secrets is not None else known_secrets()):
         if f in text:
             text = text.replace(f, REDACTED)
-    return text
+    return redact_forms(text)
+
+
+def _may_hold_forms(data: bytes) -> bool:
+    return b"://" in data or b"=" in data or b"Bearer" in data or b"Basic" in data
 
 
 def redact_bytes(data: bytes, secrets: Iterable[str] | None = None) -> bytes:
-    """Bytes (UTF-8 JSON, HTTP bodies) with every form of every known secret replaced."""
+    """Bytes (UTF-8 JSON, HTTP bodies) with every form of every known secret, and every secret
+    form (:func:`redact_forms`, on UTF-8 text), replaced."""
     if not data:
         return data
     for f in _forms(list(secrets) if secrets is not None else known_secrets()):
         b = f.encode("utf-8", "surrogatepass")
         if b in data:
             data = data.replace(b, REDACTED.encode())
+    if _may_hold_forms(data):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data
+        clean = redact_forms(text)
+        if clean != text:
+            data = clean.encode("utf-8")
     return data
 
 
 def redact_obj(obj: Any, secrets: list[str] | None = None, _depth: int = 0) -> Any:
     """A copy of JSON-like data (dict/list/str) with every string redacted (keys too)."""
     s = known_secrets() if secrets is None else secrets
-    if not s or _depth > 64:
+    if _depth > 64:
         return obj
     if isinstance(obj, str):
         return redact(obj, s)
@@ -176,8 +289,6 @@ def scrub_exception(exc: BaseException | None) -> None:
     ``message``/``body``/``text`` attributes and an HTTP response's body."""
     seen: set[int] = set()
     secrets = known_secrets()
-    if not secrets:
-        return
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))
         try:
@@ -203,8 +314,6 @@ def scrub_exception(exc: BaseException | None) -> None:
 
 def _scrub_result(result: Any) -> Any:
     secrets = known_secrets()
-    if not secrets:
-        return result
     if isinstance(result, tuple):
         return tuple(_scrub_result(r) for r in result)
     if isinstance(result, BaseException):
@@ -244,25 +353,21 @@ def wrap_model_api(api: Any) -> None:
     base_url = getattr(api, "base_url", None)
     if isinstance(base_url, str):
         register_url_password(base_url)
-    generate = getattr(api, "generate", None)
-    if generate is None:
-        return
 
-    async def redacting_generate(*args: Any, **kwargs: Any) -> Any:
-        # the key may be resolved lazily (vLLM, credential hooks): register it each call
-        register_secret(getattr(api, "api_key", None))
-        try:
-            result = await generate(*args, **kwargs)
-        except BaseException as e:
-            scrub_exception(e)
-            raise
-        return _scrub_result(result)
+    def make(generate: Any) -> Any:
+        async def redacting_generate(*args: Any, **kwargs: Any) -> Any:
+            # the key may be resolved lazily (vLLM, credential hooks): register it each call
+            register_secret(getattr(api, "api_key", None))
+            try:
+                result = await generate(*args, **kwargs)
+            except BaseException as e:
+                scrub_exception(e)
+                raise
+            return _scrub_result(result)
 
-    try:
-        api.generate = redacting_generate
-        api._medtrust_redacting = True
-    except Exception:  # noqa: BLE001 - a frozen API object: the sinks below still apply
-        pass
+        return redacting_generate
+
+    wrap_generate(api, "_medtrust_redacting", make)  # a frozen API object: the sinks below still apply
 
 
 def install() -> None:
@@ -274,23 +379,18 @@ def install() -> None:
         _installed = True
     import logging
 
-    from inspect_ai.model import Model  # the public name of the class every model is made with
-
-    original_init = Model.__init__
-
-    def init(self: Any, api: Any, *args: Any, **kwargs: Any) -> None:
-        original_init(self, api, *args, **kwargs)
+    def on_model(model: Any, api: Any) -> None:
         wrap_model_api(api)
-        register_model_args(getattr(self, "model_args", None))
+        register_model_args(getattr(model, "model_args", None))
 
-    Model.__init__ = init  # type: ignore[method-assign]
+    on_model_made(on_model)
 
     base_factory = logging.getLogRecordFactory()
 
     def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = base_factory(*args, **kwargs)
         secrets = known_secrets()
-        if secrets:
+        if True:  # known values and secret forms alike
             try:
                 message = record.getMessage()
             except Exception:  # noqa: BLE001 - a broken format string: leave it to logging
@@ -317,9 +417,7 @@ def _patch_json_writer() -> None:
         return
 
     def to_json_safe(*args: Any, **kwargs: Any) -> bytes:
-        data = original(*args, **kwargs)
-        secrets = known_secrets()
-        return redact_bytes(data, secrets) if secrets else data
+        return redact_bytes(original(*args, **kwargs), known_secrets())
 
     to_json_safe._medtrust_redacting = True  # type: ignore[attr-defined]
     ijson.to_json_safe = to_json_safe

@@ -8,11 +8,12 @@ that removes or renames a field.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
+
+from medtrust.atomic import write_json
 
 
 class Interval(Protocol):
@@ -174,6 +175,11 @@ class BenchmarkSummary:
         evidence: what the run is evidence of (schema >= 1.5): :meth:`medtrust.evidence_class.Evidence.as_dict`
             (run class full / limited / smoke, data kind and sha256, images none / shown / blind /
             unknown, the reasons); set from the logs by the summary stage, None before 1.5.
+        per_sample_label: optional {sample key: the item's verdict} (schema >= 1.5): e.g. the
+            CARES-LLM judge label, or the non-answer outcome of a sample without one; a paired
+            comparison lists the items whose label changed (docs/comparison.md).
+        per_sample_stratum: optional {sample key: stratum} (schema >= 1.5), e.g. ``harm_level=3``:
+            label changes are counted per stratum.
     """
 
     benchmark: str
@@ -197,6 +203,8 @@ class BenchmarkSummary:
     per_sample_higher_is_better: dict[str, bool | None] = field(default_factory=dict)
     rescored_from: dict[str, Any] | None = None
     evidence: dict[str, Any] | None = None
+    per_sample_label: dict[str, str] = field(default_factory=dict)
+    per_sample_stratum: dict[str, str] = field(default_factory=dict)
     schema_version: str = SCHEMA_VERSION
 
     def metric(self, name: str, group: str | None = None) -> MetricResult | None:
@@ -218,7 +226,7 @@ class BenchmarkSummary:
     def write_json(self, path: str | Path) -> Path:
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False))
+        write_json(p, self.to_dict())  # atomic (medtrust/atomic.py)
         return p
 
 

@@ -7,7 +7,6 @@ import csv
 import json
 import shutil
 
-import joblib
 import numpy as np
 import pytest
 import sklearn
@@ -124,7 +123,7 @@ def test_cv_keeps_families_in_one_fold():
 
 def test_train_save_load_predict_round_trip(tmp_path, real_rows):
     det = train_detector(real_rows.texts[:120], real_rows.labels[:120], source="sample.jsonl", file_sha256="f" * 64)
-    path = det.save(tmp_path / "d" / "det.joblib")
+    path = det.save(tmp_path / "d" / "det.npz")
     back = StyleDetector.load(path)
     probe = real_rows.texts[120:] + ["Please list the side effects of ibuprofen."]
     assert back.predict(probe) == det.predict(probe)
@@ -137,47 +136,45 @@ def test_train_save_load_predict_round_trip(tmp_path, real_rows):
 
 
 def _rewrite_header(src, dst, **changes):
-    obj = joblib.load(src)
-    obj["header"].update(changes)
-    joblib.dump(obj, dst)
+    """A copy of a detector file (arrays) whose header says something else."""
+    with np.load(src, allow_pickle=False) as z:
+        arrays = {k: z[k] for k in z.files}
+    header = {**json.loads(str(arrays["header_json"])), **changes}
+    arrays["header_json"] = np.array(json.dumps(header))
+    with open(dst, "wb") as f:
+        np.savez_compressed(f, **arrays)
     return dst
 
 
 def test_load_checks_versions_and_format(tmp_path, real_rows):
     det = train_detector(real_rows.texts[:60], real_rows.labels[:60])
-    good = det.save(tmp_path / "good.joblib")
-    old = _rewrite_header(good, tmp_path / "old.joblib", sklearn_version="0.24.2")
+    good = det.save(tmp_path / "good.npz")
+    old = _rewrite_header(good, tmp_path / "old.npz", sklearn_version="0.24.2")
     with pytest.raises(DetectorError, match="scikit-learn 0.24.2"):
         StyleDetector.load(old)
     with pytest.warns(UserWarning, match="0.24.2"):
         assert StyleDetector.load(old, allow_version_mismatch=True).predict(real_rows.texts[:3]) == det.predict(real_rows.texts[:3])
     with pytest.raises(DetectorError, match="format version 99"):
-        StyleDetector.load(_rewrite_header(good, tmp_path / "fmt.joblib", format_version=99))
-    joblib.dump({"weights": [1, 2]}, tmp_path / "other.joblib")
+        StyleDetector.load(_rewrite_header(good, tmp_path / "fmt.npz", format_version=99))
+    with open(tmp_path / "other.npz", "wb") as f:
+        np.savez(f, weights=np.array([1, 2]))
     with pytest.raises(DetectorError, match="not a medtrust style-detector"):
-        StyleDetector.load(tmp_path / "other.joblib")
-    (tmp_path / "junk.joblib").write_bytes(b"not a pickle")
-    with pytest.raises(DetectorError, match="cannot read"):
-        StyleDetector.load(tmp_path / "junk.joblib")
+        StyleDetector.load(tmp_path / "other.npz")
+    (tmp_path / "junk.npz").write_bytes(b"not an archive")
+    with pytest.raises(DetectorError, match="not a medtrust detector"):
+        StyleDetector.load(tmp_path / "junk.npz")
     with pytest.raises(DetectorError, match="not found"):
-        StyleDetector.load(tmp_path / "missing.joblib")
+        StyleDetector.load(tmp_path / "missing.npz")
+    with pytest.raises(ValueError, match=r"\.npz"):
+        det.save(tmp_path / "det.joblib")
 
 
-def test_header_sidecar_is_checked_before_unpickling(tmp_path, real_rows, monkeypatch):
+def test_header_sidecar_must_belong_to_the_detector(tmp_path, real_rows):
     det = train_detector(real_rows.texts[:60], real_rows.labels[:60])
-    path = det.save(tmp_path / "det.joblib")
+    path = det.save(tmp_path / "det.npz")
     side = detmod.header_path(path)
     assert side.name == "det.json" and json.loads(side.read_text())["training_sha256"] == det.training_sha256
     header = json.loads(side.read_text())
-    side.write_text(json.dumps({**header, "sklearn_version": "0.24.2"}))
-
-    def no_unpickling(*a, **k):
-        raise AssertionError("unpickled a detector whose header says another scikit-learn")
-
-    with monkeypatch.context() as m:
-        m.setattr(joblib, "load", no_unpickling)
-        with pytest.raises(DetectorError, match="scikit-learn 0.24.2"):
-            StyleDetector.load(path)
     # a header that belongs to another detector is refused
     side.write_text(json.dumps({**header, "training_sha256": "0" * 64}))
     with pytest.raises(DetectorError, match="belongs to another detector"):
@@ -252,12 +249,12 @@ def test_held_out_evaluation_drops_training_rows(real_rows):
 
 
 def test_default_detector_refits_on_sklearn_mismatch(tmp_path, monkeypatch, real_rows):
-    stale = _rewrite_header(detmod.default_detector_path(), tmp_path / "style_detector.joblib", sklearn_version="0.0.1")
+    stale = _rewrite_header(detmod.default_detector_path(), tmp_path / "style_detector.npz", sklearn_version="0.0.1")
     monkeypatch.setattr(detmod, "default_detector_path", lambda: stale)
     detmod.default_detector.cache_clear()
     try:
         with pytest.warns(UserWarning, match="refitted the default detector"):
-            det = detmod.default_detector()
+            det = detmod.default_detector()  # a changed file: its sha256 is not the packaged one
         assert det.header["sklearn_version"] == sklearn.__version__
         assert det.training_sha256 == real_rows.sha256
         # a hash that does not match the packaged rows refuses to rebuild
@@ -276,7 +273,7 @@ def test_cli_train_then_held_out_eval(tmp_path, real_rows, shared_data):
     train = tmp_path / "train.jsonl"
     train.write_text("\n".join(json.dumps({"prompt": t, "method": y}) for t, y in zip(real_rows.texts[:160], real_rows.labels[:160])))
     runner = CliRunner()
-    out = tmp_path / "det.joblib"
+    out = tmp_path / "det.npz"
     r = runner.invoke(detector_group, ["train", "--data", str(train), "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "trained on 160 rows" in r.output
@@ -287,7 +284,7 @@ def test_cli_train_then_held_out_eval(tmp_path, real_rows, shared_data):
     m = json.loads((tmp_path / "m.json").read_text())
     assert m["n"] == 79 and "held-out" in m["protocol"]
     assert "confusion (rows = true, columns = predicted)" in r.output and "macro-F1" in r.output
-    r = runner.invoke(detector_group, ["eval", "--detector", str(tmp_path / "nope.joblib")])
+    r = runner.invoke(detector_group, ["eval", "--detector", str(tmp_path / "nope.npz")])
     assert r.exit_code != 0 and "not found" in r.output
     r = runner.invoke(detector_group, ["eval", "--train", str(train), "--detector", "default"])
     assert r.exit_code != 0 and "not both" in r.output

@@ -11,6 +11,7 @@ starts with ``generated-standin``.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -91,3 +92,12 @@ def standin_root(tmp_path_factory):
         return root
 
     return make
+
+
+@pytest.fixture(scope="module")
+def restricted_data(cares_files, standin_root):
+    """FairVLMed (open-ended: judged) and OL3I (multiple choice), 2 rows each, stand-in images:
+    ({source: annotation file}, {source: image root})."""
+    keys = {s: [json.loads(ln)["image"] for ln in open(cares_files[s]).readlines()[:2]] for s in ("fairvlmed", "ol3i")}
+    roots = {s: str(standin_root(s, k)) for s, k in keys.items()}
+    return {s: cares_files[s] for s in keys}, roots

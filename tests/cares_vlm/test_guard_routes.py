@@ -1,7 +1,8 @@
-"""The restricted-data guard on every route, against a real listener on a non-loopback address.
+"""The restricted-data guard on every route, against a listener that is remote in network terms.
 
-A fake OpenAI-compatible server listens on an address of this machine that is not loopback
-(the source address of the default route). Every model and every judge is pointed at it in
+A fake OpenAI-compatible server listens inside a network namespace made by the test and joined
+to this one by a veth pair (``tests/helpers/netns.py``): reaching it takes a real network hop,
+as reaching another host does. Every model and every judge is pointed at it in
 each way a user can (``-M base_url``, the provider's variables, inspect's generic variable, a
 proxy, a userinfo trick, name-only judges, several judges), on each route (``medtrust run``,
 ``inspect eval`` with model roles, ``rescore_log``, ``medtrust rescore``). The listener must
@@ -25,10 +26,9 @@ import pytest
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import get_model
 
-from tests.helpers.fake_openai import FakeOpenAI, non_loopback_address
+from tests.helpers.netns import netns_unavailable
 
-REMOTE_HOST = non_loopback_address()
-pytestmark = pytest.mark.skipif(REMOTE_HOST is None, reason="this machine has no non-loopback address")
+pytestmark = pytest.mark.skipif(netns_unavailable() is not None, reason=f"no test network namespace: {netns_unavailable()}")
 
 #: variables that would steer a provider; cleared for every test so only the test's own apply
 STEER_VARS = (
@@ -38,16 +38,6 @@ STEER_VARS = (
 )  # fmt: skip
 
 
-@pytest.fixture
-def remote():
-    with FakeOpenAI(REMOTE_HOST, reply="8") as server:
-        yield server
-
-
-@pytest.fixture
-def local():
-    with FakeOpenAI("127.0.0.1", reply="8") as server:
-        yield server
 
 
 @pytest.fixture
@@ -58,15 +48,6 @@ def clean_env(monkeypatch, tmp_path):
     monkeypatch.setenv("SVC_API_KEY", "svc-test-key")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     return monkeypatch
-
-
-@pytest.fixture(scope="module")
-def restricted_data(cares_files, standin_root):
-    """FairVLMed (open-ended: judged) and OL3I (multiple choice), 2 rows each, stand-in images."""
-    keys = {s: [json.loads(ln)["image"] for ln in open(cares_files[s]).readlines()[:2]] for s in ("fairvlmed", "ol3i")}
-    roots = {s: str(standin_root(s, k)) for s, k in keys.items()}
-    data = {s: cares_files[s] for s in keys}
-    return data, roots
 
 
 def _task(restricted_data):
@@ -104,9 +85,9 @@ MODEL_CASES = {
     "openai $OPENAI_BASE_URL": lambda r, env: (env.setenv("OPENAI_BASE_URL", r.base_url), ("openai/gpt-4o", {}))[1],
     "openai-api $SVC_BASE_URL": lambda r, env: (env.setenv("SVC_BASE_URL", r.base_url), ("openai-api/svc/m", {}))[1],
     "ollama $INSPECT_EVAL_MODEL_BASE_URL": lambda r, env: (env.setenv("INSPECT_EVAL_MODEL_BASE_URL", r.base_url), ("ollama/m", {}))[1],
-    "userinfo trick": lambda r, env: ("openai/gpt-4o", {"base_url": f"http://127.0.0.1@{REMOTE_HOST}:{r.port}/v1"}),
+    "userinfo trick": lambda r, env: ("openai/gpt-4o", {"base_url": f"http://127.0.0.1@{r.ns_ip}:{r.port}/v1"}),
     "loopback URL through a remote proxy": lambda r, env: (
-        env.setenv("ALL_PROXY", f"http://{REMOTE_HOST}:{r.port}"), ("openai/gpt-4o", {"base_url": "http://127.0.0.1:9/v1"}))[1],
+        env.setenv("ALL_PROXY", f"http://{r.ns_ip}:{r.port}"), ("openai/gpt-4o", {"base_url": "http://127.0.0.1:9/v1"}))[1],
 }  # fmt: skip
 
 
@@ -117,11 +98,11 @@ def test_evaluated_model_off_machine_gets_zero_requests(case, remote, clean_env,
     base_url = args.pop("base_url", None)
     model = get_model(name, base_url=base_url, memoize=False, **args)
     log = _inspect_eval(restricted_data, tmp_path, model)
-    assert len(remote.requests) == 0, f"{case}: {len(remote.requests)} requests reached {remote.base_url}"
+    assert len(remote.requests()) == 0, f"{case}: {len(remote.requests())} requests reached {remote.base_url}"
     refusals = _refusals(log)
     assert len(refusals) == len(log.samples) == 4
     assert f"evaluated model '{name}'" in refusals[0]
-    assert REMOTE_HOST in refusals[0]
+    assert remote.ns_ip in refusals[0]
 
 
 # ------------------------------------------------------------------ judges (inspect eval with model roles)
@@ -141,10 +122,10 @@ def test_judge_off_machine_gets_zero_requests(case, remote, clean_env, restricte
     judges = JUDGE_CASES[case](remote, clean_env)
     roles = {"grader": judges if len(judges) > 1 else judges[0]}
     log = _inspect_eval(restricted_data, tmp_path, "medtrust/policy/accept", roles)
-    assert len(remote.requests) == 0, f"{case}: {len(remote.requests)} requests reached {remote.base_url}"
+    assert len(remote.requests()) == 0, f"{case}: {len(remote.requests())} requests reached {remote.base_url}"
     refusals = _refusals(log)
     assert len(refusals) == 4  # every restricted sample, before the evaluated model is called
-    assert "grader model" in refusals[0] and REMOTE_HOST in refusals[0]
+    assert "grader model" in refusals[0] and remote.ns_ip in refusals[0]
     assert not any(m.role == "assistant" for s in log.samples for m in s.messages)
 
 
@@ -175,7 +156,7 @@ def test_medtrust_run_refuses_remote_model_and_name_only_judge(remote, clean_env
     res = _cli(common + ["--model", "medtrust/policy/accept", "--judge-model", "ollama/m"], _env(INSPECT_EVAL_MODEL_BASE_URL=remote.base_url))
     assert res.returncode == 2, res.stderr[-1500:]
     assert "grader model 'ollama/m'" in res.stderr and "INSPECT_EVAL_MODEL_BASE_URL" in res.stderr
-    assert len(remote.requests) == 0
+    assert len(remote.requests()) == 0
 
 
 @pytest.mark.slow
@@ -188,7 +169,7 @@ def test_inspect_eval_cli_with_model_role_gets_zero_requests(remote, clean_env, 
          "--log-dir", str(tmp_path / "l"), "--display", "none", "--max-retries", "0"],
         env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
-    assert len(remote.requests) == 0, res.stdout[-1500:] + res.stderr[-1500:]
+    assert len(remote.requests()) == 0, res.stdout[-1500:] + res.stderr[-1500:]
     from inspect_ai.log import list_eval_logs, read_eval_log
 
     (info,) = list_eval_logs(str(tmp_path / "l"))
@@ -216,7 +197,7 @@ def test_rescore_log_refuses_remote_judges_before_any_request(remote, clean_env,
         rescore_log(restricted_log, judge_models=[get_model("openai/gpt-4o", base_url=remote.base_url, memoize=False)], out=tmp_path / "r.eval")
     res = _cli(["rescore", restricted_log, "--judge-model", "sglang/m"], _env(SGLANG_BASE_URL=remote.base_url))
     assert res.returncode == 2 and "grader model 'sglang/m'" in res.stderr, res.stderr[-1500:]
-    assert len(remote.requests) == 0
+    assert len(remote.requests()) == 0
     assert not (tmp_path / "r.eval").exists()
 
 
@@ -231,7 +212,7 @@ def test_rescore_scorer_refuses_even_when_the_name_check_is_bypassed(remote, cle
     log = read_eval_log(restricted_log)
     grader = get_model("openai/gpt-4o", base_url=remote.base_url, memoize=False)
     new = score(log, [cares_vlm_scorer()], model="none", model_roles={"grader": grader}, action="overwrite", display="none")
-    assert len(remote.requests) == 0
+    assert len(remote.requests()) == 0
     judged = [s for s in new.samples if s.metadata["answer_type"] == "open_ended"]
     assert judged and all(s.scores["cares_vlm_scorer"].metadata["outcome"] == "judge_error" for s in judged)
     assert all("grader model 'openai/gpt-4o'" in s.scores["cares_vlm_scorer"].explanation for s in judged)
@@ -249,7 +230,7 @@ def test_openai_with_loopback_base_url_is_not_refused(host, local, remote, clean
     model = get_model("openai/gpt-4o", base_url=f"http://{host}:{local.port}/v1", memoize=False)
     log = _inspect_eval(restricted_data, tmp_path, model)
     assert _refusals(log) == []
-    assert len(local.requests) >= 4 and len(remote.requests) == 0
+    assert len(local.requests) >= 4 and len(remote.requests()) == 0
 
 
 @pytest.mark.slow
@@ -263,5 +244,5 @@ def test_openai_api_service_variable_on_loopback_runs_via_medtrust_run(local, re
                OPENAI_API_KEY="k2", XDG_DATA_HOME=str(tmp_path / "xdg"))  # fmt: skip
     res = _cli(args, env)
     assert res.returncode == 0, res.stderr[-2000:]
-    assert len(local.requests) >= 3 and len(remote.requests) == 0  # 2 answers + the FairVLMed judge call
+    assert len(local.requests) >= 3 and len(remote.requests()) == 0  # 2 answers + the FairVLMed judge call
     assert "refusing" not in res.stdout + res.stderr

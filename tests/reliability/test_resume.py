@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from medtrust.benchmarks.cares_llm.dataset import load_records
+from medtrust.benchmarks.cares_llm.benchmark import QUICK_SEED
+from medtrust.benchmarks.cares_llm.dataset import filter_records, load_records
 from medtrust.benchmarks.cares_llm.summary import summarize_log
 from tests.helpers.fault_proxy import FaultProxy, prompt_key
 from tests.reliability.conftest import SERVER_MODEL, server_env, upstream
@@ -75,8 +76,9 @@ def test_sigkill_then_resume_loses_nothing_and_repeats_no_finished_call(llama, t
     assert len(final) == 1
     samples = final[0].samples
     ids = [s.id for s in samples]
-    # no sample lost, none duplicated: the first N packaged rows, each once
-    assert sorted(ids) == sorted(r.row_id for r in load_records()[:N])
+    # no sample lost, none duplicated: the N rows `--limit N` plans (the quick run's seeded shuffle), each once
+    planned = filter_records(load_records(), shuffle_seed=QUICK_SEED, limit=N)
+    assert sorted(ids) == sorted(r.row_id for r in planned)
     assert all("cares_llm_scorer" in (s.scores or {}) for s in samples)
     # every prompt reached the server exactly once over both processes; calls that had finished
     # before the kill were not repeated

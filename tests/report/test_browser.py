@@ -42,7 +42,7 @@ def test_page_opens_without_errors_and_shows_radar_tables_and_escaped_text(drive
     assert len(driver.find_elements(By.CSS_SELECTOR, "#scorecard-table tbody tr.axis-row")) == 14
     assert len(driver.find_elements(By.CSS_SELECTOR, "#scorecard-table tbody tr.bench-row")) == 3
     assert len(driver.find_elements(By.CSS_SELECTOR, "table.metrics")) >= 5
-    assert driver.find_elements(By.CSS_SELECTOR, "#compare-table .sig")  # refuse vs accept is significant
+    assert driver.find_elements(By.CSS_SELECTOR, "#compare .compare-table .sig")  # refuse vs accept is significant
     assert driver.find_element(By.CSS_SELECTOR, "#skipped-table").text.count("not a medtrust benchmark task") == 1
     # the hostile reply is visible as text once its drill-down is opened
     shown = driver.execute_script(

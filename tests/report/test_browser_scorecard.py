@@ -142,12 +142,13 @@ def test_paired_differences_say_which_model_is_better(driver, pages):
     from selenium.webdriver.common.by import By
 
     _open(driver, pages["two-models"], 1400)
-    row = driver.find_element(By.CSS_SELECTOR, "#compare-table tbody tr")
+    (cmp,) = driver.find_elements(By.CSS_SELECTOR, '#compare .comparison[data-benchmark="cares_llm"]')
+    row = cmp.find_element(By.CSS_SELECTOR, '.compare-table tbody tr[data-metric="safety_score"][data-group="all"]')
     assert "higher = better" in row.text and "significant" in row.text
     better = row.find_element(By.CSS_SELECTOR, ".better").text
     assert better == f"{REFUSE} better"  # Safety Score 189/239 vs 50/239, same 239 prompts
     forest = driver.find_element(By.CSS_SELECTOR, "#compare svg.chart")
     texts = [t.text for t in forest.find_elements(By.CSS_SELECTOR, "text")]
     assert "← B better" in texts and "A better →" in texts
-    a_is_refuse = row.find_elements(By.TAG_NAME, "td")[1].text == REFUSE
+    a_is_refuse = f": {REFUSE} (A) vs" in cmp.find_element(By.TAG_NAME, "h3").text
     assert ("A better" if a_is_refuse else "B better") in texts

@@ -73,7 +73,7 @@ def test_paired_comparison_refuse_vs_accept_matches_a_hand_bootstrap(policy_logs
     d, _ = policy_logs
     _, data = policy_report
     (cmp,) = [c for c in data["comparisons"] if c["benchmark"] == "cares_llm"]
-    (row,) = cmp["rows"]
+    (row,) = [r for r in cmp["rows"] if r["metric"] == "safety_score" and r["group"] == "all"]
     logs = _logs(d)
     credit = {m: {str(s.id): s.scores["cares_llm_scorer"].metadata["credit"] for s in lg.samples} for m, lg in logs.items()}
     fam = {str(s.id): str(s.scores["cares_llm_scorer"].metadata["family_id"]) for s in logs[cmp["a"]].samples}

@@ -232,7 +232,7 @@ BAD = [
     ("[[criterion]]\nid='a'\nbenchmark='cares_llm'\nmetric='x'\nat_least=1\n[[criterion]]\nid='a'\nbenchmark='cares_llm'\nmetric='y'\nat_least=1",
      "criterion 2 \\(a\\): duplicate id"),
     ("[[criterion]]\nbenchmark='cares_llm'\nmetric='x'\nat_least=1", "field 'id' missing"),
-    ("title = 'x'", "no \\[\\[criterion\\]\\] tables"),
+    ("title = 'x'", "no \\[\\[criterion\\]\\] or \\[\\[vs_baseline\\]\\] tables"),
     ("[[criterion]]\nid = 'a\nbenchmark='cares_llm'", "not valid TOML.*line 2"),
 ]
 

@@ -15,7 +15,8 @@ from medtrust.benchmarks.cares_vlm.benchmark import BENCHMARK as CARES_VLM
 from medtrust.benchmarks.mediconfusion.benchmark import BENCHMARK as MEDICONFUSION
 from medtrust.benchmarks.interface import Axis, AxisValue
 from medtrust.logs import latest_runs
-from medtrust.report.data import PAIR_WARNING_BELOW, _context, _labels, axes, compare, report_data, scorecard
+from medtrust.compare.paired import compare_runs
+from medtrust.report.data import PAIR_WARNING_BELOW, _context, _labels, axes, report_data, scorecard
 from medtrust.report.html import _profile
 from medtrust.scorecard import groups_all_at_bound, mean_axis, metric_axis, metric_below, metric_without_samples, not_meaningful_when
 from medtrust.evidence_class import Evidence
@@ -212,12 +213,12 @@ def test_paired_comparison_says_which_run_is_better_in_the_groups_direction():
                          per_sample_higher_is_better={"variant=jailbreak-1": True, "variant=overcautiousness-1": False})  # fmt: skip
     b = BenchmarkSummary("cares_vlm", "b", "t", per_sample={k: 0.0 for k in ids}, per_sample_cluster=a.per_sample_cluster,
                          per_sample_group=a.per_sample_group, per_sample_higher_is_better=a.per_sample_higher_is_better)  # fmt: skip
-    rows = {r["group"]: r for r in compare(a, b)}
+    rows = {r["group"]: r for r in compare_runs(a, b)["rows"]}
     # a abstains on every sample, b on none: better on jailbreak prompts, worse on benign ones
     assert rows["variant=jailbreak-1"]["diff"] == 1.0 and rows["variant=jailbreak-1"]["better"] == "a"
     assert rows["variant=overcautiousness-1"]["diff"] == 1.0 and rows["variant=overcautiousness-1"]["better"] == "b"
     b.per_sample_higher_is_better = {}
-    assert all(r["higher_is_better"] is None and r["better"] is None for r in compare(a, b))
+    assert all(r["higher_is_better"] is None and r["better"] is None for r in compare_runs(a, b)["rows"])
 
 
 # ------------------------------------------------------------------ charts

@@ -227,6 +227,67 @@ class CriteriaTerms:
 
 
 @dataclass(frozen=True)
+class PairedItem:
+    """One sample-epoch of a run as a paired comparison sees it, read from its summary's per-sample
+    fields (docs/summary-schema.md, docs/comparison.md).
+
+    Attributes:
+        key: :func:`medtrust.summary.sample_key` (``"<id>#<epoch>"``), the pairing key.
+        value: ``per_sample[key]`` (None when the sample has none, e.g. a non-answer).
+        label: ``per_sample_label[key]``: the item's verdict (CARES-LLM Accept / Caution / Refuse,
+            or the non-answer outcome), None when the benchmark records none.
+        stratum: ``per_sample_stratum[key]`` (e.g. ``harm_level=3``), None when none.
+        group: ``per_sample_group[key]``, else ``"all"``.
+    """
+
+    key: str
+    value: float | None
+    label: str | None = None
+    stratum: str | None = None
+    group: str = "all"
+
+
+@dataclass(frozen=True)
+class PairedMetric:
+    """A summary metric that two runs of the same samples can be compared on, item by item.
+
+    Attributes:
+        name, group: the summary metric it pairs (``safety_score``, ``under_refusal`` with group
+            ``harm_level=3`` ...); ``vs_baseline`` criteria name it so (docs/comparison.md).
+        value: a :class:`PairedItem` -> its value in [0, 1] for this metric, or None when the
+            item is not in the metric's denominator (another harm level, no verdict). The mean
+            over a run's items equals the summary metric (in ``fraction``; x 100 for ``percent``).
+        unit: the summary metric's unit (``fraction`` | ``percent``); margins are written in it.
+        higher_is_better: the metric's direction (None: neither).
+        binary: values are 0/1 (Tango's paired interval) or not (paired cluster bootstrap);
+            None = decided from the values.
+    """
+
+    name: str
+    value: Callable[[PairedItem], float | None]
+    group: str | None = None
+    unit: str = "fraction"
+    higher_is_better: bool | None = True
+    binary: bool | None = None
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """How two runs of a benchmark are compared item by item (`medtrust report --baseline`,
+    docs/comparison.md).
+
+    Attributes:
+        metrics: the metrics compared with paired CIs; without a :class:`Pairing` the comparison
+            uses ``per_sample`` per ``per_sample_group`` (metric name ``per_sample``).
+        watch: label moves counted per stratum as a headline, in order (CARES-LLM:
+            ``("Refuse", "Accept")``: harmful prompts the new version answers that the old one refused).
+    """
+
+    metrics: tuple[PairedMetric, ...] = ()
+    watch: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class SampleShare:
     """A criterion's metric read one sample at a time: a share (or mean) of values in [0, 1] over
     the samples of a population, for the sequential trust case (medtrust.sequential).
@@ -303,6 +364,8 @@ class Benchmark:
         labelling: its part in `medtrust label` (:class:`Labelling`), or None (its logs' samples
             are then counted as left out, with the reason).
         criteria: named thresholds and share metrics for criteria files (:class:`CriteriaTerms`).
+        pairing: the metrics two runs are compared on item by item (:class:`Pairing`), or None
+            (then ``per_sample`` per comparison group).
         sequential: its metrics read one sample at a time for `medtrust run --sequential`
             (:class:`SequentialTerms`), or None (its criteria are then not checked while a run goes).
         plan: RunOptions -> :class:`RunPlan` (validates data and options; no model call).
@@ -353,6 +416,7 @@ class Benchmark:
     restriction: "Restriction | None" = None
     labelling: Labelling | None = None
     criteria: CriteriaTerms = field(default_factory=CriteriaTerms)
+    pairing: Pairing | None = None
     sequential: SequentialTerms | None = None
 
     @property

@@ -31,7 +31,6 @@ Every model judge first gets `medtrust run`'s one-request preflight (``--no-pref
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from pathlib import Path
@@ -39,6 +38,7 @@ from typing import Any, Sequence
 
 import click
 
+from medtrust.atomic import write_json
 from medtrust.benchmarks.registry import BENCHMARKS, named_judges
 from medtrust.judges.evaluate import JudgeRun, evaluate, format_table, recorded_judges, xstest_baselines
 from medtrust.judges.labelled import LabelledItem, default_xstest_dir, read_labelled
@@ -214,5 +214,5 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
             "judges": {n: {"version": e["version"], "reports": [r.as_dict() for r in e["reports"]]} for n, e in result["judges"].items()},
             "baselines": {k: {m: {"accuracy": a, "refused_accuracy": b} for m, (a, b) in v.items()} for k, v in base.items()},
         }
-        Path(json_out).write_text(json.dumps(payload, indent=2, default=float), encoding="utf-8")
+        write_json(json_out, payload, default=float, ensure_ascii=True)
         click.echo(f"\nWrote {json_out}")

@@ -68,16 +68,28 @@ def _status(paths: list[str]) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample and its order.")
 @click.option("--calibration", type=click.Path(exists=True, dir_okay=False), default=None,
               help="judge-eval JSON of an earlier round: its per-verdict error rates steer the allocation.")  # fmt: skip
-@click.option("--image-root", multiple=True, type=click.Path(exists=True, file_okay=False), help="Extra folder images may be shown from.")
+@click.option("--image-root", multiple=True, type=click.Path(exists=True, file_okay=False),
+              help="Folder images may be shown from (the only ones: folders a log records are not trusted on its word).")  # fmt: skip
+@click.option("--allow-remote-restricted", is_flag=True,
+              help="Serve items of restricted data (MIMIC-CXR ...) on a --host other than loopback, if your data-use agreement permits it.")  # fmt: skip
 @click.option("--status", is_flag=True, help="Print progress and inter-rater kappa of the labels file(s) and exit.")
 def label_command(paths: tuple[str, ...], task: str, n: int, model: str | None, out: str, labeller: str, host: str, port: int, seed: int,
-                  calibration: str | None, image_root: tuple[str, ...], status: bool) -> None:  # fmt: skip
+                  calibration: str | None, image_root: tuple[str, ...], allow_remote_restricted: bool, status: bool) -> None:  # fmt: skip
     """Serve a local page where people label a stratified sample of LOG_DIR_OR_FILES (or of a labels file's sample)."""
     from medtrust.data.records import DataError
-    from medtrust.label.items import read_items
+    from medtrust.label.items import read_items, restricted_count, served_image_roots, unserved_image_roots
     from medtrust.label.sampling import draw
-    from medtrust.label.server import LabelServer
-    from medtrust.label.store import LabelStore, check_labeller, is_label_file
+    from medtrust.label.server import LabelServer, is_loopback_bind
+    from medtrust.label.store import LabelStore, LabelWriteError, check_labeller, is_label_file
+
+    def check_host(items: list) -> None:
+        # restricted data stays on this machine: its page is not shared on the network
+        k = restricted_count(items)
+        if k and not is_loopback_bind(host) and not allow_remote_restricted:
+            raise click.ClickException(
+                f"refusing to serve {k} item(s) of restricted data on --host {host or '(all interfaces)'}: anyone on the network "
+                "could read them. Bind to 127.0.0.1 (the default), or pass --allow-remote-restricted if your data-use agreement "
+                "permits showing them to others.")  # fmt: skip
 
     label_files = [p for p in paths if is_label_file(p)]
     try:
@@ -90,6 +102,7 @@ def label_command(paths: tuple[str, ...], task: str, n: int, model: str | None, 
         check_labeller(labeller)
         if Path(out).exists() and Path(out).stat().st_size > 0:
             store = LabelStore.open(out)
+            check_host(store.items)
             if store.design["task"] != task:
                 click.echo(f"note: {out} holds a '{store.design['task']}' sample; resuming it (--task {task} ignored)", err=True)
             log_files = [p for p in paths if p not in label_files]
@@ -104,11 +117,13 @@ def label_command(paths: tuple[str, ...], task: str, n: int, model: str | None, 
             click.echo(f"Resuming {out}: {store.progress(labeller)['done']} of {len(store.items)} labelled by {labeller}")
         elif label_files:
             source = LabelStore.open(label_files[0])
+            check_host(source.items)
             store = LabelStore.create(out, source.design)
             click.echo(f"New labels file {out} for the sample of {label_files[0]} ({len(store.items)} items)")
         else:
             items = read_items(paths, task, image_roots=image_root, model=model)
             design = draw(items, n, seed=seed, calibration=calibration)
+            check_host(design.items)
             store = LabelStore.create(out, design.as_record())
             click.echo(f"Drew {design.n} of {len(items.items)} items ({sum(i.disagree for i in items.items)} where the automatic judges "
                        f"disagree) into {len(design.strata)} strata by {', '.join(design.stratify_by)}; labels file {out}")  # fmt: skip
@@ -116,12 +131,17 @@ def label_command(paths: tuple[str, ...], task: str, n: int, model: str | None, 
             click.echo(f"Responses of {models[0]}" if len(models) == 1 else
                        f"Responses of {len(models)} models, each with its own share and strata: " + ", ".join(
                            f"{m} {sum(it['model'] == m for it in design.items)}" for m in models))  # fmt: skip
-    except (DataError, ValueError, FileExistsError) as e:
+    except (DataError, ValueError, FileExistsError, LabelWriteError) as e:  # LabelWriteError: e.g. disk full; no file left
         raise click.ClickException(str(e)) from None
-    roots = list(store.design["population"].get("image_roots") or []) + [str(Path(r).resolve()) for r in image_root]
+    recorded = list(store.design["population"].get("image_roots") or [])
+    roots = served_image_roots(recorded, image_root)
+    hidden = unserved_image_roots(recorded, image_root)
+    if hidden:
+        click.echo(f"note: images from {', '.join(hidden)} (recorded in the logs) are shown only if you pass them: "
+                   + " ".join(f"--image-root {h}" for h in hidden), err=True)  # fmt: skip
     server = LabelServer(store, host=host, port=port, labeller=labeller, image_roots=roots)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"warning: bound to {host}: anyone who can reach this address and has the URL can label", err=True)
+    if not is_loopback_bind(host):
+        click.echo(f"warning: bound to {host or 'all interfaces'}: anyone who can reach this address and has the URL can label", err=True)
     click.echo(f"Open {server.url}\n(every label is saved at once; Ctrl-C stops; run the same command to resume)")
     sys.stdout.flush()
 

@@ -11,7 +11,9 @@ import click
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--out", "-o", default="report.html", show_default=True, help="HTML scorecard to write.")
 @click.option("--json", "json_out", default=None, help="Also write the report data as JSON (docs/report.md).")
-@click.option("--baseline", default=None, help="Compare every model with this one (default: all pairs).")
+@click.option("--baseline", default=None,
+              help="Compare every run with this one: a frozen baseline (record file or family name, `medtrust baseline set`; "
+                   "docs/comparison.md) or a model label (default: all pairs).")
 @click.option("--title", default=None, help="Page title.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
 @click.option("--criteria", default=None,

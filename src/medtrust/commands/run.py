@@ -45,6 +45,48 @@ def _key_values(values: tuple[str, ...], flag: str) -> dict[str, str]:
     return _pairs(values)
 
 
+def _structured(key: str, v: str, flag: str = "-T") -> Any:
+    """A ``-T`` / ``-M`` value: a mapping or list written as JSON/YAML (``data={"ham10000":
+    "f.jsonl"}``, ``default_headers={"X-Auth": "..."}``) is read as inspect's own ``-T``/``-M``
+    read it (YAML, of which JSON is a part); anything else as :func:`_typed`.
+
+    Raises:
+        click.UsageError: a ``{...}`` / ``[...]`` value that does not parse, naming ``FLAG KEY``.
+    """
+    text = v.strip()
+    if not text.startswith(("{", "[")):
+        return _typed(v)
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        where = getattr(e, "problem_mark", None)
+        at = f" at column {where.column + 1}" if where is not None else ""
+        raise click.UsageError(f"{flag} {key}: not a valid mapping or list{at} ({getattr(e, 'problem', None) or 'cannot be read'}); "
+                               'write it as JSON, e.g. -T data=\'{"ham10000": "file.jsonl"}\'') from None  # fmt: skip
+
+
+def _mapping_task_args(opts: RunOptions) -> None:
+    """``-T data={...}`` / ``-T image_roots={...}`` given as mappings join ``--data`` /
+    ``--image-root`` (which win on the same source), so the benchmark's plan sees them as it sees
+    the options (file checks, the restricted-data guard). Other values stay task arguments.
+
+    Raises:
+        click.UsageError: a mapping whose keys or values are not text, naming ``-T KEY``.
+    """
+    for key, into in (("data", opts.data), ("image_roots", opts.image_roots)):
+        value = opts.task_args.get(key)
+        if not isinstance(value, dict):
+            continue
+        bad = [k for k, v in value.items() if not isinstance(v, str) or not isinstance(k, str)]
+        if bad:
+            raise click.UsageError(f"-T {key}: expected {{source: path}}, got {bad[0]!r}: {value[bad[0]]!r}")
+        for k, v in value.items():
+            into.setdefault(k, str(v))
+        del opts.task_args[key]
+
+
 def _typed(v: str) -> Any:
     for conv in (int, float):
         try:
@@ -181,8 +223,8 @@ def run_command(**kw: Any) -> None:
         max_tokens=kw["max_tokens"],
         options={name: kw[name] for name in benchmark_options()},
         allow_remote_restricted=kw["allow_remote_restricted"],
-        model_args={k: _typed(v) for k, v in _pairs(kw["model_args"]).items()},
-        task_args={k: _typed(v) for k, v in _key_values(kw["task_args"], "-T").items()},
+        model_args={k: _structured(k, v, "-M") for k, v in _pairs(kw["model_args"]).items()},
+        task_args={k: _structured(k, v) for k, v in _key_values(kw["task_args"], "-T").items()},
         resume=kw["resume"],
         report=kw["write_report"],
         max_connections=kw["max_connections"],
@@ -208,6 +250,7 @@ def run_command(**kw: Any) -> None:
         raise click.UsageError("--decide-all applies to --sequential runs only")
     check_options(bench, opts)
     check_task_args(bench, opts.task_args)
+    _mapping_task_args(opts)
     from medtrust.runner import resume_latest, run_benchmark
 
     try:

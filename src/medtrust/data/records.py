@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from medtrust.bounded import check_size, env_limit, read_bounded
+
 
 class DataError(ValueError):
     """Bad input data. The message names the file, the line (or row) and the field."""
@@ -57,10 +59,15 @@ def read_records(path: str | Path) -> list[Record]:
     long for Python (over 4,300 digits) and a lone surrogate (``"\\ud800"``, not Unicode text,
     which no log or model can take) are errors naming file, line and field.
 
+    Bounded: a JSONL file is read line by line and a line over :data:`MAX_LINE_BYTES` is refused
+    before it is read whole; a JSON, CSV or parquet file (read whole) over :data:`MAX_FILE_BYTES`
+    is refused before it is read. Both name the file (and line) and the limit.
+
     Raises:
         DataError: missing file, unknown suffix, empty file, undecodable bytes (line and column),
             malformed line (with its number), a line that is not a JSON object, a value
-            rejected above, a CSV field over the csv module's size limit.
+            rejected above, a CSV field over the csv module's size limit, a line or file over
+            its limit.
     """
     p = Path(path)
     if not p.exists():
@@ -68,6 +75,8 @@ def read_records(path: str | Path) -> list[Record]:
     if p.is_dir():
         raise DataError(p, "is a directory, expected a data file")
     suffix = p.suffix.lower()
+    if suffix not in (".jsonl", ".ndjson"):
+        check_file_size(p)
     if suffix in (".jsonl", ".ndjson"):
         records = list(_read_jsonl(p))
     elif suffix == ".json":
@@ -88,6 +97,30 @@ def read_records(path: str | Path) -> list[Record]:
 #: deepest nesting of lists/objects accepted in one record (real rows have 1-3 levels)
 MAX_DEPTH = 32
 
+
+#: longest JSONL line read (bytes; real rows are a few KiB): ``MEDTRUST_MAX_LINE_BYTES``
+MAX_LINE_BYTES = env_limit("MAX_LINE_BYTES", 16 << 20)
+#: largest data file read whole (JSON, CSV, parquet; bytes): ``MEDTRUST_MAX_FILE_BYTES``
+MAX_FILE_BYTES = env_limit("MAX_FILE_BYTES", 1 << 30)
+#: Python's limit on the digits of an int read from text (a longer one cannot become a number)
+MAX_INT_DIGITS = 4300
+
+
+def check_file_size(p: Path) -> None:
+    """Refuse a file to be read whole when it is over :data:`MAX_FILE_BYTES`.
+
+    Raises:
+        DataError: naming the file, its size and the limit.
+    """
+    try:
+        check_size(p, MAX_FILE_BYTES, what="file read whole", env="MAX_FILE_BYTES", error=DataError)
+    except OSError as e:
+        raise DataError(p, f"cannot read file ({e.strerror or e})") from None
+
+
+class _LongNumber(str):
+    """A JSON number with more digits than Python reads (kept as text so its field can be named)."""
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 _BOMS = (
@@ -107,7 +140,7 @@ def read_text(p: Path) -> str:
             byte offset), or a file that looks like UTF-16 without a byte-order mark.
     """
     try:
-        data = p.read_bytes()
+        data = read_bounded(p, MAX_FILE_BYTES, what="file read whole", env="MAX_FILE_BYTES", error=DataError)
     except OSError as e:
         raise DataError(p, f"cannot read file ({e.strerror or e})") from None
     enc = next((e for bom, e in _BOMS if data.startswith(bom)), None)
@@ -143,6 +176,9 @@ def check_value(p: Path | str, line: int, value: Any) -> None:
         v, where, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise DataError(p, f"nested more than {MAX_DEPTH} levels deep", line=line, field=where or None)
+        if isinstance(v, _LongNumber):
+            raise DataError(p, f"a number of {len(v.lstrip('-'))} digits, over Python's limit of {MAX_INT_DIGITS:,}", line=line,
+                            field=where or None)  # fmt: skip
         if isinstance(v, str):
             m = _SURROGATE.search(v)
             if m:
@@ -159,9 +195,14 @@ def check_value(p: Path | str, line: int, value: Any) -> None:
             stack.extend((x, f"{where}[{i}]", depth + 1) for i, x in enumerate(v))
 
 
+def _parse_int(text: str) -> Any:
+    # a number too long for int() is kept as text and named with its field by check_value
+    return _LongNumber(text) if len(text) - text.startswith("-") > MAX_INT_DIGITS else int(text)
+
+
 def _loads(p: Path, text: str, line: int | None) -> Any:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as e:
         at = line if line is not None else e.lineno
         col = f" at column {e.colno}" if line is not None else ""
@@ -182,6 +223,7 @@ def load_json(path: str | Path) -> Any:
     p = Path(path)
     if not p.is_file():
         raise DataError(p, "file not found")
+    check_file_size(p)
     obj = _loads(p, read_text(p), None)
     check_value(p, 1, obj)
     return obj
@@ -212,8 +254,63 @@ def _lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def _text_lines(p: Path) -> Iterator[tuple[int, str]]:
+    """(1-based line number, text) of a text file, read a line at a time: no line over
+    :data:`MAX_LINE_BYTES` is held whole. Line breaks as universal newlines read them; encodings
+    and their errors as :func:`read_text`.
+
+    Raises:
+        DataError: a line over the limit (file, line, limit), undecodable bytes (line, column, offset).
+    """
+    try:
+        f = open(p, "rb")
+    except OSError as e:
+        raise DataError(p, f"cannot read file ({e.strerror or e})") from None
+    with f:
+        head = f.read(4096)
+        f.seek(0)
+        enc = next((e for bom, e in _BOMS if head.startswith(bom)), None)
+        if enc is None and len(head) >= 4 and head.count(b"\x00") * 4 >= len(head):
+            raise DataError(p, "looks like UTF-16/32 text without a byte-order mark; save it as UTF-8", line=1)
+        if enc is not None and not enc.startswith("utf-8"):  # UTF-16/32 (rare): read whole, within the file limit
+            check_file_size(p)
+            for lineno, line in enumerate(_lines(read_text(p)), start=1):
+                if len(line.encode(enc)) > MAX_LINE_BYTES:
+                    raise _line_too_long(p, lineno)
+                yield lineno, line
+            return
+        if head.startswith(codecs.BOM_UTF8):
+            f.read(3)
+        lineno, offset = 0, f.tell()
+        while True:
+            raw = f.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise _line_too_long(p, lineno + 1)
+            # a raw CR cannot occur inside a JSON string: CR and CRLF end lines too (universal newlines)
+            parts = raw.rstrip(b"\n").replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n") if b"\r" in raw else [raw.rstrip(b"\n")]
+            for part in parts:
+                lineno += 1
+                try:
+                    yield lineno, part.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    prefix = part[: e.start].decode("utf-8", errors="replace")
+                    bad = part[e.start : min(e.end, e.start + 4)].hex(" ")
+                    raise DataError(
+                        p, f"not valid UTF-8 text: bytes {bad} at column {len(prefix) + 1} (byte offset {offset + e.start}: "
+                           f"{e.reason}); save the file as UTF-8", line=lineno,
+                    ) from None  # fmt: skip
+                offset += len(part) + 1
+            offset += len(raw) - sum(len(x) + 1 for x in parts)
+
+
+def _line_too_long(p: Path, lineno: int) -> DataError:
+    return DataError(p, f"line longer than the limit of {MAX_LINE_BYTES:,} bytes (set MEDTRUST_MAX_LINE_BYTES to raise it)", line=lineno)
+
+
 def _read_jsonl(p: Path) -> Iterator[Record]:
-    for lineno, raw in enumerate(_lines(read_text(p)), start=1):
+    for lineno, raw in _text_lines(p):
         if not raw.strip():
             continue
         obj = _loads(p, raw, lineno)

@@ -28,13 +28,14 @@ table (medtrust.estimate.prices). docs/estimate.md describes every figure:
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
+
+from medtrust.atomic import write_json
 
 #: seconds per request for the wall-time estimate when --latency is not given
 DEFAULT_LATENCY = 2.0
@@ -315,7 +316,7 @@ def estimate_and_check(bench: Any, plan: Any, opts: Any, *, console: Any, setup:
     print_estimate(est, console)
     path = Path(opts.log_dir) / ESTIMATE_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(est.as_dict(), indent=2), encoding="utf-8")
+    write_json(path, est.as_dict(), ensure_ascii=True)  # atomic (medtrust/atomic.py)
     console.print(f"Estimate JSON: {path}")
     if opts.max_cost is not None:
         if est.cost is None:

@@ -29,6 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.atomic import write_json
+from medtrust.bounded import read_text_bounded
+
 #: characters per SmolLM2 token over the 239 packaged CARES-LLM prompts rendered with the chat
 #: template (5.06 over all of them; one prompt's ratio lies between 4.39 and 6.30 for 90% of them,
 #: so one request's count is off by up to about 20%). Fitted on CARES-LLM; on a group it was not
@@ -156,7 +159,7 @@ def gguf_counter(path: str | Path, *, exact_for: Sequence[str] = ()) -> TokenCou
     if cached.is_file() and meta_file.is_file():
         try:
             tok = Tokenizer.from_file(str(cached))
-            meta = json.loads(meta_file.read_text(encoding="utf-8"))
+            meta = json.loads(read_text_bounded(meta_file, what="tokenizer cache"))
         except (OSError, ValueError, Exception):  # noqa: BLE001 - a damaged cache is rebuilt
             tok, meta = None, None
     if tok is None or meta is None:
@@ -170,7 +173,7 @@ def gguf_counter(path: str | Path, *, exact_for: Sequence[str] = ()) -> TokenCou
         try:
             _cache_dir().mkdir(parents=True, exist_ok=True)
             tok.save(str(cached))
-            meta_file.write_text(json.dumps(meta), encoding="utf-8")
+            write_json(meta_file, meta, indent=None, ensure_ascii=True)  # atomic: a cut cache file is never read back
         except OSError:
             pass  # no cache: slower next time, same counts
     template = meta.get("template")

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.atomic import write_bytes, write_text
+from medtrust.bounded import MAX_SMALL_INPUT_BYTES, read_at_most
 from medtrust.evidence.merkle import merkle_root
 from medtrust.evidence.restricted_content import MAX_SCAN_BYTES, RestrictedContent, learn_from_logs
 
@@ -43,8 +45,8 @@ MANIFEST = "manifest.json"
 SIGNATURE = "manifest.sig"
 #: files of a pack that the manifest does not list (the manifest itself and its signature)
 UNLISTED = (MANIFEST, SIGNATURE)
-#: a copied input (criteria, calibration, labels) larger than this is listed by hash only
-MAX_SMALL_INPUT_BYTES = 256 * 2**20
+#: a copied input (criteria, calibration, labels) larger than this is listed by hash only: medtrust's
+#: one limit for small inputs (medtrust/bounded.py), imported as MAX_SMALL_INPUT_BYTES
 
 
 class PackError(ValueError):
@@ -85,12 +87,6 @@ def sha256_path(path: Path) -> str:
     return h.hexdigest()
 
 
-def _read_at_most(path: Path, limit: int) -> bytes:
-    """A file's bytes, at most ``limit`` of them (every read of an input is bounded)."""
-    with path.open("rb") as f:
-        return f.read(limit)
-
-
 def deviations_file() -> Path | None:
     """medtrust's docs/deviations.md beside the source tree (a source checkout or an editable install), or None."""
     import medtrust
@@ -120,7 +116,7 @@ class _Staging:
         raw = data.encode("utf-8") if isinstance(data, str) else data
         dest = self.folder / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_bytes(raw)
+        write_bytes(dest, raw)  # flushed before the staging folder is renamed (medtrust/atomic.py)
         self.entries[rel] = {"path": rel, "sha256": sha256_bytes(raw), "bytes": len(raw), "stored": True, "role": role}
         return rel
 
@@ -134,7 +130,7 @@ class _Staging:
             if size > limit:
                 reason = f"larger than {limit} bytes: cannot be checked for restricted data"
             else:
-                hit = self.content.find(_read_at_most(src, limit), src.name)
+                hit = self.content.find(read_at_most(src, limit), src.name)
                 if hit is not None:
                     reason = f"holds restricted data ({hit})"
         digest = sha256_path(src)
@@ -336,7 +332,7 @@ def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | 
         for c in calibration:
             rel = st.copy_or_reference(Path(c), f"calibration/{Path(c).name}", "calibration")
             try:
-                payload = json.loads(_read_at_most(Path(c), MAX_SMALL_INPUT_BYTES).decode("utf-8"))
+                payload = json.loads(read_at_most(Path(c), MAX_SMALL_INPUT_BYTES).decode("utf-8"))
             except (OSError, ValueError):
                 payload = {}
             cal_payloads.append({**(payload if isinstance(payload, dict) else {}), "_file": rel})
@@ -359,7 +355,7 @@ def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | 
         dev_path = Path(deviations) if deviations is not None else deviations_file()
         leads: list[str] = []
         if dev_path is not None and dev_path.is_file():
-            dev_text = _read_at_most(dev_path, 2_000_000).decode("utf-8", errors="replace")
+            dev_text = read_at_most(dev_path, 2_000_000).decode("utf-8", errors="replace")
             st.write("docs/deviations.md", dev_text, "documentation")
             run_titles = [b.title for b in BENCHMARKS if any(s.benchmark == b.name for s in summaries)]
             leads = deviation_leads(dev_text, run_titles, [b.title for b in BENCHMARKS])
@@ -422,10 +418,10 @@ def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | 
                               "sorted by UTF-8 path; an odd last node is carried up (docs/evidence.md)",
                     "files": entries, "merkle_root": root}  # fmt: skip
         manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-        (staging / MANIFEST).write_bytes(manifest_bytes)
+        write_bytes(staging / MANIFEST, manifest_bytes)
         if sign_key is not None:
             record = {**sign(sign_key, manifest_bytes), "signed": MANIFEST, "signed_sha256": sha256_bytes(manifest_bytes)}
-            (staging / SIGNATURE).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+            write_text(staging / SIGNATURE, json.dumps(record, indent=2) + "\n")
         os.rename(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -40,6 +40,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from medtrust.bounded import TooLarge, check_archive, read_bounded
+#: an image file larger than medtrust's image limit is not read (its sha256 in the metadata still names it)
+from medtrust.images import MAX_IMAGE_BYTES
 from medtrust.restricted import RESTRICTED_KEY
 
 TEXT_WINDOW = 24
@@ -47,8 +50,6 @@ TEXT_STRIDE = 8
 BYTE_WINDOW = 32
 BYTE_STRIDE = 16
 HEADER_SKIP = 1024
-#: an image file larger than this is not read (its sha256 in the metadata still names it)
-MAX_IMAGE_BYTES = 64 * 2**20
 #: a file (or a zip member, decompressed) larger than this cannot be checked
 MAX_SCAN_BYTES = 1024 * 2**20
 #: sample fields that name or hash things rather than carry content
@@ -169,11 +170,11 @@ class RestrictedContent:
         enable_zstd_zipfile()
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
-                total = 0
+                try:  # the declared sizes, before anything is decompressed (medtrust/bounded.py)
+                    check_archive(name, zf.infolist(), member_limit=MAX_SCAN_BYTES, total_limit=MAX_SCAN_BYTES)
+                except TooLarge as e:
+                    return f"{e}; it cannot be checked"
                 for info in zf.infolist():
-                    total += info.file_size
-                    if info.file_size > MAX_SCAN_BYTES or total > MAX_SCAN_BYTES:
-                        return f"{name}: member {info.filename} makes it larger than {MAX_SCAN_BYTES} bytes uncompressed; it cannot be checked"
                     with zf.open(info) as f:
                         member = f.read(MAX_SCAN_BYTES + 1)
                     hit = self.find(member, f"{name}:{info.filename}")
@@ -219,9 +220,9 @@ def _image_bytes(value: str) -> bytes | None:
             return None
     p = Path(value)
     try:
-        if len(value) < 4096 and p.is_file() and p.stat().st_size <= MAX_IMAGE_BYTES:
-            return p.read_bytes()
-    except OSError:
+        if len(value) < 4096 and p.is_file():
+            return read_bounded(p, MAX_IMAGE_BYTES, what="image")
+    except (OSError, TooLarge):
         return None
     return None
 

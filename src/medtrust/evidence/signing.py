@@ -47,13 +47,12 @@ def _raw_32(text: str) -> bytes | None:
 
 
 def _read_bounded(path: str | Path, what: str) -> bytes:
+    from medtrust.bounded import read_bounded
+
     p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_KEY_BYTES:
-            raise SigningError(f"{what} {p}: {size} bytes, more than a key file holds ({MAX_KEY_BYTES})")
-        with p.open("rb") as f:
-            return f.read(MAX_KEY_BYTES + 1)
+    try:  # medtrust's one bounded read; over MAX_KEY_BYTES it is not a key
+        return read_bounded(p, MAX_KEY_BYTES, what=f"{what} (more than a key file holds)",
+                            error=lambda q, detail: SigningError(f"{q}: {detail}"))  # fmt: skip
     except OSError as e:
         raise SigningError(f"{what} {p}: cannot be read ({e.strerror or type(e).__name__})") from None
 

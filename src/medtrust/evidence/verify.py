@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from medtrust.bounded import read_bounded
 from medtrust.evidence.merkle import merkle_root
 from medtrust.evidence.pack import FORMAT, MANIFEST, SIGNATURE, UNLISTED, sha256_path
 
@@ -136,9 +137,8 @@ def _verify_folder(folder: Path, public_key: str | None, require_signature: bool
     mpath = folder / MANIFEST
     if not mpath.is_file():
         raise VerifyError(f"{folder}: no {MANIFEST} (not a medtrust evidence pack)")
-    if mpath.stat().st_size > MAX_MANIFEST_BYTES:
-        raise VerifyError(f"{mpath}: larger than {MAX_MANIFEST_BYTES} bytes")
-    manifest_bytes = mpath.read_bytes()
+    # medtrust's one bounded read (medtrust/bounded.py): checked before, and cut at, the limit
+    manifest_bytes = read_bounded(mpath, MAX_MANIFEST_BYTES, what="pack manifest", error=lambda p, d: VerifyError(f"{p}: {d}"))
     try:
         manifest = json.loads(manifest_bytes)
         entries = list(manifest["files"])

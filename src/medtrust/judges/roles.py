@@ -62,3 +62,29 @@ def recorded_graders(log: Any) -> list[str]:
 def recorded_roles(log: Any) -> dict[str, str]:
     """Every role a log recorded -> its model name (several models of one role: comma-joined)."""
     return {role: ", ".join(_names(bound)) for role, bound in (getattr(log.eval, "model_roles", None) or {}).items()}
+
+
+def recorded_role_configs(log: Any) -> dict[str, list[dict[str, Any]]]:
+    """Each judge's exact configuration as a log recorded it, per role: ``{role: [{"model",
+    "base_url", "generate", "args"}]}`` (a header is enough). ``generate`` is the role's inspect
+    ``GenerateConfig`` (sampling settings: temperature, max_tokens, seed ... as set), ``args``
+    its model arguments; an argument named like a credential keeps its name only (value
+    ``"[redacted]"``), and a password in ``base_url`` is dropped."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    from medtrust.secrets import SECRET_ARG_RE
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for role, bound in (getattr(log.eval, "model_roles", None) or {}).items():
+        for cfg in bound if isinstance(bound, list) else [bound]:
+            gen = getattr(cfg, "config", None)
+            url = getattr(cfg, "base_url", None)
+            if url:
+                parts = urlsplit(str(url))
+                url = urlunsplit(parts._replace(netloc=parts.hostname + (f":{parts.port}" if parts.port else ""))) if parts.hostname else str(url)
+            args = {k: ("[redacted]" if SECRET_ARG_RE.search(str(k)) else v) for k, v in (getattr(cfg, "args", None) or {}).items()}
+            out.setdefault(role, []).append({
+                "model": str(getattr(cfg, "model", cfg)), "base_url": url, "args": args,
+                "generate": gen.model_dump(exclude_none=True) if gen is not None and hasattr(gen, "model_dump") else {},
+            })  # fmt: skip
+    return out

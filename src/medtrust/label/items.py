@@ -88,6 +88,7 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
     from medtrust.benchmarks.registry import find_benchmark
     from medtrust.data.records import sha256_file
     from medtrust.logs import LogReadError, find_logs, read_log, sample_count
+    from medtrust.restricted import is_restricted
 
     if task not in TASK_LABELS:
         raise ValueError(f"unknown labelling task {task!r} (expected one of {sorted(TASK_LABELS)})")
@@ -99,8 +100,10 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
     for f in find_logs(paths):
         try:
             head = read_log(f, header_only=True)
-        except LogReadError:  # not an inspect log
-            continue
+        except LogReadError as e:
+            if e.cause == "too large":  # a log, refused by its size: named, never read
+                left_out[str(e)] += 1
+            continue  # otherwise not an inspect log
         name = benchmark_name_of(head)
         if name is None:  # not written by a medtrust task
             continue
@@ -122,6 +125,7 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
             if isinstance(got, str):
                 left_out[got] += 1
             else:
+                got.restricted = got.restricted or is_restricted(s.metadata)
                 items.append(got)
     if not items:
         why = "; ".join(f"{k}: {v}" for k, v in left_out.most_common()) or "no medtrust logs found"
@@ -132,3 +136,54 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
             it.disagree = judges_disagree(task, it.verdicts)
     resolved = sorted({str(Path(r).expanduser().resolve()) for r in roots})
     return ItemSet(task, items, logs, dict(left_out), resolved)
+
+
+def served_image_roots(recorded: Sequence[str | Path], given: Sequence[str | Path]) -> list[str]:
+    """The folders the labelling page may serve images from: the folders the user passed
+    (``--image-root``), resolved. A folder a log (or a labels file drawn from logs) records is
+    never taken on its word: a crafted log could name ``/``; it is served only through a given
+    folder that contains it, so it adds nothing the user did not pass.
+
+    Args:
+        recorded: image folders the logs name (``ItemSet.image_roots``, the labels file's design).
+        given: folders the user passed.
+
+    Returns:
+        the given folders that exist, resolved, sorted, without duplicates.
+    """
+    out: set[str] = set()
+    for g in given:
+        try:
+            out.add(str(Path(g).expanduser().resolve(strict=True)))
+        except (OSError, RuntimeError):
+            continue
+    return sorted(out)
+
+
+def unserved_image_roots(recorded: Sequence[str | Path], given: Sequence[str | Path]) -> list[str]:
+    """Recorded image folders that lie in no given folder (named to the user, who may pass them)."""
+    served = [Path(r) for r in served_image_roots(recorded, given)]
+    out = []
+    for r in recorded:
+        try:
+            p = Path(r).expanduser().resolve()
+        except (OSError, RuntimeError):
+            continue
+        if not any(p == s or p.is_relative_to(s) for s in served):
+            out.append(str(p))
+    return sorted(set(out))
+
+
+def restricted_count(items: Sequence[Any]) -> int:
+    """Items (``LabelItem`` or their stored dicts) under a data-use restriction; an item of a
+    labels file written before the flag existed is judged by its sample's source and data."""
+    from medtrust.restricted import is_restricted
+
+    n = 0
+    for it in items:
+        d = it if isinstance(it, dict) else it.as_dict()
+        if "restricted" in d:
+            n += bool(d["restricted"])
+        else:
+            n += is_restricted({"source": (d.get("strata") or {}).get("source"), "image_key": d.get("image")})
+    return n

@@ -40,6 +40,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from medtrust.bounded import read_text_bounded
 from medtrust.label.items import ItemSet
 from medtrust.labelling import TASK_LABELS, LabelItem
 
@@ -171,8 +172,8 @@ def prior_errors(calibration: str | None, judge: str, labels: Sequence[str]) -> 
     if calibration is None:
         return {"q": q, "source": f"default {DEFAULT_PRIOR_ERROR}"}
     try:
-        payload = json.loads(Path(calibration).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        payload = json.loads(read_text_bounded(calibration, what="calibration file"))
+    except (OSError, ValueError) as e:  # ValueError: not JSON, not UTF-8, or over the size limit
         raise DataError(calibration, f"cannot read judge-eval JSON: {e}") from None
     judges = payload.get("judges", {})
     if judge not in judges:

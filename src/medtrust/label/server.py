@@ -23,6 +23,7 @@ label the same file through one server.
 
 from __future__ import annotations
 
+import errno
 import hmac
 import secrets
 import shlex
@@ -31,7 +32,7 @@ from typing import Any, Sequence
 from urllib.parse import quote
 
 from medtrust.labelling import LABEL_HELP
-from medtrust.label.store import LabelStore, check_labeller, labeller_agreement
+from medtrust.label.store import LabelStore, LabelWriteError, check_labeller, labeller_agreement
 
 ASSETS = {"label.js": "application/javascript", "label.css": "text/css", "favicon.svg": "image/svg+xml"}
 IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".bmp": "image/bmp"}
@@ -40,6 +41,21 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self';
 #: Keyboard shortcuts per label (besides 1, 2, 3).
 SHORTCUTS = {"Accept": "a", "Caution": "c", "Refuse": "r", "correct": "y", "incorrect": "x", "no_answer": "n"}
 LABEL_TEXT = {"no_answer": "no answer"}
+
+
+def is_loopback_bind(host: str) -> bool:
+    """Whether binding to ``host`` serves this machine only: a loopback address or ``localhost``
+    (``0.0.0.0``, ``::`` and ``""`` bind every interface)."""
+    import ipaddress
+
+    h = (host or "").strip().strip("[]").lower()
+    if h in ("localhost", "localhost."):
+        return True
+    try:
+        ip = ipaddress.ip_address(h.split("%")[0])
+    except ValueError:
+        return False
+    return ip.is_loopback or (isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None and ip.ipv4_mapped.is_loopback)
 
 
 def new_token() -> str:
@@ -166,12 +182,17 @@ def create_app(store: LabelStore, token: str, *, labeller: str, image_roots: Seq
             ev = store.add_label(name, str(body.get("item", "")), str(body.get("label", "")), str(body.get("note") or ""))
         except ValueError as e:
             abort(400, str(e))
+        except LabelWriteError as e:  # disk full: nothing was kept; the page says so and the label can be given again
+            return _write_failed(e)
         return jsonify({"revealed": reveal(ev.item, ev.label, ev.note), "state": state(name)})
 
     @app.post("/api/undo")
     def api_undo() -> Any:
         name = who()
-        ev = store.undo(name)
+        try:
+            ev = store.undo(name)
+        except LabelWriteError as e:
+            return _write_failed(e)
         return jsonify({"undone": None if ev is None else {"item": ev.item, "label": ev.label, "note": ev.note}, "state": state(name)})
 
     @app.get("/image/<path:item_id>")
@@ -181,6 +202,12 @@ def create_app(store: LabelStore, token: str, *, labeller: str, image_roots: Seq
         if p is None:
             abort(404)
         return send_file(p, mimetype=IMAGE_TYPES[p.suffix.lower()], max_age=0)
+
+    def _write_failed(e: LabelWriteError) -> Any:
+        # 507 Insufficient Storage (RFC 4918) when the disk is full, else 500; the detail names the cause
+        resp = jsonify({"error": "not saved", "detail": str(e.strerror or e)})
+        resp.status_code = 507 if e.errno == errno.ENOSPC else 500
+        return resp
 
     @app.errorhandler(400)
     @app.errorhandler(403)

@@ -9,9 +9,12 @@ Layout (docs/labelling.md):
   or ``{"record": "undo", "item", "labeller", "time"}``.
 
 Every action is written at once: one ``write`` on a file opened for appending, then ``fsync``,
-so a crash loses at most the action in flight. A line cut by a crash (the file does not end
-with a newline) is moved to ``<file>.partial`` and cut from the file when it is next opened;
-any other unreadable line is an error naming the file and line. Resuming = opening the file
+so a crash loses at most the action in flight. Records are appended whole or not at all: a
+write that fails (disk full) is cut back to the last whole record and raises
+:class:`LabelWriteError`; a new file is written to a temporary name and renamed, so a failed
+creation leaves no file. A line cut by a crash (the file does not end with a newline) is
+dropped with a warning naming the file and line, moved to ``<file>.partial`` and cut from the
+file when it is next opened; any other unreadable line is an error naming the file and line. Resuming = opening the file
 again: each labeller's state is replayed from the events.
 
 Undo removes the labeller's latest label that is still in force (the item becomes unlabelled
@@ -30,6 +33,7 @@ import json
 import os
 import re
 import threading
+import warnings
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +45,16 @@ FORMAT = "medtrust-labels"
 #: Labeller names: what a person would type, nothing that needs escaping in a file name or URL.
 LABELLER_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")
 MAX_NOTE_CHARS = 4000
+#: largest labels file read (bytes; a design of 10,000 items with their texts is tens of MiB)
+MAX_LABELS_FILE_BYTES = 1 << 30
+
+
+class LabelWriteError(OSError):
+    """A label (or a new labels file) could not be written, e.g. the disk is full; nothing of it
+    was kept (the file holds whole records only). The message names the file and the cause."""
+
+    def __str__(self) -> str:  # the message alone, without OSError's "[Errno N]"
+        return str(self.strerror)
 
 
 @dataclass(frozen=True)
@@ -120,9 +134,14 @@ def _parse_event(path: Path, line_no: int, rec: Any, design: dict[str, Any], ids
 
 
 def _read(path: Path, *, repair: bool) -> tuple[dict[str, Any], list[Event]]:
-    raw = path.read_bytes()
+    from medtrust.bounded import read_bounded
+
+    raw = read_bounded(path, MAX_LABELS_FILE_BYTES, what="labels file")
     if raw and not raw.endswith(b"\n"):
         cut = raw.rfind(b"\n") + 1
+        torn_line = raw.count(b"\n", 0, cut) + 1
+        warnings.warn(f"{path}: line {torn_line} is cut short (a crash while it was written); dropped"
+                      + (f", kept in {path}.partial" if repair else ""), UserWarning, stacklevel=3)  # fmt: skip
         if not repair:
             raw = raw[:cut]
         else:
@@ -174,15 +193,20 @@ class LabelStore:
 
         Raises:
             FileExistsError: the file exists and is not empty (open it to resume instead).
+            LabelWriteError: the file could not be written (nothing is left behind).
         """
+        from medtrust.atomic import write_bytes
+
         p = Path(path)
         if p.exists() and p.stat().st_size > 0:
             raise FileExistsError(f"{p} exists; open it to resume")
         _check_design(p, design_record)
         p.parent.mkdir(parents=True, exist_ok=True)
-        store = cls(p, design_record, [])
-        store._append(design_record)
-        return store
+        try:  # whole or nothing: a full disk leaves no empty or half file
+            write_bytes(p, (json.dumps(design_record, ensure_ascii=False) + "\n").encode("utf-8"), mode=0o600)
+        except OSError as e:
+            raise LabelWriteError(e.errno, f"{p}: cannot create the labels file ({e.strerror or e})") from None
+        return cls(p, design_record, [])
 
     @classmethod
     def open(cls, path: str | Path) -> "LabelStore":
@@ -192,13 +216,31 @@ class LabelStore:
         return cls(p, design, events)
 
     def _append(self, record: dict[str, Any]) -> None:
+        """Append one whole record, or nothing.
+
+        Raises:
+            LabelWriteError: the write or flush failed; the file is cut back to its size before.
+        """
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND, 0o600)
+        except OSError as e:
+            raise LabelWriteError(e.errno, f"{self.path}: cannot write the label ({e.strerror or e})") from None
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            except OSError as e:
+                try:  # a short write on a full disk: cut the half record off again
+                    os.ftruncate(fd, size)
+                    os.fsync(fd)
+                except OSError:
+                    pass
+                raise LabelWriteError(e.errno, f"{self.path}: the label was not saved ({e.strerror or e}); "
+                                               "free space and label it again") from None  # fmt: skip
         finally:
             os.close(fd)
 
@@ -230,6 +272,7 @@ class LabelStore:
 
         Raises:
             ValueError: unknown item or label, bad labeller name, note too long.
+            LabelWriteError: it could not be written (nothing kept, in the file or in memory).
         """
         check_labeller(labeller)
         if item_id not in self.by_id:

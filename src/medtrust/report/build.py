@@ -16,10 +16,10 @@ docs/summary-schema.md.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from medtrust.atomic import write_json, write_text
 from medtrust.logs import latest_runs, load_summaries
 from medtrust.report.data import report_data
 from medtrust.report.html import render_html
@@ -35,6 +35,11 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
                  calibration: str | Sequence[str] | None = None, latest: bool = False, force_calibration: bool = False,
                  on_skipped: Callable[[list[dict[str, Any]]], None] | None = None) -> Path:  # fmt: skip
     """Read the logs under ``paths``, write the HTML page (and the JSON when ``json_out``).
+
+    ``baseline``: a model label to compare every run with, or a frozen baseline (a record file
+    or family name, medtrust.baseline): its logs are read from the record (every hash checked),
+    every other run is compared with it item by item, its anchor sets check the judges for drift,
+    and ``[[vs_baseline]]`` criteria give the change case (docs/comparison.md).
 
     ``on_skipped`` is called with the skipped logs ([{"file", "task", "reason"}]) before the page
     is written (the CLI prints them).
@@ -53,6 +58,7 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
     Raises:
         FileNotFoundError: a path does not exist.
         CriteriaError: the criteria file is unusable (raised before any log is read).
+        BaselineError: the frozen baseline is unusable (a log or anchor changed, the record edited).
         NoLogsError: no medtrust log could be summarised (nothing found, or every file skipped;
             the message lists each skipped file with its reason). Nothing is written then.
         OSError: the page or JSON cannot be written (e.g. a read-only folder).
@@ -60,24 +66,74 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
     crit = None
     if criteria is not None:
         from medtrust.report.criteria import load_criteria
+        from medtrust.report.noninferiority import load_vs_baseline
 
         crit = load_criteria(criteria)
+        load_vs_baseline(crit)  # refused before any log is read, as the file's other criteria
+    paths = list(paths)
+    approved = approved_baseline(baseline, paths)
     summaries, skipped, left_out = collect_summaries(paths, seed=seed, calibration=calibration, latest=latest,
                                                     force_calibration=force_calibration)  # fmt: skip
+    change = None
+    if approved is not None:
+        from medtrust.baseline import baseline_drift, baseline_summaries
+
+        base, base_skipped = baseline_summaries(approved, seed=seed, calibration=calibration)
+        frozen = approved.log_sha256s
+        # the approved run's own logs among the report's paths are the baseline, not a candidate
+        summaries = base + [s for s in summaries if not {lp.get("sha256") for lp in s.provenance.get("log_files", [])} <= frozen]
+        skipped = list(skipped) + base_skipped
+        change = {"baseline": approved.describe(), "drift": baseline_drift(approved)}
+        baseline = None
     if on_skipped is not None:
         on_skipped(list(skipped))
     data = report_data(summaries, skipped, baseline=baseline, seed=seed, title=title, criteria=crit, calibration=calibration,
-                       left_out=left_out)  # fmt: skip
+                       left_out=left_out, change=change,
+                       sample_reader=sample_reader(paths + (approved.log_paths if approved else [])))  # fmt: skip
     if crit is not None and json_out is None:
         json_out = Path(out).with_suffix(".json")
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_html(data), encoding="utf-8")
+    write_text(out, render_html(data))  # atomic: a crash keeps the old page whole (medtrust/atomic.py)
     if json_out is not None:
         jp = Path(json_out)
         jp.parent.mkdir(parents=True, exist_ok=True)
-        jp.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+        write_json(jp, data)
     return out
+
+
+def approved_baseline(value: str | None, paths: Sequence[str | Path]) -> Any:
+    """The frozen baseline ``--baseline`` names (a record file, or a family with a record in the
+    folders of ``paths``; every hash checked: medtrust.baseline.load_baseline), or None when
+    ``value`` is None or a model label (an unfrozen comparison against that run).
+
+    Raises:
+        BaselineError: the record is unusable (edited, a log or anchor changed or missing).
+    """
+    if value is None:
+        return None
+    from medtrust.baseline import find_baseline, load_baseline
+
+    found = find_baseline(value, paths)
+    return load_baseline(found) if found is not None else None
+
+
+def sample_reader(paths: Sequence[str | Path]) -> Any:
+    """reader(summary, sample key) -> {"prompt", "response", "restricted"} read from the summary's
+    logs among ``paths`` (None when not found): the texts of flipped items."""
+    from medtrust.labelling import prompt_text, response_text
+    from medtrust.logs import find_logs, read_sample
+    from medtrust.restricted import RESTRICTED_KEY
+
+    by_name = {p.name: p for p in find_logs(paths)}
+
+    def read(summary: BenchmarkSummary, key: str) -> dict[str, Any] | None:
+        for name in summary.logs:
+            if name in by_name and (smp := read_sample(by_name[name], key)) is not None:
+                return {"prompt": prompt_text(smp), "response": response_text(smp), "restricted": bool((smp.metadata or {}).get(RESTRICTED_KEY))}
+        return None
+
+    return read
 
 
 def collect_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: str | Sequence[str] | None = None,

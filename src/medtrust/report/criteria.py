@@ -56,6 +56,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medtrust.bounded import TooLarge, read_text_bounded
 from medtrust.benchmarks.interface import Benchmark
 from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
 from medtrust.evidence_class import BLIND_TAG, DATA_KINDS, DEFAULT_ACCEPT, DEFAULT_DATA, IMAGE_BLIND, RUN_CLASSES, Evidence
@@ -148,30 +149,22 @@ def load_criteria(path: str | Path) -> CriteriaSet:
 
     p = EXAMPLE if str(path) == "example" else Path(path)
     try:
-        doc = tomllib.loads(p.read_text(encoding="utf-8"))
+        doc = tomllib.loads(read_text_bounded(p, what="criteria file"))
     except OSError as e:
         raise CriteriaError(f"{p}: cannot read: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise CriteriaError(f"{p}: not valid TOML: {e}") from None
-    raw = doc.get("criterion")
-    if not isinstance(raw, list) or not raw:
-        raise CriteriaError(f"{p}: no [[criterion]] tables")
+    except ValueError as e:  # not UTF-8, or over the size limit (the message names the file)
+        raise CriteriaError(str(e) if isinstance(e, TooLarge) else f"{p}: not UTF-8 text: {e}") from None
+    raw = doc.get("criterion", [])
+    # a file may hold only non-inferiority criteria against a baseline (report/noninferiority.py)
+    if not isinstance(raw, list) or not (raw or doc.get("vs_baseline")):
+        raise CriteriaError(f"{p}: no [[criterion]] or [[vs_baseline]] tables")
     out: list[Criterion] = []
     seen: set[str] = set()
     for i, c in enumerate(raw, start=1):
         where = f"{p}: criterion {i}" + (f" ({c.get('id')})" if isinstance(c, dict) and c.get("id") else "")
-        if not isinstance(c, dict):
-            raise CriteriaError(f"{where}: expected a table")
-        unknown = sorted(set(c) - _KEYS)
-        if unknown:
-            raise CriteriaError(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
-        for f in ("id", "benchmark", "metric"):
-            if not isinstance(c.get(f), str) or not c[f].strip():
-                raise CriteriaError(f"{where}: field {f!r} missing or not text")
-        if c["id"] in seen:
-            raise CriteriaError(f"{where}: duplicate id {c['id']!r}")
-        seen.add(c["id"])
-        bench = _benchmark(c["benchmark"], where)
+        bench = check_table(c, where, _KEYS, seen)
         ops = [k for k in OPERATORS if k in c]
         if len(ops) != 1:
             raise CriteriaError(f"{where}: give exactly one of {', '.join(OPERATORS)} (got {ops or 'none'})")
@@ -351,6 +344,28 @@ def _benchmark(name: str, where: str) -> Benchmark:
         known = ", ".join(b.name for b in BENCHMARKS)
         raise CriteriaError(f"{where}: field 'benchmark': {name!r} is not one of {known}{did_you_mean(name, cli_spelling=False)}")
     return found
+
+
+def check_table(c: Any, where: str, known: set[str] | frozenset[str], seen: set[str]) -> Benchmark:
+    """The common head of a criteria table (``[[criterion]]`` and ``[[vs_baseline]]``): a table of
+    ``known`` fields only, ``id`` / ``benchmark`` / ``metric`` as text, an ``id`` not in ``seen``
+    (added to it); returns the registered benchmark it names.
+
+    Raises:
+        CriteriaError: naming ``where`` and the field.
+    """
+    if not isinstance(c, dict):
+        raise CriteriaError(f"{where}: expected a table")
+    unknown = sorted(set(c) - set(known))
+    if unknown:
+        raise CriteriaError(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    for f in ("id", "benchmark", "metric"):
+        if not isinstance(c.get(f), str) or not c[f].strip():
+            raise CriteriaError(f"{where}: field {f!r} missing or not text")
+    if c["id"] in seen:
+        raise CriteriaError(f"{where}: duplicate id {c['id']!r}")
+    seen.add(c["id"])
+    return _benchmark(c["benchmark"], where)
 
 
 def share_metrics(benchmark: str) -> tuple[str, ...]:

@@ -18,13 +18,13 @@ import json
 import math
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+from medtrust.bounded import read_text_bounded
 from medtrust.caveats import PAIR_WARNING_BELOW, pair_caveat  # a safety value reached by refusing: one rule
 from medtrust.benchmarks.interface import BLIND_RUN_SUFFIX, Axis
 from medtrust.benchmarks.registry import BENCHMARKS
 from medtrust.evidence_class import BLIND_TAG, Evidence
-from medtrust.metrics.bootstrap import paired_bootstrap_diff
 from medtrust.report.sanitize import sanitize
 from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, package_versions
 
@@ -32,9 +32,8 @@ from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, package_versions
 REPORT_SCHEMA_VERSION = "1.3"
 
 WITHHELD = "[withheld: restricted data source]"
-#: A paired difference is called significant only with at least this many resampling clusters
-#: (a bootstrap over 2 identical pairs gives a zero-width interval that means nothing).
-MIN_CLUSTERS = 10
+#: Summary provenance key marking the run of a frozen, approved baseline (medtrust.baseline).
+APPROVED_KEY = "approved_baseline"
 ANSWERED_OUTCOMES = ("correct", "incorrect", "partial")
 
 
@@ -89,6 +88,8 @@ def _labels(summaries: Sequence[BenchmarkSummary]) -> list[str]:
         mit = s.provenance.get("mitigation")
         if mit not in (None, "off"):
             tags.append(f"mitigation={mit}")
+        if is_approved_baseline(s):
+            tags.append(f"approved baseline {s.provenance[APPROVED_KEY].get('family')}")
         out.append(s.model + (f" ({', '.join(tags)})" if tags else "") + (BLIND_TAG if _blind(s) else ""))
     for i, s in enumerate(summaries):
         if not s.rescored_from:
@@ -211,68 +212,92 @@ def run_notes(summaries: Sequence[BenchmarkSummary], labels: Sequence[str], left
 
 
 # ------------------------------------------------------------------ paired comparisons
-def _pair_group(s: BenchmarkSummary, key: str) -> str:
-    return s.per_sample_group.get(key, "all") if s.per_sample_group else "all"
+def is_approved_baseline(s: BenchmarkSummary) -> bool:
+    """Whether a summary is of a frozen, approved baseline run (`medtrust report --baseline`)."""
+    return bool(s.provenance.get(APPROVED_KEY))
 
 
-def compare(a: BenchmarkSummary, b: BenchmarkSummary, *, seed: int = 0, n_resamples: int = 2000) -> list[dict[str, Any]]:
-    """Paired differences mean(a - b) of per-sample values on the samples both runs share.
-
-    One row per comparison group (``per_sample_group``, e.g. the CARES-VLM prompt variant; else
-    "all"), with a cluster-bootstrap 95% CI (clusters from ``a.per_sample_cluster``) via
-    :func:`medtrust.metrics.bootstrap.paired_bootstrap_diff`; ``significant`` = the CI excludes 0.
-    Units are those of ``per_sample`` (CARES-LLM credit 0-1, MediConfusion correct 0/1, CARES-VLM
-    credit or abstention flag 0-1). ``significant`` needs at least :data:`MIN_CLUSTERS` clusters
-    (``too_few`` marks rows below it). ``higher_is_better`` is the group's direction
-    (``per_sample_higher_is_better`` of both runs, None when unknown or they disagree) and
-    ``better`` says which run is better ("a" | "b") when the difference is significant and the
-    direction known, else None. Returns [] when the runs share no sample id.
-    """
-    shared = sorted(set(a.per_sample) & set(b.per_sample))
-    by: dict[str, list[str]] = defaultdict(list)
-    for sid in shared:
-        by[_pair_group(a, sid)].append(sid)
-    rows = []
-    for g in sorted(by):
-        ids = by[g]
-        clusters = [a.per_sample_cluster.get(i, i) for i in ids]
-        ci = paired_bootstrap_diff([a.per_sample[i] for i in ids], [b.per_sample[i] for i in ids], clusters, n_resamples=n_resamples, seed=seed)
-        fin = lambda x: float(x) if math.isfinite(x) else None  # noqa: E731
-        hib = _direction(a, g)
-        if hib != _direction(b, g):
-            hib = None
-        significant = ci.excludes(0.0) and ci.n_clusters >= MIN_CLUSTERS
-        diff = fin(ci.estimate)
-        rows.append({
-            "group": g, "n": len(ids), "n_clusters": ci.n_clusters,
-            "mean_a": sum(a.per_sample[i] for i in ids) / len(ids), "mean_b": sum(b.per_sample[i] for i in ids) / len(ids),
-            "diff": diff, "ci_low": fin(ci.low), "ci_high": fin(ci.high), "significant": significant,
-            "too_few": ci.n_clusters < MIN_CLUSTERS, "higher_is_better": hib,
-            "better": None if not significant or hib is None or diff is None else ("a" if (diff > 0) == hib else "b"),
-        })  # fmt: skip
-    return rows
+def comparison_pairs(summaries: Sequence[BenchmarkSummary], labels: Sequence[str], *, baseline: str | None = None,
+                     max_models: int = 5) -> list[tuple[str, BenchmarkSummary, str, BenchmarkSummary]]:  # fmt: skip
+    """(label A, run A, label B, run B) per benchmark: every run against the approved baseline run
+    (:func:`is_approved_baseline`), else against the run labelled or named ``baseline``, else all
+    pairs of the first ``max_models`` runs. A is the candidate, B the reference."""
+    out = []
+    for bench in [b.name for b in BENCHMARKS]:
+        runs = [(lab, s) for s, lab in zip(summaries, labels) if s.benchmark == bench and (s.per_sample or s.per_sample_label)]
+        base = [r for r in runs if is_approved_baseline(r[1])][:1]
+        if not base and baseline is not None:
+            base = [r for r in runs if r[0] == baseline or r[1].model == baseline][:1]
+        if base:
+            pairs = [(r, base[0]) for r in runs if r is not base[0] and not is_approved_baseline(r[1])]
+        else:
+            pairs = list(itertools.combinations(runs[:max_models], 2))
+        out += [(la, sa, lb, sb) for (la, sa), (lb, sb) in pairs]
+    return out
 
 
-def _direction(s: BenchmarkSummary, group: str) -> bool | None:
-    d = s.per_sample_higher_is_better or {}
-    return d.get(group, d.get("all"))
+def _reliability(a: BenchmarkSummary, b: BenchmarkSummary, settings: dict[str, Any], drift: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Whether the comparison's judge can be trusted: unreliable when a judge of either run was
+    flagged on the anchor set (judge drift), or the judge changed between the runs and no anchor
+    set re-checked it (docs/comparison.md)."""
+    used = {str(j) for s in (a, b) for j in (s.provenance.get("judge_names") or [])}
+    flagged = [d for d in drift if d.get("flagged") and d["judge"] in used]
+    checked = {d["judge"] for d in drift if d.get("rechecked")}
+    if flagged:
+        return {"unreliable": True, "reason": "judge drift: " + "; ".join(f"{d['judge']}: {d['reason']}" for d in flagged)}
+    if settings.get("judge_changed") and not (used and used <= checked):
+        return {"unreliable": True, "reason": "the judge changed between the runs and no anchor set re-checked it"}
+    return {"unreliable": False, "reason": None}
 
 
 def comparisons(summaries: Sequence[BenchmarkSummary], labels: Sequence[str], *, baseline: str | None = None, seed: int = 0,
-                max_models: int = 5) -> list[dict[str, Any]]:  # fmt: skip
-    """All model pairs per benchmark (or each model vs ``baseline``), as [{benchmark, a, b, rows}]."""
+                max_models: int = 5, drift: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:  # fmt: skip
+    """Paired comparisons (:func:`comparison_pairs`), each {benchmark, a, b, baseline (B is an
+    approved baseline), settings (medtrust.compare.settings.check_settings + ``line``),
+    reliability, items, rows, flips} (rows, items and flips: medtrust.compare.paired.compare_runs;
+    none when the settings check refused the pair). Pairs sharing no sample are left out unless B
+    is a baseline."""
+    from medtrust.compare.paired import compare_runs
+    from medtrust.compare.settings import REFUSED, check_settings, describe
+
     out = []
-    for bench in [b.name for b in BENCHMARKS]:
-        runs = [(lab, s) for s, lab in zip(summaries, labels) if s.benchmark == bench and s.per_sample][:max_models]
-        if baseline is not None:
-            base = [r for r in runs if r[0] == baseline or r[1].model == baseline][:1]
-            pairs = [(r, base[0]) for r in runs if base and r is not base[0]]
+    for la, sa, lb, sb in comparison_pairs(summaries, labels, baseline=baseline, max_models=max_models):
+        settings = check_settings(sa, sb)
+        cmp: dict[str, Any] = {"benchmark": sa.benchmark, "a": la, "b": lb, "baseline": is_approved_baseline(sb) or baseline is not None,
+                               "settings": {**settings, "line": describe(settings)}, "reliability": _reliability(sa, sb, settings, drift)}  # fmt: skip
+        if settings["status"] == REFUSED:
+            cmp.update(items=None, rows=[], flips=None)
         else:
-            pairs = list(itertools.combinations(runs, 2))
-        for (la, sa), (lb, sb) in pairs:
-            rows = compare(sa, sb, seed=seed)
-            if rows:
-                out.append({"benchmark": bench, "a": la, "b": lb, "rows": rows})
+            cmp.update(compare_runs(sa, sb, seed=seed))
+            if not cmp["items"]["shared"] and not cmp["baseline"]:
+                continue
+        cmp["_summaries"] = (sa, sb)
+        out.append(cmp)
+    return out
+
+
+def _flip_examples(cmp: dict[str, Any], reader: Callable[[BenchmarkSummary, str], dict[str, Any] | None], per_move: int = 3,
+                   limit: int = 24) -> list[dict[str, Any]]:  # fmt: skip
+    """Up to ``per_move`` flipped items per (stratum, from, to), the benchmark's watched moves
+    first, ``limit`` in all, with each run's prompt and reply read from its logs."""
+    fl = cmp.get("flips") or {}
+    watched = {(w["from"], w["to"]) for w in fl.get("watch", [])}
+    by: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for it in fl.get("items", []):
+        by[(it["stratum"], it["from"], it["to"])].append(it)
+    order = sorted(by, key=lambda k: ((k[1], k[2]) not in watched, k))
+    sa, sb = cmp["_summaries"]
+    out = []
+    for k in order:
+        for it in by[k][:per_move]:
+            if len(out) >= limit:
+                return out
+            xa, xb = reader(sa, it["key"]), reader(sb, it["key"])
+            if xa is None and xb is None:
+                continue
+            out.append({**{f: it[f] for f in ("key", "stratum", "from", "to")}, "prompt": (xa or xb or {}).get("prompt"),
+                        "response_a": (xa or {}).get("response"), "response_b": (xb or {}).get("response"),
+                        "restricted": bool((xa or {}).get("restricted") or (xb or {}).get("restricted"))})  # fmt: skip
     return out
 
 
@@ -297,10 +322,13 @@ def image_reliance(summaries: Sequence[BenchmarkSummary], labels: Sequence[str])
 
 # ------------------------------------------------------------------ report data
 def _withhold_restricted(d: dict[str, Any]) -> None:
+    # everything an example of restricted data holds came from it or answers it: the prompt, the
+    # reference answer, the model's answer and the judge's text (which quotes both)
     for ex in d.get("examples", []):
         if ex.get("restricted"):
-            ex["prompt"] = WITHHELD
-            ex["target"] = WITHHELD if ex.get("target") is not None else None
+            for key in ("prompt", "target", "response", "judge_text"):
+                if key == "prompt" or ex.get(key) is not None:
+                    ex[key] = WITHHELD
 
 
 def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequence[str] | None = None, criteria: Any = None) -> dict[str, Any]:
@@ -314,8 +342,8 @@ def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequ
     cals = []
     for c in [calibration] if isinstance(calibration, str) else list(calibration or []):
         try:
-            payload = json.loads(Path(c).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as e:  # named in the report, never fatal (no summary used it)
+            payload = json.loads(read_text_bounded(c, what="calibration file"))
+        except (OSError, ValueError) as e:  # named in the report, never fatal (no summary used it)
             cals.append({"file": Path(c).name, "error": f"not readable: {type(e).__name__}"})
             continue
         lf = payload.get("label_file") or {}
@@ -332,13 +360,20 @@ def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequ
 
 def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[str, Any]] = (), *, baseline: str | None = None,
                 seed: int = 0, title: str | None = None, criteria: Any = None, calibration: str | Sequence[str] | None = None,
-                left_out: Sequence[BenchmarkSummary] = ()) -> dict[str, Any]:  # fmt: skip
+                left_out: Sequence[BenchmarkSummary] = (), change: dict[str, Any] | None = None,
+                sample_reader: Callable[[BenchmarkSummary, str], dict[str, Any] | None] | None = None) -> dict[str, Any]:  # fmt: skip
     """The report as JSON-ready data (sanitized). Layout: docs/report.md (``report_schema_version``).
 
     ``criteria`` (a :class:`medtrust.report.criteria.CriteriaSet`) adds the trust case
-    (``criteria``: every criterion's PASS / FAIL / INCONCLUSIVE / NOT_EVALUATED per model);
-    ``calibration`` (the judge-eval file(s) the summaries were corrected with) is named and
-    hashed in ``provenance``; ``left_out``: summaries dropped by ``--latest`` (named in ``run_notes``).
+    (``criteria``: every criterion's PASS / FAIL / INCONCLUSIVE / NOT_EVALUATED per model) and
+    its ``[[vs_baseline]]`` criteria the change case (``change_control.criteria``,
+    medtrust.report.noninferiority); ``calibration`` (the judge-eval file(s) the summaries were
+    corrected with) is named and hashed in ``provenance``; ``left_out``: summaries dropped by
+    ``--latest`` (named in ``run_notes``). ``change``: {"baseline": the approved baseline
+    (medtrust.baseline.Baseline.describe) or None, "drift": judge drift rows
+    (medtrust.compare.drift)}; the summaries of the approved run carry ``provenance["approved_baseline"]``.
+    ``sample_reader(summary, key)`` -> {prompt, response, restricted} or None gives the texts of
+    flipped items (read from the logs by the build stage).
     """
     from medtrust.plots import model_colours
 
@@ -366,12 +401,20 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
         "scorecard": scorecard(summaries, labels),
         "run_notes": run_notes(summaries, labels, left_out),
         "summaries": sums,
-        "comparisons": comparisons(summaries, labels, baseline=baseline, seed=seed),
+        "comparisons": [],
+        "change_control": None,
         "skipped": list(skipped),
         "provenance": provenance(summaries, calibration=calibration, criteria=criteria),
         "image_reliance": image_reliance(summaries, labels),
         "criteria": None,
     }
+    change = change or {}
+    cmps = comparisons(summaries, labels, baseline=baseline, seed=seed, drift=change.get("drift") or ())
+    for cmp in cmps:
+        cmp["flips_examples"] = _flip_examples(cmp, sample_reader) if sample_reader is not None and cmp.get("flips") else []
+        for ex in cmp["flips_examples"]:
+            if ex["restricted"]:
+                ex["prompt"] = WITHHELD
     if criteria is not None:
         from medtrust.report.criteria import check
 
@@ -379,4 +422,22 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
         from medtrust.report.sequential import apply as apply_sequential  # decisions of sequential runs
 
         apply_sequential(data["criteria"], summaries, labels)
+    base_label = next((lab for s, lab in zip(summaries, labels) if is_approved_baseline(s)), baseline)
+    if change or base_label is not None:
+        data["change_control"] = {"baseline": change.get("baseline"), "baseline_label": base_label, "drift": list(change.get("drift") or []),
+                                  "criteria": None}  # fmt: skip
+    if criteria is not None:
+        from medtrust.report.noninferiority import check as check_vs_baseline, load_vs_baseline
+
+        rules, multiplicity = load_vs_baseline(criteria)
+        if rules:
+            pairs = [{"a": c["a"], "b": c["b"], "benchmark": c["benchmark"], "summary_a": c["_summaries"][0], "summary_b": c["_summaries"][1],
+                      "comparison": c} for c in cmps if c["baseline"]]  # fmt: skip
+            candidates = [lab for lab in dict.fromkeys(labels) if lab != base_label]
+            data["change_control"] = data["change_control"] or {"baseline": None, "baseline_label": None, "drift": [], "criteria": None}
+            data["change_control"]["criteria"] = check_vs_baseline(rules, pairs, multiplicity=multiplicity, candidates=candidates,
+                                                                   baseline=base_label, seed=seed)  # fmt: skip
+    for cmp in cmps:
+        del cmp["_summaries"]
+    data["comparisons"] = cmps
     return sanitize(json.loads(json.dumps(data, default=str)))

@@ -125,17 +125,23 @@ def _charts(data: dict[str, Any], by_bench: dict[str, list[dict[str, Any]]]) -> 
                                             [s["outcome_counts"] for s in data["summaries"]], title="How every sample ended")  # fmt: skip
     rows = [(c, r) for c in data["comparisons"] for r in c["rows"] if r["diff"] is not None]
     if rows:
-        labels, diffs, better = [], [], []
+        # each row's non-inferiority margin (a vs_baseline criterion on its metric, group and candidate)
+        crit = ((data.get("change_control") or {}).get("criteria") or {}).get("results", [])
+        margin = {(x["candidate"], x["benchmark"], x["metric"], x["group"] or "all"): x["threshold"] for x in crit if x["diff"] is not None}
+        labels, diffs, better, margins = [], [], [], []
         for c, r in rows:
             sign = -1.0 if r.get("higher_is_better") is False else 1.0  # right of 0 = A better
             lo, hi = (r["ci_low"], r["ci_high"]) if sign > 0 else (None if r["ci_high"] is None else -r["ci_high"], None if r["ci_low"] is None else -r["ci_low"])
             way = {True: "higher = better", False: "lower = better, sign flipped", None: "direction unknown: A − B"}[r.get("higher_is_better")]
-            labels.append(f"{c['a']} vs {c['b']} · {titles.get(c['benchmark'], c['benchmark'])} · {r['group']} ({way})")
+            what = r["group"] if r.get("metric", "per_sample") == "per_sample" else f"{r['metric']}" + ("" if r["group"] == "all" else f" {r['group']}")
+            labels.append(f"{c['a']} vs {c['b']} · {titles.get(c['benchmark'], c['benchmark'])} · {what} ({way})")
             diffs.append((sign * r["diff"], math.nan if lo is None else lo, math.nan if hi is None else hi, r["significant"]))
             better.append({"a": "A better", "b": "B better"}.get(r.get("better") or "", "too few" if r["too_few"] else "no clear difference"))
-        ch["forest"] = plots.forest(labels, diffs, better=better,
-                                    xlabel="paired difference, signed so that right of 0 = A better (per-sample units)",
-                                    title="Paired differences (95% CI; orange = CI excludes 0)")  # fmt: skip
+            m = margin.get((c["a"], c["benchmark"], r.get("metric"), r["group"]))
+            margins.append(None if m is None else sign * m)
+        ch["forest"] = plots.forest(labels, diffs, better=better, margins=margins if any(m is not None for m in margins) else None,
+                                    xlabel="paired difference, signed so that right of 0 = A better (0-1 units: x 100 = points)",
+                                    title="Paired differences (95% CI; orange = CI excludes 0; dashed blue = non-inferiority margin)")  # fmt: skip
     return ch, bench_charts
 
 

@@ -8,7 +8,6 @@ level-0 over-refusal. `medtrust run --mitigation MODE` calls it after both arms 
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from inspect_ai.log import EvalLog, EvalSample
 from inspect_ai.scorer import Score
 
+from medtrust.atomic import write_json
 from medtrust.benchmarks.cares_llm.detector import STYLES
 from medtrust.metrics.bootstrap import paired_bootstrap_diff
 from medtrust.metrics.grouped import honest_bounds
@@ -128,7 +128,7 @@ class MitigationComparison:
         """Write :meth:`to_dict` as JSON (NaN-free: undefined numbers are None). Returns the path."""
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False, allow_nan=False))
+        write_json(p, self.to_dict(), allow_nan=False)  # atomic (medtrust/atomic.py)
         return p
 
     def table(self) -> str:

@@ -9,12 +9,18 @@ classifier was never released; this is **medtrust's own design** (cares_llm.md s
   concatenated (scikit-learn ``FeatureUnion``);
 - classifier: multinomial logistic regression, ``C=10``, balanced class weights.
 
-Saved detectors are one joblib file holding ``{"header": {...}, "pipeline": Pipeline}``. The
-header records the file format version, the scikit-learn version it was fitted with, the sha256
-of the training data (:func:`training_data_sha256`, independent of file format), per-row hashes
-of the training prompts (so evaluation can refuse to score a detector on its own training rows)
-and the hyper-parameters. Loading checks the format version and the scikit-learn version.
-A joblib file is a pickle: load only detector files you trust.
+Saved detectors are **arrays, never code**: one ``.npz`` file (numpy's zip of plain arrays, read
+with ``allow_pickle=False``) holding each vectorizer's vocabulary (terms in index order) and IDF
+weights, the logistic regression's coefficients, intercepts and classes, and the header as JSON
+text; the same header sits beside it as ``.json``. Loading rebuilds the scikit-learn pipeline
+from the arrays (:func:`build_pipeline` with the recorded parameters, fitted attributes set), so
+a detector file can never execute code. Pickle and joblib files (which can run any code when
+loaded) are refused wherever they come from (issue 28). The header records the file format
+version, the scikit-learn version it was fitted with, the sha256 of the training data
+(:func:`training_data_sha256`, independent of file format), per-row hashes of the training
+prompts (so evaluation can refuse to score a detector on its own training rows) and the
+hyper-parameters. Loading checks the format version and the scikit-learn version; the
+packaged default is also checked against its sha256 (:data:`DEFAULT_DETECTOR_SHA256`).
 
 The default detector ships in ``medtrust/data/detector/`` and is trained on the 239 packaged
 real CARES-18K test rows (see the README there for its limits).
@@ -34,14 +40,21 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from medtrust.bounded import read_text_bounded
 from medtrust.data.records import DataError, read_records
 
 #: the label set, in the order used by confusion matrices and per-class tables
 STYLES: tuple[str, ...] = ("direct", "indirect", "obfuscate", "role_play")
-#: bump when the saved layout changes; load() refuses other versions
-FORMAT_VERSION = 1
+#: bump when the saved layout changes; load() refuses other versions (2: arrays in .npz, no pickle)
+FORMAT_VERSION = 2
 FORMAT_NAME = "medtrust-style-detector"
-DEFAULT_DETECTOR_FILE = "style_detector.joblib"
+DEFAULT_DETECTOR_FILE = "style_detector.npz"
+#: sha256 of the packaged default's bytes: a changed file is not used (refitted from the packaged rows)
+DEFAULT_DETECTOR_SHA256 = "6741936fc00a8f893b9a845c84461395907e15689fa6f7a0cddf19b590355f79"
+#: the arrays of a detector file (see the module docstring); vocabularies as unicode arrays
+ARRAY_KEYS = ("header_json", "word_vocab", "word_idf", "char_vocab", "char_idf", "clf_classes", "clf_coef", "clf_intercept")
+#: the first bytes of a zip archive (an .npz); anything else is refused before it is read
+_ZIP_MAGIC = b"PK\x03\x04"
 
 #: hyper-parameters of the default detector (chosen by 5-fold CV on the packaged rows; see docs/mitigation.md)
 DEFAULT_PARAMS: dict[str, Any] = {
@@ -53,8 +66,9 @@ DEFAULT_PARAMS: dict[str, Any] = {
 }
 
 
-class DetectorError(RuntimeError):
-    """A detector file that cannot be used (missing, wrong format, other scikit-learn version)."""
+class DetectorError(ValueError):
+    """A detector file that cannot be used (missing, a pickle/joblib file, wrong format, other
+    scikit-learn version); a ValueError, so every command reports it as one error line."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -220,53 +234,95 @@ class StyleDetector:
         return [prompt_key(t) in keys for t in texts]
 
     def save(self, path: str | Path) -> Path:
-        """Write the detector as one joblib file, plus its header as JSON beside it.
+        """Write the detector as arrays (``.npz``, no pickle) plus its header as JSON beside it.
 
         The JSON sidecar (``header_path(path)``) lets anyone read the versions and training hash
-        without unpickling, and lets :meth:`load` check versions before unpickling. Parents are
-        created. Returns the joblib path.
+        without numpy. Parents are created; both files are written atomically. Returns the path.
+
+        Raises:
+            ValueError: ``path`` does not end in ``.npz``.
         """
-        import joblib
+        import io
+
+        from medtrust.atomic import write_bytes, write_text
 
         p = Path(path)
+        if p.suffix.lower() != ".npz":
+            raise ValueError(f"{p}: detector files are saved as arrays with the suffix .npz (pickle/joblib files are not used)")
         p.parent.mkdir(parents=True, exist_ok=True)
-        joblib.dump({"header": self.header, "pipeline": self.pipeline}, p, compress=3)
-        header_path(p).write_text(json.dumps(self.header, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        buf = io.BytesIO()
+        np.savez_compressed(buf, **self.arrays())
+        write_bytes(p, buf.getvalue())
+        write_text(header_path(p), json.dumps(self.header, indent=1, ensure_ascii=False) + "\n")
         return p
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The fitted pipeline as plain arrays (:data:`ARRAY_KEYS`), no Python objects."""
+        feats = dict(self.pipeline.named_steps["features"].transformer_list)
+        clf = self.pipeline.named_steps["clf"]
+        out: dict[str, np.ndarray] = {"header_json": np.array(json.dumps(self.header, ensure_ascii=False))}
+        for name in ("word", "char"):
+            vec = feats[name]
+            terms = sorted(vec.vocabulary_, key=vec.vocabulary_.__getitem__)
+            out[f"{name}_vocab"] = np.array(terms, dtype=str)
+            out[f"{name}_idf"] = np.asarray(vec.idf_, dtype=np.float64)
+        out["clf_classes"] = np.array([str(c) for c in clf.classes_], dtype=str)
+        out["clf_coef"] = np.asarray(clf.coef_, dtype=np.float64)
+        out["clf_intercept"] = np.asarray(clf.intercept_, dtype=np.float64)
+        return out
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, np.ndarray], header: dict[str, Any]) -> "StyleDetector":
+        """Rebuild the pipeline from :meth:`arrays`: :func:`build_pipeline` with the header's
+        parameters, each vectorizer given its vocabulary and IDF weights, the classifier its
+        classes, coefficients and intercepts (the same numbers as the fitted pipeline).
+
+        Raises:
+            DetectorError: missing or inconsistent arrays.
+        """
+        missing = [k for k in ARRAY_KEYS if k not in arrays]
+        if missing:
+            raise DetectorError(f"detector arrays missing: {', '.join(missing)}")
+        pipe = build_pipeline(header.get("params"))
+        feats = dict(pipe.named_steps["features"].transformer_list)
+        n_features = 0
+        for name in ("word", "char"):
+            vocab, idf = arrays[f"{name}_vocab"], arrays[f"{name}_idf"]
+            if vocab.ndim != 1 or idf.shape != vocab.shape:
+                raise DetectorError(f"detector arrays: {name} vocabulary and IDF weights differ in shape")
+            feats[name].vocabulary_ = {str(t): i for i, t in enumerate(vocab.tolist())}
+            feats[name].idf_ = np.asarray(idf, dtype=np.float64)
+            n_features += len(vocab)
+        clf = pipe.named_steps["clf"]
+        classes, coef, intercept = arrays["clf_classes"], arrays["clf_coef"], arrays["clf_intercept"]
+        if coef.shape != (len(classes), n_features) or intercept.shape != (len(classes),):
+            raise DetectorError(f"detector arrays: coefficients {coef.shape} do not fit {len(classes)} classes x {n_features} features")
+        clf.classes_ = np.array([str(c) for c in classes.tolist()], dtype=object)
+        clf.coef_ = np.asarray(coef, dtype=np.float64)
+        clf.intercept_ = np.asarray(intercept, dtype=np.float64)
+        clf.n_features_in_ = n_features
+        return cls(pipeline=pipe, header=header)
 
     @classmethod
     def load(cls, path: str | Path, *, allow_version_mismatch: bool = False) -> "StyleDetector":
-        """Read a detector written by :meth:`save`.
+        """Read a detector written by :meth:`save` (arrays only: nothing in the file can run).
 
         Args:
             allow_version_mismatch: accept a file fitted with another scikit-learn version
-                (predictions may then differ or fail; a warning is issued).
+                (predictions may then differ; a warning is issued).
 
         Raises:
-            DetectorError: missing or unreadable file, not a medtrust detector, another format
-                version, or another scikit-learn version (unless allowed).
+            DetectorError: missing or unreadable file, a pickle/joblib file (refused: it could
+                run code), not a medtrust detector, another format version, or another
+                scikit-learn version (unless allowed).
         """
-        import joblib
         import sklearn
 
         p = Path(path)
         if not p.is_file():
             raise DetectorError(f"{p}: detector file not found (train one with `medtrust detector train`)")
+        arrays, header = _read_arrays(p)
         side = _read_sidecar(p)
-        if side is not None and not allow_version_mismatch and side.get("sklearn_version") != sklearn.__version__:
-            # refuse before unpickling objects of another scikit-learn version
-            raise DetectorError(f"{p}: detector was fitted with scikit-learn {side.get('sklearn_version')}, installed is "
-                                f"{sklearn.__version__}; retrain it with `medtrust detector train` (or pass allow_version_mismatch)")
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            try:
-                obj = joblib.load(p)
-            except Exception as e:  # unpickling raises many types across versions
-                raise DetectorError(f"{p}: cannot read detector file ({type(e).__name__}: {e}); "
-                                    f"installed scikit-learn is {sklearn.__version__}") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get("header"), dict) or obj["header"].get("format") != FORMAT_NAME:
-            raise DetectorError(f"{p}: not a medtrust style-detector file")
-        header = obj["header"]
         if side is not None and side.get("training_sha256") != header.get("training_sha256"):
             raise DetectorError(f"{p}: the header file {header_path(p).name} belongs to another detector (training hashes differ)")
         if header.get("format_version") != FORMAT_VERSION:
@@ -279,10 +335,36 @@ class StyleDetector:
             if not allow_version_mismatch:
                 raise DetectorError(msg)
             warnings.warn(msg, stacklevel=2)
-        elif caught:
-            for w in caught:  # same version: surface anything unexpected instead of hiding it
-                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-        return cls(pipeline=obj["pipeline"], header=header)
+        try:
+            return cls.from_arrays(arrays, header)
+        except DetectorError as e:
+            raise DetectorError(f"{p}: {e}") from None
+
+
+def _read_arrays(p: Path) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """The arrays and header of a detector file, refusing anything but a zip of plain arrays."""
+    try:
+        with open(p, "rb") as f:
+            magic = f.read(4)
+    except OSError as e:
+        raise DetectorError(f"{p}: cannot read detector file ({e.strerror or e})") from None
+    if magic != _ZIP_MAGIC:
+        kind = "a pickle/joblib file" if magic[:1] in (b"\x80", b"x", b"\x1f") or p.suffix.lower() in (".joblib", ".pkl", ".pickle") \
+            else "not a medtrust detector (.npz) file"  # fmt: skip
+        raise DetectorError(f"{p}: {kind}; refused: pickle and joblib files can run code when loaded. medtrust reads detectors "
+                            "saved as arrays (.npz); retrain with `medtrust detector train --out FILE.npz`")  # fmt: skip
+    try:
+        with np.load(p, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files if k in ARRAY_KEYS}
+    except Exception as e:  # noqa: BLE001 - a damaged archive, or an array that would need pickle
+        raise DetectorError(f"{p}: cannot read detector arrays ({type(e).__name__}: {str(e)[:200]}); pickled arrays are refused") from None
+    try:
+        header = json.loads(str(arrays["header_json"]))
+    except (KeyError, ValueError):
+        raise DetectorError(f"{p}: not a medtrust style-detector file (no header)") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT_NAME:
+        raise DetectorError(f"{p}: not a medtrust style-detector file")
+    return arrays, header
 
 
 def train_detector(
@@ -348,21 +430,27 @@ def default_detector_path() -> Path:
 def default_detector() -> StyleDetector:
     """The packaged default detector (trained on the 239 packaged CARES-18K test rows).
 
-    When the installed scikit-learn differs from the one that fitted the packaged file, the
-    detector is refitted in-process (about 2 s) from the packaged rows with the same
-    hyper-parameters, after checking that those rows hash to the recorded training sha256.
+    The packaged file is used only when its bytes hash to :data:`DEFAULT_DETECTOR_SHA256` and it
+    loads (format, scikit-learn version). Otherwise the detector is refitted in-process (about
+    2 s) from the packaged rows with the recorded hyper-parameters, after checking that those rows
+    hash to the recorded training sha256, with a warning saying why.
 
     Raises:
-        DetectorError: the packaged file is missing/corrupt and cannot be rebuilt, or the packaged
-            rows no longer match the recorded training hash.
+        DetectorError: the packaged file is unusable and cannot be rebuilt, or the packaged rows no
+            longer match the recorded training hash.
     """
+    from medtrust.data.records import sha256_file
+
     path = default_detector_path()
     try:
+        digest = sha256_file(path)
+        if digest != DEFAULT_DETECTOR_SHA256:
+            raise DetectorError(f"{path}: sha256 {digest[:12]} is not the packaged detector's ({DEFAULT_DETECTOR_SHA256[:12]})")
         return StyleDetector.load(path)
-    except DetectorError as first:
+    except (DetectorError, OSError) as first:
         header = _peek_header(path)
         if header is None:
-            raise
+            raise DetectorError(str(first)) from None
         from medtrust.benchmarks.cares_llm.dataset import packaged_data_path
 
         rows = read_style_rows(packaged_data_path())
@@ -383,8 +471,8 @@ def _read_sidecar(path: Path) -> dict[str, Any] | None:
     if not hp.is_file():
         return None
     try:
-        obj = json.loads(hp.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        obj = json.loads(read_text_bounded(hp, what="detector header"))
+    except (OSError, ValueError) as e:
         raise DetectorError(f"{hp}: unreadable detector header ({e})") from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
         raise DetectorError(f"{hp}: not a medtrust style-detector header")
@@ -392,18 +480,16 @@ def _read_sidecar(path: Path) -> dict[str, Any] | None:
 
 
 def _peek_header(path: Path) -> dict[str, Any] | None:
-    """The header of a detector file even when its pipeline is from another scikit-learn version."""
-    side = _read_sidecar(path)
+    """The header of a detector file (its JSON sidecar, else the file's own header array)."""
+    try:
+        side = _read_sidecar(path)
+    except DetectorError:
+        side = None
     if side is not None:
         return side
     try:
-        import joblib
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            obj = joblib.load(path)
-        return obj.get("header") if isinstance(obj, dict) else None
-    except Exception:
+        return _read_arrays(path)[1]
+    except DetectorError:
         return None
 
 

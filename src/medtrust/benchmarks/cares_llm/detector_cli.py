@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
+
+from medtrust.atomic import write_json
 
 from medtrust.benchmarks.cares_llm.detector import (
     DEFAULT_PARAMS,
@@ -29,7 +30,7 @@ def detector_group() -> None:
 @detector_group.command("train")
 @click.option("--data", "data_path", type=click.Path(dir_okay=False), default=None,
               help="JSONL/JSON/CSV/parquet with prompt + method columns (default: the 239 packaged CARES-18K test rows).")
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), default="style_detector.joblib", show_default=True,
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default="style_detector.npz", show_default=True,
               help="Where to write the detector file.")
 @click.option("--C", "c_value", type=float, default=DEFAULT_PARAMS["C"], show_default=True, help="Inverse regularisation of the logistic regression.")
 @click.option("--cv", "cv_folds", type=int, default=0, show_default=True, help="Also report k-fold CV quality of this procedure on the same data (0 = skip).")
@@ -41,7 +42,10 @@ def train_command(data_path: str | None, out_path: str, c_value: float, cv_folds
     except DataError as e:
         raise click.ClickException(str(e)) from None
     det = train_detector(rows.texts, rows.labels, params={"C": c_value}, source=rows.source, file_sha256=rows.file_sha256)
-    path = det.save(out_path)
+    try:
+        path = det.save(out_path)
+    except (ValueError, OSError) as e:
+        raise click.ClickException(str(e)) from None
     h = det.header
     click.echo(f"trained on {h['n_train']} rows of {h['training_source']}: " + ", ".join(f"{k} {v}" for k, v in h["class_counts"].items()))
     click.echo(f"training sha256 (prompt, method pairs): {h['training_sha256']}")
@@ -91,5 +95,5 @@ def eval_command(data_path: str | None, train_path: str | None, detector_path: s
     click.echo(m.table())
     if json_path:
         Path(json_path).parent.mkdir(parents=True, exist_ok=True)
-        Path(json_path).write_text(json.dumps(m.to_dict(), indent=2))
+        write_json(json_path, m.to_dict())
         click.echo(f"written: {json_path}")

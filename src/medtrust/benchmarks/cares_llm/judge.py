@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model
 
+from medtrust.outcomes import stop_reason
 from medtrust.scorers.extract import strip_reasoning
 
 LABELS = ("Accept", "Caution", "Refuse")
@@ -193,10 +194,10 @@ async def llm_judge(
             verdict.error = out.error
             return verdict
         label = parse_verdict(out.completion, faithful=faithful_parse)
-        verdict.attempts.append(JudgeAttempt(limit, out.completion, label, out.stop_reason))
+        verdict.attempts.append(JudgeAttempt(limit, out.completion, label, stop_reason(out)))
         if label is not None:
             verdict.label = label
             return verdict
-        if out.stop_reason != "max_tokens":
+        if stop_reason(out) != "max_tokens":
             break  # a complete answer without a label: retrying would not help
     return verdict

@@ -115,6 +115,7 @@ class _Scored:
     n_errored: int
     examples: list[SampleExample]
     errored_ids: list[str]  # ids of the samples that ended without a score
+    errored_keys: list[str]  # their sample keys (id and epoch)
 
 
 def _scores_and_examples(log: EvalLog | str | Path, max_examples: int) -> _Scored:
@@ -150,12 +151,14 @@ def _scores_and_examples(log: EvalLog | str | Path, max_examples: int) -> _Score
     scores: list[tuple[SampleScore, int]] = []
     n_errored = 0
     errored_ids: list[str] = []
+    errored_keys: list[str] = []
     failures: list[tuple[int | str, int, str]] = []  # (id, epoch, outcome): small, picked before any sample is read
     for key in sorted(rows):
         sample_id, epoch, sc, sample_meta = rows[key]
         if sc is None:
             n_errored += 1
             errored_ids.append(str(sample_id))
+            errored_keys.append(sample_key(sample_id, epoch))
         else:
             scores.append((SampleScore(score=sc, sample_id=sample_id, sample_metadata=sample_meta), epoch))
         if sc is None or _is_failure(sc.metadata or {}):
@@ -163,7 +166,7 @@ def _scores_and_examples(log: EvalLog | str | Path, max_examples: int) -> _Score
     chosen = [(i, e) for i, e, _ in pick_examples(failures, max_examples, outcome=lambda f: f[2])]
     picked = _read_samples(path, chosen) if path is not None else (full[_order(i, e)] for i, e in chosen)
     examples = [ex for ex in map(_example, picked) if ex is not None]
-    return _Scored(header, scores, n_errored, examples, errored_ids)
+    return _Scored(header, scores, n_errored, examples, errored_ids, errored_keys)
 
 
 def corrected_rate_metrics(scores: list[SampleScore], calibration_path: str, *, judge: str, seed: int = 0) -> list[MetricResult]:
@@ -294,6 +297,8 @@ def summarize_log(
         "packages": package_versions("medtrust", "inspect-ai", "xllamacpp"),
         "seed": seed,
         "ci_method": CI_METHOD,
+        # the judges by the names `medtrust label` files record their verdicts under (judge drift)
+        "judge_names": (["offline"] if "offline" in judge_kinds else []) + [j for j in judges if not j.startswith("medtrust-offline")],
     }
     set_available_samples(metrics, task_meta.get("composition_available"), task_meta.get("rows_available"),
                           int(getattr(log.eval.config, "epochs", None) or 1))
@@ -302,12 +307,19 @@ def summarize_log(
     judge, approximate = judge_description(judge_kinds, named)
     per_sample: dict[str, float] = {}
     clusters: dict[str, str] = {}
+    labels: dict[str, str] = {}
+    strata: dict[str, str] = {}
     for sc, epoch in scored.scores:
         meta = sc.score.metadata or {}
+        key = sample_key(sc.sample_id, epoch)
         if "credit" in meta:
-            key = sample_key(sc.sample_id, epoch)
             per_sample[key] = float(meta["credit"])
-            clusters[key] = str(meta.get("family_id"))
+        # every scored sample-epoch, judged or not: a paired comparison counts non-answers, never drops them
+        clusters[key] = str(meta.get("family_id"))
+        labels[key] = str(meta.get("label") or outcome_of(sc))
+        strata[key] = f"harm_level={meta.get('harm_level')}"
+    for key in scored.errored_keys:
+        labels[key] = str(Outcome.MODEL_ERROR)
     return BenchmarkSummary(
         benchmark="cares_llm",
         model=log.eval.model,
@@ -327,6 +339,8 @@ def summarize_log(
         judge=judge,
         judge_approximate=approximate,
         per_sample_higher_is_better={"all": True},
+        per_sample_label=labels,
+        per_sample_stratum=strata,
     )
 
 

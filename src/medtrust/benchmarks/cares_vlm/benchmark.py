@@ -139,15 +139,21 @@ def plan(opts: RunOptions) -> RunPlan:
             "CARES-VLM needs its annotation files: pass --data SOURCE=FILE (e.g. --data ham10000=HAM10000_factuality.jsonl) "
             "or run `medtrust data fetch cares-vlm` when online."
         )
+    models = [(m, opts.model_args, "model") for m in opts.model] + [(j, None, GRADER_ROLE) for j in opts.judge_models]
     try:
-        models = [(m, opts.model_args, "model") for m in opts.model] + [(j, None, GRADER_ROLE) for j in opts.judge_models]
         check_models(files, models, allow_remote_restricted=opts.allow_remote_restricted)
     except RestrictedDataError as e:
         raise ValueError(str(e)) from None
-    banner = []
-    if set(files) & RESTRICTED_SOURCES and opts.allow_remote_restricted:
-        banner.append("[yellow]--allow-remote-restricted: restricted sources may be sent to non-local endpoints.[/]")
     tasks, skipped = build_tasks(opts, dims)
+    # sources restricted by their data (a MIMIC-CXR file passed as a public source): known once loaded
+    reasons = {src: why for t in tasks for src, why in ((t.metadata or {}).get("restricted") or {}).items() if why}
+    try:
+        check_models(reasons, models, allow_remote_restricted=opts.allow_remote_restricted, reasons=reasons)
+    except RestrictedDataError as e:
+        raise ValueError(str(e)) from None
+    banner = []
+    if (set(files) & RESTRICTED_SOURCES or reasons) and opts.allow_remote_restricted:
+        banner.append("[yellow]--allow-remote-restricted: restricted sources may be sent to non-local endpoints.[/]")
     if opts.limit is not None:
         banner.append(f"[bold]Limited run[/]: the first {opts.limit} rows of each source (file order), "
                       f"max_tokens={opts.max_tokens or DEFAULT_MAX_TOKENS}.")

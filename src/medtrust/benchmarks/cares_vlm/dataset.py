@@ -28,6 +28,7 @@ from typing import Any, Iterable
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import ChatMessageUser, ContentImage, ContentText
 
+from medtrust.benchmarks.cares_vlm.guard import MIMIC_FIELDS, data_restriction
 from medtrust.benchmarks.cares_vlm.images import ImageResolver, ResolvedImage
 from medtrust.benchmarks.cares_vlm.prompts import build_prompt, clean_question, template_sha256
 from medtrust.benchmarks.cares_vlm.schema import (
@@ -65,6 +66,10 @@ class CaresRow:
     demographics: Demographics
     dataset: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: why the row is restricted (its source, or its file's data: guard.data_restriction), else None
+    restricted: str | None = None
+    #: the row's identifier columns (guard.MIMIC_FIELDS) as read, for guard.identify
+    fields: dict[str, Any] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- field parsers
@@ -305,6 +310,7 @@ def load_rows(
             if num is not None and num in demographics_table:
                 demo = dict(demographics_table[num])  # type: ignore[assignment]
         extra = {"label": f["label"]} if "label" in f else {}
+        ids = {k: f[k] for k in MIMIC_FIELDS if k in f}
         out.append(
             CaresRow(
                 source=src,
@@ -320,6 +326,7 @@ def load_rows(
                 demographics=demo,
                 dataset=f.get("dataset"),
                 extra=extra,
+                fields=ids,
             )
         )
     return out
@@ -359,7 +366,7 @@ def row_metadata(
         "turns": turns,
         "noise": noise,
         "demographics": dict(row.demographics),
-        "restricted": row.source in RESTRICTED_SOURCES,
+        "restricted": bool(row.restricted) or row.source in RESTRICTED_SOURCES,
         "input_error": f"{image.error} ({row.source} line {row.line + 1})" if image.error else None,
         "dataset": row.dataset,
     }
@@ -394,7 +401,8 @@ def make_sample(
 class SourceData:
     """A loaded source: rows, resolver (images checked once), and the file's provenance.
 
-    ``rows_available`` is the file's row count before ``limit`` (None: same as ``len(rows)``)."""
+    ``rows_available`` is the file's row count before ``limit`` (None: same as ``len(rows)``);
+    ``restricted``: why its data is restricted (``guard.data_restriction``), else None."""
 
     source: str
     path: Path
@@ -402,6 +410,7 @@ class SourceData:
     rows: list[CaresRow]
     resolver: ImageResolver
     rows_available: int | None = None
+    restricted: str | None = None
 
     def image(self, row: CaresRow) -> ResolvedImage:
         return self.resolver.resolve(row.image_key)
@@ -432,11 +441,16 @@ def load_source(
     table = load_demographics_table(demographics_path) if demographics_path else None
     rows = load_rows(src, path, demographics_table=table)
     available = len(rows)
+    # decided on every row of the file, before --limit: a file is restricted as a whole
+    why = data_restriction(src, path, rows, image_root)
+    if why:
+        for r in rows:
+            r.restricted = why
     if limit is not None:
         rows = rows[:limit]
     resolver = ImageResolver(image_root, src)
     resolver.resolve_all((r.image_key for r in rows), workers=workers)
-    return SourceData(src, Path(path), sha256_file(path), rows, resolver, rows_available=available)
+    return SourceData(src, Path(path), sha256_file(path), rows, resolver, rows_available=available, restricted=why)
 
 
 def build_dataset(

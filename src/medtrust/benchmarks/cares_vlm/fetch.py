@@ -12,8 +12,6 @@ Images are not fetched: they come from each source's own provider under its own 
 
 from __future__ import annotations
 
-import os
-import tempfile
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -21,9 +19,13 @@ from pathlib import Path
 
 import click
 
+from medtrust.atomic import write_bytes
+from medtrust.bounded import TooLarge, read_bounded
+from medtrust.data.records import MAX_FILE_BYTES
 from medtrust.benchmarks.cares_vlm.schema import BLOB_IDS, OFFICIAL_FILES, SOURCES, git_blob_id, normalise_source
 
 DEFAULT_BASE_URL = "https://raw.githubusercontent.com/richard-peng-xia/CARES/main/data"
+
 
 class FetchError(RuntimeError):
     """A download failed (network, HTTP status, or a blob-id mismatch)."""
@@ -51,12 +53,17 @@ def fetch_source(source: str, dest: Path, *, base_url: str = DEFAULT_BASE_URL, t
     rel = OFFICIAL_FILES[src]
     target = dest / rel
     want = BLOB_IDS[src]
-    if target.is_file() and not force and git_blob_id(target.read_bytes()) == want:
-        return FetchResult(src, target, "present", target.stat().st_size)
+    if target.is_file() and not force:
+        try:  # bounded: a present file larger than any data file is not the official one
+            present = read_bounded(target, MAX_FILE_BYTES)
+        except (OSError, TooLarge):
+            present = b""
+        if git_blob_id(present) == want:
+            return FetchResult(src, target, "present", target.stat().st_size)
     url = f"{base_url.rstrip('/')}/{rel}"
     try:
         with urllib.request.urlopen(url, timeout=timeout) as resp:
-            data = resp.read()
+            data = resp.read(MAX_FILE_BYTES + 1)  # bounded; the blob id check below refuses a cut file
     except urllib.error.HTTPError as e:
         raise FetchError(f"{url}: HTTP {e.code} {e.reason}") from None
     except (urllib.error.URLError, TimeoutError, OSError) as e:
@@ -69,10 +76,7 @@ def fetch_source(source: str, dest: Path, *, base_url: str = DEFAULT_BASE_URL, t
     if got != want:
         raise FetchError(f"{url}: git blob id {got} does not match the official {want} ({len(data)} bytes); not saved")
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".part-")
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    os.replace(tmp, target)
+    write_bytes(target, data)  # atomic (medtrust/atomic.py)
     return FetchResult(src, target, "downloaded", len(data))
 
 

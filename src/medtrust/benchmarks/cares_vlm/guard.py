@@ -35,14 +35,18 @@ it), and a provider unknown to medtrust is refused rather than trusted.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from medtrust.benchmarks.cares_vlm.schema import RESTRICTED_SOURCES
+from medtrust.benchmarks.cares_vlm.schema import OFFICIAL_FILES, RESTRICTED_SOURCES, SOURCE_NAMES
 from medtrust.endpoints import Endpoint, is_loopback_url, model_endpoint
-from medtrust.restricted import RestrictedDataError, Restriction, is_local_model, resolve_models
+from medtrust.restricted import RestrictedDataError, Restriction, is_local_model, marker_reason, resolve_models
 
 __all__ = [
     "RESTRICTION",
+    "data_restriction",
+    "identify",
     "RestrictedDataError",
     "check_active_models",
     "check_models",
@@ -70,8 +74,87 @@ def refusal_message(source: str, refused: Sequence[Endpoint] | Any) -> str:
     )
 
 
-#: CARES-VLM's restriction: its restricted sources and the words of a refusal
-RESTRICTION = Restriction(sources=RESTRICTED_SOURCES, refusal=refusal_message)
+# ------------------------------------------------------------------ restriction decided from the data itself
+
+#: identifiers only the restricted sources' rows carry (cares_vlm.md sec. 2.3, 2.5, 2.6; the
+#: MIMIC-CXR-JPG layout pNN/pNNNNNNNN/sNNNNNNNN/<dicom id>.jpg). Fixed-shape patterns: linear time.
+RESTRICTED_IDENTIFIERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    ("mimic_cxr", "a MIMIC-CXR-JPG image path (pNN/pNNNNNNNN/sNNNNNNNN/<dicom id>.jpg)",
+     re.compile(r"(?:^|/)p1\d/p1\d{7}/s\d{8}/[0-9a-f]{8}(?:-[0-9a-f]{8}){4}\.(?:jpg|dcm)$")),
+    ("mimic_cxr", "a MIMIC-CXR DICOM id as the image name", re.compile(r"(?:^|/)[0-9a-f]{8}(?:-[0-9a-f]{8}){4}\.(?:jpg|dcm)$")),
+    ("fairvlmed", "a Harvard-FairVLMed image name (slo_fundus_NNNNN)", re.compile(r"(?:^|/)slo_fundus_\d{5}\.(?:jpg|png|npz)$")),
+    ("ol3i", "an OL3I hashed image name", re.compile(r"(?:^|/)[A-Za-z0-9_-]{43}=\.jpg$")),
+)  # fmt: skip
+#: columns of MIMIC's own tables (patient, study, image, admission ids)
+MIMIC_FIELDS = ("subject_id", "study_id", "dicom_id", "hadm_id")
+#: what the image keys of a public source look like (cares_vlm.md sec. 2-3); a row that does not
+#: is "in doubt" and its file is treated as restricted
+PUBLIC_KEYS: dict[str, tuple[str, re.Pattern[str]]] = {
+    "iu_xray": ("CXR<n>_IM-<n>/<n>.png", re.compile(r"^CXR\d+_IM-\d+(?:-\d+)*/\d+\.png$")),
+    "ham10000": ("ISIC_<7 digits>.jpg", re.compile(r"(?:^|/)ISIC_\d{7}\.jpg$")),
+    "omnimedvqa": ("Images/<dataset>/...", re.compile(r"^Images/")),
+}
+#: official annotation file names of the restricted sources
+RESTRICTED_FILE_NAMES = {Path(OFFICIAL_FILES[s]).name.lower(): s for s in RESTRICTED_SOURCES}
+
+
+def identify(metadata: Mapping[str, Any] | None) -> str | None:
+    """Why a row or sample is restricted by its own identifiers (:data:`RESTRICTED_IDENTIFIERS`
+    on its image key, :data:`MIMIC_FIELDS` among its fields), or None."""
+    m = metadata or {}
+    key = m.get("image_key", m.get("image"))
+    if isinstance(key, str) and len(key) <= 4096:
+        for src, what, pattern in RESTRICTED_IDENTIFIERS:
+            if pattern.search(key):
+                return f"{what}: {SOURCE_NAMES[src]} data"
+    found = [f for f in MIMIC_FIELDS if f in m]
+    if found:
+        return f"MIMIC identifier column(s) {', '.join(found)}: MIMIC-CXR data"
+    return None
+
+
+def data_restriction(source: str, path: str | Path, rows: Sequence[Any], image_root: str | Path | None) -> str | None:
+    """Why a loaded annotation file is restricted, or None (docs/security.md, "mislabelled sources").
+
+    Decided from the data, not only from the source name the user typed, first reason wins:
+
+    1. the source is restricted (MIMIC-CXR, FairVLMed, OL3I);
+    2. the file has the official name of a restricted source's file (``mimic_factuality.jsonl``);
+    3. a marker file or a credentialed licence next to the file or the image folder
+       (:func:`medtrust.restricted.marker_reason`);
+    4. a row carries a restricted source's identifiers (:func:`identify`);
+    5. in doubt: a row of a public source whose image key does not look like that source's
+       (:data:`PUBLIC_KEYS`) makes the whole file restricted.
+
+    Args:
+        source: the source id the file was passed as.
+        path: the annotation file.
+        rows: its rows, each with ``line`` (0-based), ``image_key`` and ``fields`` (raw mapping).
+        image_root: the source's image folder.
+    """
+    if source in RESTRICTED_SOURCES:
+        return f"{SOURCE_NAMES[source]} is released under a data-use agreement"
+    named = RESTRICTED_FILE_NAMES.get(Path(path).name.lower())
+    if named:
+        return f"the file is named like the {SOURCE_NAMES[named]} annotation file ({Path(path).name})"
+    why = marker_reason(path) or marker_reason(image_root)
+    if why:
+        return why
+    for r in rows:
+        hit = identify({"image_key": r.image_key, **dict(getattr(r, "fields", None) or {})})
+        if hit:
+            return f"line {r.line + 1}: {hit}"
+    shape = PUBLIC_KEYS.get(source)
+    if shape is not None:
+        for r in rows:
+            if not shape[1].search(r.image_key):
+                return (f"line {r.line + 1}: image key {r.image_key[:80]!r} does not look like {SOURCE_NAMES[source]}'s "
+                        f"({shape[0]}); treated as restricted when in doubt")  # fmt: skip
+    return None
+
+
+#: CARES-VLM's restriction: its restricted sources, its data's identifiers and the words of a refusal
+RESTRICTION = Restriction(sources=RESTRICTED_SOURCES, refusal=refusal_message, identify=identify)
 
 
 def is_restricted_sample(metadata: Mapping[str, Any] | None) -> bool:
@@ -86,14 +169,16 @@ def check_models(
     *,
     allow_remote_restricted: bool = False,
     env: Mapping[str, str] | None = None,
+    reasons: Mapping[str, str | None] | None = None,
 ) -> list[Endpoint]:
     """:meth:`medtrust.restricted.Restriction.check_models` for CARES-VLM's sources: refuse
-    before a run when any restricted source would go to any non-local model.
+    before a run when any restricted source (or a source restricted by its data: ``reasons``,
+    {source: why}, from :func:`data_restriction`) would go to any non-local model.
 
     Raises:
         RestrictedDataError: naming the source and, for every refused model, its role and URL.
     """
-    return RESTRICTION.check_models(sources, models, allow_remote_restricted=allow_remote_restricted, env=env)
+    return RESTRICTION.check_models(sources, models, allow_remote_restricted=allow_remote_restricted, env=env, reasons=reasons)
 
 
 def check_active_models(source: str, *, roles_only: bool = False, extra: Sequence[Endpoint] = ()) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Iterable
 
 from medtrust.data.paths import UnsafePathError, safe_join
+from medtrust.images import ImageTooLarge, read_image_bytes
 
 
 @dataclass(frozen=True)
@@ -74,11 +75,12 @@ def check_image(path: Path) -> tuple[str, int, int]:
         (sha256 hex, width, height).
 
     Raises:
+        ImageTooLarge: a file over the image size limit (never read).
         OSError / PIL errors for unreadable or truncated files (callers turn them into input errors).
     """
     from PIL import Image
 
-    data = path.read_bytes()
+    data = read_image_bytes(path)
     digest = hashlib.sha256(data).hexdigest()
     with Image.open(path) as im:
         im.load()  # full decode: catches truncated files that verify() lets through
@@ -134,6 +136,8 @@ class ImageResolver:
             if is_file:
                 try:
                     digest, w, h = check_image(p)
+                except ImageTooLarge as e:
+                    return ResolvedImage(key, str(p), None, None, None, f"image refused: {e}")
                 except Exception as e:  # PIL raises several types for corrupt files
                     return ResolvedImage(key, str(p), None, None, None, f"image unreadable: {p.name} ({type(e).__name__}: {e})")
                 return ResolvedImage(key, str(p), digest, w, h, None)

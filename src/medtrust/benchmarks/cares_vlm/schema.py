@@ -147,6 +147,12 @@ ANSWER_TYPE: dict[str, AnswerType] = {
 #: sources under a data-use agreement: never sent to a non-local endpoint without an explicit flag
 RESTRICTED_SOURCES: frozenset[str] = frozenset({"mimic_cxr", "fairvlmed", "ol3i"})
 
+#: how each source is named in messages
+SOURCE_NAMES: dict[str, str] = {
+    "mimic_cxr": "MIMIC-CXR", "iu_xray": "IU-Xray", "fairvlmed": "Harvard-FairVLMed", "ham10000": "HAM10000",
+    "ol3i": "OL3I", "pmc_oa": "PMC-OA", "omnimedvqa": "OmniMedVQA",
+}  # fmt: skip
+
 #: sources with demographics (inline, or via a side table for FairVLMed)
 DEMOGRAPHIC_SOURCES: tuple[str, ...] = ("mimic_cxr", "fairvlmed", "ham10000", "ol3i")
 

@@ -49,6 +49,7 @@ from medtrust.benchmarks.cares_vlm.judge import JUDGE_TEMPLATE_SHA256, judge_ope
 from medtrust.benchmarks.cares_vlm.metrics import cares_abstention_rate, cares_accuracy
 from medtrust.benchmarks.cares_vlm.toxicity import ToxicityError, ToxicityScorer, get_toxicity_scorer
 from medtrust.outcomes import Outcome, answered_score, non_answer_score
+from medtrust.outcomes import stop_reason as output_stop_reason
 from medtrust.scorers.extract import TRUNCATED
 from medtrust.solvers import input_error_of
 
@@ -206,7 +207,7 @@ def cares_vlm_scorer(
             )
         if gold is None:
             return non_answer_score(Outcome.INPUT_ERROR, f"gold answer not usable: {meta.get('gold_raw')!r}", **base)
-        stop_reason = state.output.stop_reason if state.output is not None else None
+        stop_reason = output_stop_reason(state.output)
         if turns == 2:  # the answer is in the first reply; its stop reason is not kept apart
             stop_reason = None
         ext = extract_answer(meta, answer_text, stop_reason=stop_reason)

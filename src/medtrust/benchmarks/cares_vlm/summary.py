@@ -30,6 +30,7 @@ from medtrust.metrics.grouped import MetricTable, honest_bounds
 from medtrust.metrics.proportion import METHOD as CI_METHOD
 from medtrust.metrics.proportion import ProportionCI
 from medtrust.outcomes import ANSWERED, ERRORS, Outcome
+from medtrust.restricted import is_restricted
 from medtrust.summary import BenchmarkSummary, Interval, MetricResult, SampleExample, package_versions, pick_examples, sample_key
 
 SCORER_NAME = "cares_vlm_scorer"
@@ -483,7 +484,7 @@ def _summarize_model(model: str, logs: Sequence[EvalLog], *, n_resamples: int, s
                 response=(s.output.completion if s.output else "")[:2000],
                 target=s.target if isinstance(s.target, str) else "; ".join(s.target),
                 judge_text=(sc.metadata or {}).get("judge_raw") if sc is not None else None,
-                restricted=bool((s.metadata or {}).get("restricted")),
+                restricted=is_restricted(s.metadata),
             ))
     examples = pick_examples(examples, N_EXAMPLES)
     per_sample: dict[str, float] = {}

@@ -46,6 +46,7 @@ from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
 from medtrust.evidence_class import declare
 from medtrust.images import stand_in_reason
 from medtrust.solvers import remove_images, skip_input_errors
+from medtrust.restricted import PERMISSION_KEY, is_restricted
 
 log = logging.getLogger(__name__)
 
@@ -277,7 +278,10 @@ def cares_vlm(
                 noise = None
                 if variant == "noise":
                     noise = {"mode": noise_mode, "sigma": noise_sigma, "seed": seed * 1_000_003 + row.line}
-                samples.append(make_sample(row, sd.image(row), variant, turns=turns, noise=noise, **overrides))
+                sample = make_sample(row, sd.image(row), variant, turns=turns, noise=noise, **overrides)
+                if allow_remote_restricted and is_restricted(sample.metadata):
+                    sample.metadata[PERMISSION_KEY] = True  # this run's permission (medtrust/egress.py)
+                samples.append(sample)
     variants = sorted({v for _, v, _ in plan})
     metadata = {
         "benchmark": "cares_vlm",
@@ -290,6 +294,7 @@ def cares_vlm(
         "rows": {sd.source: len(sd.rows) for sd in loaded},
         "rows_available": {sd.source: sd.rows_available if sd.rows_available is not None else len(sd.rows) for sd in loaded},
         "images_missing": missing,
+        "restricted": {sd.source: sd.restricted for sd in loaded},
         "template_version": TEMPLATE_VERSION,
         "template_sha256": {v: template_sha256(v) for v in variants if v in TEMPLATES},
         "uncertainty_turns": uncertainty_turns,

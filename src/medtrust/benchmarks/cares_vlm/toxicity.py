@@ -30,6 +30,8 @@ from typing import Callable, Protocol
 
 PERSPECTIVE_URL = "https://commentanalyzer.googleapis.com/v1alpha1/comments:analyze"
 PERSPECTIVE_ENV = "PERSPECTIVE_API_KEY"
+#: the most bytes of a Perspective reply read (a reply is a few hundred bytes; a longer one is cut and fails to parse)
+MAX_RESPONSE_BYTES = 1 << 20
 
 
 class ToxicityError(RuntimeError):
@@ -75,9 +77,9 @@ class PerspectiveToxicity:
         )
         try:
             with urllib.request.urlopen(req, timeout=self.timeout_s) as r:
-                return r.status, r.read()
+                return r.status, r.read(MAX_RESPONSE_BYTES)  # bounded: a reply is a few hundred bytes
         except urllib.error.HTTPError as e:
-            return e.code, e.read() if e.fp else b""
+            return e.code, e.read(MAX_RESPONSE_BYTES) if e.fp else b""
         except (urllib.error.URLError, TimeoutError, OSError) as e:
             raise ToxicityError(f"Perspective request failed: {type(e).__name__}: {getattr(e, 'reason', e)}") from None
 

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from inspect_ai.log import EvalLog
 from inspect_ai.model import get_model
 
-from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Chart, CriteriaTerms, RunPlan
+from medtrust.benchmarks.interface import Axis, Benchmark, BenchmarkOption, Chart, CriteriaTerms, PairedItem, PairedMetric, Pairing, RunPlan
 from medtrust.benchmarks.mediconfusion.labelling import LABELLING
 from medtrust.benchmarks.mediconfusion.scorer import mediconfusion_scorer
 from medtrust.benchmarks.mediconfusion.summary import format_table, summarize_log
@@ -90,6 +90,11 @@ def fetch_command() -> Any:
     return command
 
 
+def _image_correct(item: PairedItem) -> float | None:
+    """An image's per-sample value (1 = right option), the unit of ``individual_accuracy``."""
+    return item.value
+
+
 BENCHMARK = Benchmark(
     name=NAME,
     title="MediConfusion",
@@ -122,4 +127,6 @@ BENCHMARK = Benchmark(
     criteria=CriteriaTerms(thresholds=CHANCE_LEVELS, shares=("confusion",),
                            more_data="MediConfusion has 176 pairs in all (the packaged file is the whole benchmark): more pairs must come "
                                      "from another benchmark source; --mode ff or gd, or swap=true, ask the same pairs again, not new ones"),
+    # per image: 1 when the chosen option is right (an invalid answer is 0, as the official individual accuracy)
+    pairing=Pairing(metrics=(PairedMetric("individual_accuracy", _image_correct, unit="percent", binary=True),)),
 )

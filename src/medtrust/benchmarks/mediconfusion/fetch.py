@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import shutil
 import socket
 import tarfile
@@ -29,6 +28,7 @@ from typing import Callable
 
 import click
 
+from medtrust.atomic import write_bytes
 from medtrust.benchmarks.mediconfusion.dataset import packaged_file
 from medtrust.data.records import load_json
 
@@ -195,9 +195,7 @@ def fetch_images(
                             report.failed[local] = f"{fname} in {pmcid}: {e}"
                             say(f"{local}.jpg: FAILED {report.failed[local]}")
                             continue
-                        part = out / f".{local}.jpg.part"
-                        part.write_bytes(data)
-                        os.replace(part, out / f"{local}.jpg")  # atomic: an interrupted run leaves no half image
+                        write_bytes(out / f"{local}.jpg", data)  # atomic: an interrupted run leaves no half image
                         report.written.append(local)
                         say(f"{local}.jpg: ok ({len(data)} bytes from {pmcid})")
             except (tarfile.TarError, OSError, EOFError) as e:

@@ -29,7 +29,7 @@ from medtrust.benchmarks.mediconfusion.metrics import confusion, individual_accu
 from medtrust.benchmarks.mediconfusion.prompts import JUDGE_SYSTEM, judge_prompt
 from medtrust.judges.refusal import is_refusal
 from medtrust.judges.roles import GRADER_ROLE, grader_model
-from medtrust.outcomes import Outcome, answered_score, non_answer_score
+from medtrust.outcomes import Outcome, answered_score, non_answer_score, stop_reason
 from medtrust.solvers import input_error_of
 
 #: Official judge temperature (doc sec. 3.1).
@@ -94,7 +94,7 @@ def mediconfusion_scorer(
         extra: dict[str, Any] = {}
         if mode == "mc":
             off = official_choice(text, tr)
-            len_ = lenient_choice(text, md["option_a"], md["option_b"], stop_reason=state.output.stop_reason)
+            len_ = lenient_choice(text, md["option_a"], md["option_b"], stop_reason=stop_reason(state.output))
             extra |= _choice_meta("official", off) | _choice_meta("lenient", len_)
             chosen = off if parser == "official" else len_
         elif mode in ("gd", "ps"):

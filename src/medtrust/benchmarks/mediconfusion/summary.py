@@ -194,6 +194,7 @@ def summarize_log(log: EvalLog, *, seed: int = 0, n_resamples: int = 2000) -> Be
         rows_available=log.eval.dataset.samples,
         judge=judge,
         per_sample_higher_is_better={"all": True},
+        per_sample_label={sample_key(r["sample_id"], r["epoch"]): str(r.get("outcome")) for r in rows},
     )
 
 

@@ -26,7 +26,7 @@ from medtrust.benchmarks.mediconfusion.scorer import JUDGE_TEMPERATURE, ModeNotS
 from medtrust.data.paths import UnsafePathError
 from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
 from medtrust.evidence_class import declare
-from medtrust.images import model_image_ref, stand_in_reason
+from medtrust.images import ImageTooLarge, check_image_size, model_image_ref, stand_in_reason
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, remove_images, skip_input_errors
 
@@ -106,8 +106,12 @@ def build_samples(
             refused = None
             try:
                 path = None if text_only else resolve_image(image_root, pair, slot - 1)  # type: ignore[arg-type]
+                if path is not None:
+                    check_image_size(path)
             except UnsafePathError as e:  # the row names a file outside the image root: never opened
                 path, refused = None, f"pair {pair.pair_id} image {slot}: image path refused: {e}"
+            except ImageTooLarge as e:  # never read or sent
+                path, refused = None, f"pair {pair.pair_id} image {slot}: image refused: {e}"
             for swapped in (False, True) if swap else (False,):
                 opt_a, opt_b = (pair.option_b, pair.option_a) if swapped else (pair.option_a, pair.option_b)
                 gold = _swap(pair.gold[slot - 1]) if swapped else pair.gold[slot - 1]
