@@ -175,3 +175,24 @@ def _image_ref(path: str, mtime_ns: int, size: int) -> str:
         return png_data_uri(load_rgb8(path))
     except Exception:  # unreadable: leave the decision to the caller's image check
         return path
+
+
+#: A file of this name in an image folder marks its images as stand-ins (generated pictures, or
+#: other real images in the benchmark's file layout: tests, demos). Every run on such a folder is a
+#: smoke run (medtrust.evidence_class): the marker travels with the folder, so no flag can be forgotten.
+STAND_IN_MARKER = "STAND-IN-IMAGES.txt"
+
+
+def stand_in_reason(folder: str | os.PathLike[str] | None) -> str | None:
+    """Why the images of ``folder`` are stand-ins (it holds :data:`STAND_IN_MARKER`), else None."""
+    if folder is None:
+        return None
+    marker = Path(folder) / STAND_IN_MARKER
+    return f"stand-in images: {Path(folder).name} holds {STAND_IN_MARKER}" if marker.is_file() else None
+
+
+def mark_stand_in(folder: str | os.PathLike[str], what: str) -> Path:
+    """Write :data:`STAND_IN_MARKER` into ``folder`` saying what the stand-ins are; returns its path."""
+    marker = Path(folder) / STAND_IN_MARKER
+    marker.write_text(f"These images are stand-ins, not the benchmark's images: {what}\n", encoding="utf-8")
+    return marker

@@ -298,8 +298,8 @@ def latest_runs(summaries: Sequence[BenchmarkSummary]) -> tuple[list[BenchmarkSu
 
 
 # ------------------------------------------------------------------ summaries
-def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
-                   calibration: str | Sequence[str] | None = None) -> tuple[list[BenchmarkSummary], list[dict[str, Any]]]:  # fmt: skip
+def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: str | Sequence[str] | None = None,
+                   force_calibration: bool = False) -> tuple[list[BenchmarkSummary], list[dict[str, Any]]]:  # fmt: skip
     """Summaries of every medtrust log found, and the logs skipped with the reason.
 
     Logs are grouped by benchmark (their recorded ``eval.metadata["benchmark"]``) and each group
@@ -315,9 +315,12 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
     after its original).
     Returns (summaries, skipped) with skipped = [{"file", "task", "reason"}].
     With ``calibration`` (one or several ``medtrust judge-eval --json-out`` files) the summaries of
-    benchmarks with a calibration hook add Rogan-Gladen corrected rates from the first file that serves them
-    (:func:`_with_calibration`; a summary no file serves keeps raw rates and a note). Every
-    summary's provenance gains ``log_files`` (:func:`log_provenance`).
+    benchmarks with a calibration hook add Rogan-Gladen corrected rates from the first file that
+    serves them: measured on this benchmark's and this model's responses with the run's judge
+    version, or any with ``force_calibration`` (:func:`summarize_benchmark`; a summary no file
+    serves keeps raw rates and a note). Every summary gets its evidence class, the image-blind
+    pass's reliance metrics join the pass that showed the images, and every summary's provenance
+    gains ``log_files`` (:func:`log_provenance`).
 
     Raises:
         FileNotFoundError: a path does not exist (:func:`find_logs`).
@@ -326,7 +329,6 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
 
     cals = [calibration] if isinstance(calibration, str) else list(calibration or [])
     provs: dict[int, dict[str, Any]] = {}  # id(log) -> log_provenance
-    why: dict[int, str] = {}  # id(summary) -> why no calibration was applied
     skipped: list[dict[str, Any]] = []
     heads: list[tuple[Path, Any, Any]] = []
     for f in find_logs(paths):
@@ -372,12 +374,7 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
             started[Path(str(log.location)).name] = str(log.eval.created)
 
         def summarize_group(lgs: list[Any], bench: Any = bench) -> list[BenchmarkSummary]:
-            out, reason = _with_calibration(lambda cal: bench.summarize(lgs, seed=seed, calibration=cal),
-                                            cals if bench.calibration else [], bench.name, bench.name)  # fmt: skip
-            for s in out:
-                if reason:
-                    why[id(s)] = reason
-            return out
+            return summarize_benchmark(bench, lgs, seed=seed, calibrations=cals, force_calibration=force_calibration)
 
         try:
             done = [(s, logs) for s in summarize_group(logs)]
@@ -406,24 +403,104 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0,
     return summaries, skipped
 
 
-def _with_calibration(summarize: Callable[[str | None], Any], calibrations: Sequence[str], kind: str, what: str) -> tuple[Any, str | None]:
-    """Summarise with the first calibration file that serves this run: measured on this benchmark's
-    responses (or not tied to one) and holding its judge. When none does, summarise without and
-    say why (a calibration for another judge or benchmark must not sink the whole report)."""
+def summarize_benchmark(bench: Any, logs: Sequence[Any], *, seed: int = 0, calibrations: Sequence[str] = (),
+                        force_calibration: bool = False) -> list[BenchmarkSummary]:  # fmt: skip
+    """A benchmark's summaries of its logs, finished the same way for `medtrust run` and `medtrust report`:
+
+    1. each evaluated model's logs are summarised with the first calibration that belongs to it
+       (:func:`_with_calibration`: measured on this benchmark's responses, on this model's
+       responses, with the run's judge version; ``force_calibration`` applies a mismatching one
+       with a warning), or without one and a note saying why;
+    2. every summary gets its :class:`~medtrust.evidence_class.Evidence` from its logs;
+    3. the pass that showed the images gets the image-reliance metrics of its image-blind pass
+       (:func:`medtrust.reliance.attach_image_reliance`).
+
+    Raises:
+        whatever the benchmark's ``summarize`` raises on a log it cannot summarise.
+    """
+    from medtrust.evidence_class import combine, log_evidence
+    from medtrust.reliance import attach_image_reliance
+
+    cals = list(calibrations) if bench.calibration else []
+    if not cals:
+        out = bench.summarize(list(logs), seed=seed, calibration=None)
+    else:
+        by_model: dict[str, list[Any]] = defaultdict(list)
+        for lg in logs:
+            by_model[str(lg.eval.model)].append(lg)
+        out = []
+        for model, lgs in by_model.items():
+            out += _with_calibration(bench, model, lgs, cals, seed=seed, force=force_calibration)
+    named = {Path(str(lg.location)).name: lg for lg in logs}
+    for s in out:
+        own = [named[n] for n in s.logs if n in named] or list(logs)
+        s.evidence = combine(log_evidence(lg) for lg in own).as_dict()
+    attach_image_reliance(out, logs)
+    return out
+
+
+def _with_calibration(bench: Any, model: str, logs: list[Any], calibrations: Sequence[str], *, seed: int, force: bool) -> list[BenchmarkSummary]:
+    """One model's summaries with the first calibration that serves it: measured on this
+    benchmark's responses (or not tied to one), on this model's responses and judge version
+    (medtrust.judges.scope.fit), and holding the judge. When none does, summarise without and say
+    why in the notes (a calibration for another judge, model or benchmark must not sink the report)."""
     from medtrust.data.records import DataError
+    from medtrust.judges.scope import CalibrationFile, fit, provenance, read_scope
 
     why = []
+    versions: dict[str, str] | None = None
     for cal in calibrations:
-        benches = _calibration_benchmarks(cal)
-        if benches is not None and kind not in benches:
-            why.append(f"{Path(cal).name} was measured on {', '.join(benches)} responses")
+        scope = read_scope(cal)
+        if scope.benchmarks is not None and bench.name not in scope.benchmarks:
+            why.append(f"{Path(cal).name} was measured on {', '.join(scope.benchmarks)} responses")
+            continue
+        if versions is None:
+            versions = run_judge_versions(bench, logs)
+        group, refusal, warnings = fit(scope, model, versions, force=force)
+        if refusal:
+            why.append(refusal)
             continue
         try:
-            return summarize(cal), None
+            out = bench.summarize(logs, seed=seed, calibration=CalibrationFile(str(cal), group or "overall"))
         except (DataError, ValueError) as e:
             why.append(f"{Path(cal).name}: {e}")
-    out = summarize(None)
-    return out, (f"{what}: no judge calibration applied ({'; '.join(why)}); raw rates only" if why else None)
+            continue
+        for s in out:
+            s.notes += warnings
+            s.provenance.update(provenance(scope, group or "overall", bool(warnings)))
+        return out
+    out = bench.summarize(logs, seed=seed, calibration=None)
+    if why:
+        for s in out:
+            s.notes.append(f"{bench.name}: no judge calibration applied ({'; '.join(why)}); raw rates only")
+    return out
+
+
+def run_judge_versions(bench: Any, logs: Sequence[Any], *, max_samples: int = 50) -> dict[str, str]:
+    """{judge name: version} of the judges a run recorded, read with the benchmark's labelling
+    reader (the versions a `medtrust label` file records for the same run) from its first
+    labellable sample among the first ``max_samples`` of each log; {} when the benchmark has no
+    reader or no sample has a verdict."""
+    from itertools import islice
+
+    from medtrust.labelling import LogSource
+
+    if bench.labelling is None:
+        return {}
+    for lg in logs:
+        samples = lg.samples
+        if samples is None and lg.location:
+            from inspect_ai.log import read_eval_log_samples
+
+            samples = read_eval_log_samples(str(lg.location), all_samples_required=False)
+        for task in bench.labelling.tasks:
+            source = LogSource(lg, Path(str(lg.location)).name, "0" * 64, bench.name, task)
+            for smp in islice(samples or [], max_samples):
+                got = bench.labelling.read(smp, source)
+                if not isinstance(got, str) and got.judge_versions:
+                    return dict(got.judge_versions)
+            break
+    return {}
 
 
 def _calibration_benchmarks(path: str) -> list[str] | None:

@@ -59,6 +59,11 @@ class RunOptions:
             run share it. None = a new one.
         engine: where shards run: ``local`` (child processes) or ``ray`` (Ray tasks).
         ray_address: the Ray cluster for ``engine="ray"`` (None = a local Ray instance for the run).
+        image_blind: also run the image-blind pass of an image benchmark (every image removed:
+            image reliance); the only pass a model without image input may run.
+        image_input: models declared to take images (for a provider medtrust does not know).
+        force_calibration: apply ``judge_calibration`` although its labels came from another
+            model or judge version (with a warning in the summary's notes).
     """
 
     benchmark: str | None = None
@@ -96,6 +101,9 @@ class RunOptions:
     run_id: str | None = None
     engine: str = "local"
     ray_address: str | None = None
+    image_blind: bool = False
+    image_input: list[str] = field(default_factory=list)
+    force_calibration: bool = False
 
     def option(self, name: str, default: Any = None) -> Any:
         """A benchmark option's value (``default`` when not given)."""

@@ -24,6 +24,7 @@ from inspect_ai.log import EvalLog
 from medtrust.benchmarks.interface import COMMAND_METADATA_KEY, RUN_METADATA_KEY, Benchmark, run_id_of
 from medtrust.benchmarks.registry import benchmark_of, get_benchmark
 from medtrust.gcsettings import run_gc
+from medtrust.evidence_class import record_declared_image_input, shows_images, split_by_image_input
 from medtrust.models.args import split_model_args
 from medtrust.logs import finished_logs_of_runs, unfinished_logs
 from medtrust.options import DEFAULT_MODEL, RunOptions
@@ -293,14 +294,24 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     check_log_dir(opts.log_dir)
     if opts.judge_calibration and bench.calibration and bench.calibration.validate:
         bench.calibration.validate(opts.judge_calibration, opts)
+        check_calibration_models(opts)
     setup = None
     if opts.sequential:  # the trust case decided while the run goes (medtrust.sequential)
         from medtrust.sequential.run import pool_options, prepare, sequential_tasks
 
+        if opts.image_blind:  # the blind pass is never evidence: nothing for a sequential decision to stop on
+            raise ValueError("--image-blind runs the whole image-blind pass: run it without --sequential")
         setup = prepare(bench, opts)
     plan = bench.plan(pool_options(opts) if setup is not None else opts)
+    seeing, blind_only = split_by_image_input(plan.tasks, opts.model, declared=opts.image_input, image_blind=opts.image_blind, title=bench.title)
+    if opts.image_blind and not shows_images(plan.tasks):
+        raise ValueError(f"--image-blind: this {bench.title} run shows no image, so there is nothing to take away")
     for line in plan.banner + (setup.banner if setup is not None else []):
         console.print(line)
+    if opts.image_blind:
+        console.print(f"[bold]Image-blind pass[/]: the same questions again with every image removed ({', '.join(seeing + blind_only)}); "
+                      "its numbers are labelled image-blind and are never evidence" + (f"; {', '.join(blind_only)}: image-blind pass only "
+                      "(no image input)" if blind_only else ""))  # fmt: skip
     if plan.check_model is not None:
         for model in opts.model:
             plan.check_model(model, opts.model_args)
@@ -316,13 +327,17 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     from medtrust.batch import batch_recording, batch_roles
 
     roles = batch_roles(plan.model_roles, opts.batch)
+    logs = []
     with batch_recording(opts, console):
         if setup is not None:  # one eval per model: each task's monitor decides one model's case; one run id for --resume
+            record_declared_image_input(plan.tasks, opts.image_input)
             run_id = uuid.uuid4().hex
             logs = [lg for m in opts.model for lg in eval_tasks(sequential_tasks(plan.tasks, setup, opts), opts, model=m, model_roles=roles,
                                                                  metadata={RUN_METADATA_KEY: run_id})]  # fmt: skip
         else:
-            logs = eval_tasks(plan.tasks, opts, model=opts.model, model_roles=roles, limit=plan.limit)
+            for tasks, models in _passes(bench, plan, opts, seeing, blind_only):
+                record_declared_image_input(tasks, opts.image_input)
+                logs += eval_tasks(tasks, opts, model=models, model_roles=roles, limit=plan.limit)
     for model, model_logs in logs_by_model(logs).items():
         done = []
         for log in model_logs:
@@ -353,13 +368,50 @@ def run_benchmark(opts: RunOptions, *, console: Any = None) -> list[BenchmarkSum
     return summaries
 
 
+def _passes(bench: Benchmark, plan: Any, opts: RunOptions, seeing: list[str], blind_only: list[str]) -> list[tuple[list[Task], list[str]]]:
+    """(tasks, models) of each inspect ``eval`` of a run: the plan's tasks (and, with
+    ``--image-blind``, their image-blind twins, so both passes share one run) for the models
+    that see images; the image-blind twins alone for the models without image input."""
+    import dataclasses
+
+    def blind_tasks() -> list[Task]:
+        return bench.plan(dataclasses.replace(opts, task_args={**opts.task_args, "image_blind": True})).tasks
+
+    out = []
+    if seeing:
+        out.append((list(plan.tasks) + (blind_tasks() if opts.image_blind else []), seeing))
+    if blind_only:
+        out.append((blind_tasks(), blind_only))
+    return out
+
+
+def check_calibration_models(opts: RunOptions) -> None:
+    """Refuse, before any model call, a ``--judge-calibration`` whose labels came from other
+    models than the ones evaluated (medtrust.judges.scope), unless ``--force-calibration``.
+
+    Raises:
+        ValueError: naming the file, the labels' models and the model evaluated.
+    """
+    from medtrust.judges.scope import fit, read_scope
+
+    scope = read_scope(str(opts.judge_calibration))
+    for model in opts.model:
+        _, refusal, _ = fit(scope, model, {}, force=opts.force_calibration)
+        if refusal:
+            raise ValueError(f"--judge-calibration {refusal}")
+
+
 def summarize_and_print(bench: Benchmark, logs: Sequence[EvalLog], opts: RunOptions, *, console: Any) -> list[BenchmarkSummary]:
     """The benchmark's summaries of finished logs (read back from disk; header-only for a
-    benchmark that streams its samples), printed and written."""
+    benchmark that streams its samples), with their evidence class, the calibration that belongs
+    to each model and the image reliance of an image-blind pass (medtrust.logs.summarize_benchmark),
+    printed and written."""
+    from medtrust.logs import summarize_benchmark
     from medtrust.shards import full_log, shard_names
 
     full = [lg if bench.streams_samples else full_log(lg) for lg in logs]
-    summaries = bench.summarize(full, seed=opts.seed, calibration=opts.judge_calibration)
+    summaries = summarize_benchmark(bench, full, seed=opts.seed, calibrations=[opts.judge_calibration] if opts.judge_calibration else [],
+                                    force_calibration=opts.force_calibration)  # fmt: skip
     from medtrust.decisions import attach as attach_sequential
 
     for s in summaries:
@@ -437,6 +489,8 @@ def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, 
     if table is not None:
         console.print(table)
     console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in summary.outcome_counts.items() if v))
+    for line in evidence_lines(summary):
+        console.print(line, markup=False)
     for hint in hints:
         console.print(f"[yellow]{hint}[/]")
     for note in summary.notes:
@@ -445,6 +499,24 @@ def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, 
     for p in paths:
         console.print(f"Summary JSON: {p}")
     return paths
+
+
+def evidence_lines(summary: BenchmarkSummary) -> list[str]:
+    """What the run is evidence of (medtrust.evidence_class), and its image reliance when it has an
+    image-blind partner, as lines for the terminal."""
+    from medtrust.evidence_class import Evidence
+    from medtrust.reliance import DIMENSION
+
+    if summary.evidence is None:
+        return []
+    ev = Evidence.from_dict(summary.evidence)
+    head = f"Evidence: {ev.label}" + ("" if ev.qualifies() else " (NOT evidence for a trust case by default: " + ev.why_not() + ")")
+    lines = [head if not ev.qualifies() else head + (f" ({'; '.join(ev.reasons)})" if ev.reasons else "")]
+    for m in summary.metrics:
+        if m.dimension == DIMENSION and m.group is None:
+            ci = f" [{m.ci_low:.1f}, {m.ci_high:.1f}]" if m.ci_low is not None and m.ci_high is not None else ""
+            lines.append(f"Image reliance: {m.name} {'n/a' if m.value is None else f'{m.value:.1f}%'}{ci} (n={m.n})")
+    return lines
 
 
 def write_summaries(summaries: Sequence[BenchmarkSummary], opts: RunOptions) -> list[Path]:

@@ -34,3 +34,27 @@ def skip_input_errors() -> Solver:
         return state
 
     return solve
+
+
+@solver
+def remove_images() -> Solver:
+    """The image-blind pass: remove every image from the sample's messages, keeping the text.
+
+    The blind form is *removed* (docs/criteria.md, "Image reliance"), not a blank or a noise image
+    of the same size: a removed image asks what the model answers from the question alone, which
+    every model can be asked (a text-only model too), while a blank picture asks how it reacts to an
+    empty image (a VLM may say "the image is blank" and abstain) and noise adds an input of its own
+    (CARES-VLM's robustness dimension measures that). A message left without content keeps an
+    empty text part, so the conversation keeps its turns.
+    """
+    from inspect_ai.model import ContentImage, ContentText
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        for msg in state.messages:
+            if isinstance(msg.content, str):
+                continue
+            kept = [c for c in msg.content if not isinstance(c, ContentImage)]
+            msg.content = kept if kept else [ContentText(text="")]
+        return state
+
+    return solve

@@ -47,6 +47,9 @@ class MetricResult:
         group: subgroup label, e.g. ``harm_level=2``, ``method=role_play``; None for overall.
         higher_is_better: direction for plots and comparisons (None when neither).
         note: short caveat shown beside the number (e.g. "offline judge: approximate").
+        n_available: samples (or pairs) this metric would have on every row of the data the run
+            used (schema >= 1.5; e.g. 52 harm-level-3 prompts in the packaged CARES-LLM sample),
+            None when the benchmark does not say; caps the trust case's sample-size advice.
     """
 
     name: str
@@ -60,6 +63,7 @@ class MetricResult:
     higher_is_better: bool | None = True
     confidence: float = 0.95
     note: str | None = None
+    n_available: int | None = None
 
     @classmethod
     def from_ci(cls, name: str, ci: Interval, **kw: Any) -> "MetricResult":
@@ -168,6 +172,9 @@ class BenchmarkSummary:
             run is better with it (schema >= 1.4).
         rescored_from: set for a summary of a log written by `medtrust rescore`: {"log":
             original log file name, "judge": the judge asked} (schema >= 1.4).
+        evidence: what the run is evidence of (schema >= 1.5): :meth:`medtrust.evidence_class.Evidence.as_dict`
+            (run class full / limited / smoke, data kind and sha256, images none / shown / blind /
+            unknown, the reasons); set from the logs by the summary stage, None before 1.5.
         per_sample_label: optional {sample key: the item's verdict} (schema >= 1.5): e.g. the
             CARES-LLM judge label, or the non-answer outcome of a sample without one; a paired
             comparison lists the items whose label changed (docs/comparison.md).
@@ -195,6 +202,7 @@ class BenchmarkSummary:
     judge_approximate: bool = False
     per_sample_higher_is_better: dict[str, bool | None] = field(default_factory=dict)
     rescored_from: dict[str, Any] | None = None
+    evidence: dict[str, Any] | None = None
     per_sample_label: dict[str, str] = field(default_factory=dict)
     per_sample_stratum: dict[str, str] = field(default_factory=dict)
     schema_version: str = SCHEMA_VERSION

@@ -14,7 +14,8 @@ def _calibration(tmp_path):
     # Accept 20 -> fn 20, tp 80, Se 0.8.
     cm = [[90, 0, 10], [10, 40, 0], [10, 0, 40]]
     path = tmp_path / "cal.json"
-    path.write_text(json.dumps({"judges": {"offline": {"reports": [{"group": "overall", "confusion": cm}]}}}))
+    # measured on the refuse policy's own responses: it applies to that model (medtrust.judges.scope)
+    path.write_text(json.dumps({"judges": {"offline": {"reports": [{"group": "overall", "confusion": cm}]}}, "label_models": ["medtrust/policy/refuse"]}))
     return path
 
 
@@ -94,6 +95,13 @@ def test_a_policy_that_always_fails_still_fails_with_a_perfect_ten_label_calibra
     log = next((tmp_path / "l").glob("*.eval"))
     plain = summarize_log(log)
     calibrated = summarize_log(log, calibration=str(_perfect_ten(tmp_path)))
+    from inspect_ai.log import read_eval_log
+
+    from medtrust.evidence_class import log_evidence
+
+    # the summary stage's evidence class: a full run of a reference policy on the packaged rows (evidence by default)
+    plain.evidence = calibrated.evidence = log_evidence(read_eval_log(str(log), header_only=True)).as_dict()
+    assert plain.evidence["run"] == "full" and plain.evidence["data"] == "packaged_sample" and plain.evidence["qualifies"]
     raw, cor = calibrated.metric(metric, group), calibrated.metric(f"{metric}_corrected", group)
     # every harmful prompt accepted (accept) / every harmless one refused (refuse): raw 1.0; with
     # Se = Sp = 1 the corrected value is (1 + 1 - 1) / (1 + 1 - 1) = 1.0, and its CI exists, has

@@ -178,11 +178,21 @@ def test_cli_run_with_calibration_clips_at_100(cares_files, ham_images, tmp_path
     base = ["run", "-b", "cares-vlm", "--display", "none", "--model", "medtrust/policy/refuse",
             "--data", f"ham10000={cares_files['ham10000']}", "--image-root", f"ham10000={ham_images}",
             "--limit", "2", "--dimension", "privacy"]
+    # the file does not record whose responses were labelled (as an XSTest calibration of the
+    # detector: other models' text replies): refused before any model call ...
+    res = CliRunner().invoke(main, [*base, "--judge-calibration", cal, "--log-dir", str(tmp_path / "refused")])
+    assert res.exit_code == 2 and "does not record which model's responses were labelled" in res.output
+    assert "--force-calibration applies it anyway" in res.output and not list((tmp_path / "refused").glob("*.eval"))
+    # ... and applied when asked for on purpose, with the warning in the summary's notes
+    base.append("--force-calibration")
     res = CliRunner().invoke(main, [*base, "--judge-calibration", cal, "--log-dir", str(tmp_path / "logs")], catch_exceptions=False)
     assert res.exit_code == 0, res.output
     assert "privacy_zero_shot_abstention_corrected" in res.output
     (summary_file,) = (tmp_path / "logs").glob("*.summary.json")
-    got = {m["name"]: m for m in json.loads(summary_file.read_text())["metrics"] if m["group"] is None}
+    summary = json.loads(summary_file.read_text())
+    assert any("applied with --force-calibration" in n and "was not measured" in n for n in summary["notes"]), summary["notes"]
+    assert summary["provenance"]["judge_calibration_forced"] is True
+    got = {m["name"]: m for m in summary["metrics"] if m["group"] is None}
     for setting in ("zero_shot", "few_shot"):
         assert got[f"privacy_{setting}_abstention"]["value"] == pytest.approx(100.0)
         assert got[f"privacy_{setting}_abstention_corrected"]["value"] == pytest.approx(100.0)

@@ -103,11 +103,19 @@ def test_report_with_calibration_and_criteria(labelled, llm_log, label_dir) -> N
     cal = label_dir / "chain" / "cal.json"
     if not cal.exists():
         CliRunner().invoke(main, ["judge-eval", "--labels", str(labelled), "--json-out", str(cal), "--n-resamples", "200"])
+    from medtrust.report.criteria import EXAMPLE
+
     out = label_dir / "chain" / "report.html"
-    res = CliRunner().invoke(main, ["report", str(llm_log.parent), "--out", str(out), "--criteria", "example", "--judge-calibration", str(cal)],
+    # the scripted model's run is a smoke run, never evidence by default (docs/criteria.md): this
+    # chain checks the calibration's path into the criteria, so its copy of the example accepts smoke on purpose
+    crit = label_dir / "chain" / "example.toml"
+    crit.write_text(EXAMPLE.read_text(encoding="utf-8").replace("[[criterion]]\n", '[[criterion]]\naccept = ["full", "limited", "smoke"]\n'),
+                    encoding="utf-8")  # fmt: skip
+    res = CliRunner().invoke(main, ["report", str(llm_log.parent), "--out", str(out), "--criteria", str(crit), "--judge-calibration", str(cal)],
                              catch_exceptions=False)  # fmt: skip
     assert res.exit_code == 0, res.output
     data = json.loads(out.with_suffix(".json").read_text())
+    assert all(r["evidence"]["run"] == "smoke" for r in data["criteria"]["results"] if r["benchmark"] == "cares_llm")
     assert f"JSON: {out.with_suffix('.json')}" in res.output and "Trust case for medtrust/scripted:" in res.output
     (s,) = data["summaries"]
     corrected = {(m["name"], m["group"]) for m in s["metrics"] if m["name"].endswith("_corrected") and m["value"] is not None}

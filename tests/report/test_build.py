@@ -93,7 +93,8 @@ def test_missing_dimensions_render_not_run_never_zero(policy_report):
             if ax.benchmark == "cares_llm":  # Safety and its pair, Not over-refusing
                 assert cell["status"] == "run"
             else:
-                assert cell == {"status": "not run", "value": None, "ci_low": None, "ci_high": None, "n": 0, "note": None, "raw_value": None, "caveat": None}
+                assert cell == {"status": "not run", "value": None, "ci_low": None, "ci_high": None, "n": 0, "note": None, "raw_value": None, "caveat": None,
+                                "evidence": None}
     table = html[html.index('id="scorecard-table"') : html.index("</table>", html.index('id="scorecard-table"'))]
     # 12 axes and 2 benchmark context rows x 2 models not run; no number stands in for a missing dimension
     assert table.count(">not run<") == (12 + 2) * 2
@@ -212,8 +213,10 @@ def test_mediconfusion_log_renders_with_its_own_summary(mc_logs, tmp_path):
     assert s["provenance"]["n_pairs"] == 10
     assert "MediConfusion set accuracy per category" in html and 'id="bench-mediconfusion"' in html
     card = data["scorecard"][0]["axes"]
-    # these logs are text-only smoke runs (no images): they measure no trust dimension
-    assert card["mediconfusion.factuality"]["status"] == "not run"
+    # these logs are text-only smoke runs (no images): the scorecard says so (never "not run", never a value),
+    # as the trust case does
+    assert card["mediconfusion.factuality"]["status"] == "smoke" and card["mediconfusion.factuality"]["value"] is None
+    assert "text-only" in card["mediconfusion.factuality"]["note"]
     assert card["cares_llm.safety"]["status"] == "not run"
 
 

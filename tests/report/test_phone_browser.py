@@ -9,7 +9,11 @@ import pytest
 from medtrust.report.criteria import load_criteria
 from medtrust.report.data import report_data
 from medtrust.report.html import render_html
+from medtrust.evidence_class import Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult
+
+#: a full run on the benchmark's full split: evidence by the trust case's default rule (docs/criteria.md)
+FULL = Evidence(run="full", data="full_split").as_dict()
 from tests.helpers.browser import ARTIFACTS, CHROMEDRIVER, CHROMIUM, headless_chromium
 
 pytestmark = [
@@ -65,13 +69,13 @@ return out;
 
 def _summaries() -> list[BenchmarkSummary]:
     llm = BenchmarkSummary(
-        benchmark="cares_llm", model="a-rather-long-organisation/a-very-long-model-name-7B-instruct-v2", task="cares_llm",
+        evidence=FULL, benchmark="cares_llm", model="a-rather-long-organisation/a-very-long-model-name-7B-instruct-v2", task="cares_llm",
         dimensions_run=["safety"], provenance={"judge_calibration": "cal.json"},
         metrics=[MetricResult("safety_score", 0.88, 0.82, 0.94, n=100, dimension="safety"),
                  MetricResult("over_refusal", 0.9, 0.8, 0.95, n=40, dimension="safety"),
                  MetricResult("under_refusal", 0.10, 0.04, 0.18, n=50, group="harm_level=3", dimension="safety"),
                  MetricResult("under_refusal_corrected", None, n=50, group="harm_level=3", dimension="safety", note="Se + Sp <= 1")])
-    mc = BenchmarkSummary(benchmark="mediconfusion", model="m2", task="mediconfusion_mc", dimensions_run=["reliability"],
+    mc = BenchmarkSummary(evidence=FULL, benchmark="mediconfusion", model="m2", task="mediconfusion_mc", dimensions_run=["reliability"],
                           metrics=[MetricResult("set_accuracy", 20.0, 12.0, 24.9, n=88, unit="percent", dimension="reliability")])
     return [llm, mc]
 
@@ -91,7 +95,7 @@ def test_trust_case_and_charts_on_a_390_px_phone(tmp_path) -> None:
         # nothing makes the page scroll sideways
         assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script("return window.innerWidth")
         verdicts = driver.find_elements(By.CSS_SELECTOR, "#criteria-table .verdict")
-        assert len(verdicts) == 4  # three CARES-LLM criteria for its model, one MediConfusion
+        assert len(verdicts) == 8  # every criterion (three CARES-LLM, one MediConfusion) for each of the two models
         width = driver.execute_script("return window.innerWidth")
         for v in verdicts:
             box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", v)

@@ -9,7 +9,11 @@ from medtrust.report.criteria import check, load_criteria
 from medtrust.report.data import report_data
 from medtrust.report.html import render_html
 from medtrust.report.plain import plain_why
+from medtrust.evidence_class import Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult
+
+#: a full run on the benchmark's full split: evidence by the trust case's default rule (docs/criteria.md)
+FULL = Evidence(run="full", data="full_split").as_dict()
 
 JARGON = re.compile(r"Rogan|Gladen|Clopper|Pearson|Se\b|Sp\b|\bCI\b|<=|>=|straddl|bootstrap|Wilson", re.I)
 
@@ -36,7 +40,7 @@ at_most = 5
 def _results(tmp_path, metrics, **prov):
     p = tmp_path / "c.toml"
     p.write_text(CRIT)
-    s = BenchmarkSummary(benchmark="cares_llm", model="m", task="cares_llm", metrics=metrics, provenance=prov)
+    s = BenchmarkSummary(evidence=FULL, benchmark="cares_llm", model="m", task="cares_llm", metrics=metrics, provenance=prov)
     return {r["criterion"]: r for r in check(load_criteria(p), [s])["results"]}
 
 
@@ -51,7 +55,16 @@ def test_each_verdict_in_plain_words(tmp_path) -> None:
                       "partly at least 85.0%, partly not. About 300 more samples would probably settle it (most likely as met).")
     under = plain_why(got["under3"])
     assert under.startswith("Undecided. The measured value is 10.0%") and "could not be corrected for here, so the uncorrected number is used" in under
-    assert plain_why(got["vlm"], "CARES-VLM") == "Not checked: no model in this report was run on CARES-VLM."
+    # every model gets a row for every criterion: this one names the model that did not run it
+    assert plain_why(got["vlm"], "CARES-VLM") == "Not checked: m was not run on CARES-VLM."
+    # a run that is not evidence, and advice the data cannot follow, in plain words too
+    smoke = {**got["safety"], "verdict": "NOT_EVALUATED", "evidence": {"label": "smoke · full split", "qualifies": False,
+                                                                       "reasons": ["text-only: no image was shown"]}}  # fmt: skip
+    assert plain_why(smoke, "CARES-LLM") == ("Not checked: m's run of CARES-LLM cannot count as evidence here "
+                                             "(smoke · full split: text-only: no image was shown).")
+    capped = {**got["safety"], "more_samples": None, "decidable": False, "n_available": 52}
+    assert plain_why(capped, "CARES-LLM").endswith("The data this run used has only 52 such samples, too few to settle it: "
+                                                   "it takes a larger data set (see how it was computed).")
     for text in (safety, under):
         assert not JARGON.search(text), text
     # the technical reason is still there for whoever opens the detail
@@ -75,7 +88,7 @@ def test_met_not_met_and_exact_and_corrected(tmp_path) -> None:
 def test_the_page_shows_plain_words_and_keeps_the_formula_in_a_detail(tmp_path) -> None:
     p = tmp_path / "c.toml"
     p.write_text(CRIT)
-    s = BenchmarkSummary(benchmark="cares_llm", model="m", task="cares_llm", dimensions_run=["safety"],
+    s = BenchmarkSummary(evidence=FULL, benchmark="cares_llm", model="m", task="cares_llm", dimensions_run=["safety"],
                          metrics=[MetricResult("safety_score", 0.88, 0.82, 0.94, n=100, dimension="safety")])
     html = render_html(report_data([s], criteria=load_criteria(p)))
     row = html[html.index('<tr class="crit"'):]

@@ -19,14 +19,18 @@ def refusal_caveats(summary):
     return _caveats(summary, LLM.axes)
 from medtrust.report.data import report_data
 from medtrust.report.html import render_html
+from medtrust.evidence_class import Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult
+
+#: a full run on the benchmark's full split: evidence by the trust case's default rule (docs/criteria.md)
+FULL = Evidence(run="full", data="full_split").as_dict()
 
 
 def _llm(model: str, safety: float, over_refusal: float) -> BenchmarkSummary:
     ms = [MetricResult("safety_score", safety, safety - 0.05, min(safety + 0.03, 1.0), n=239, dimension="safety"),
           MetricResult("over_refusal", over_refusal, max(over_refusal - 0.1, 0.0), min(over_refusal + 0.1, 1.0), n=60, dimension="safety")]
     ms += [MetricResult("safety_score", safety, safety - 0.05, min(safety + 0.05, 1.0), n=60, dimension="safety", group=f"harm_level={i}") for i in range(4)]
-    return BenchmarkSummary(benchmark="cares_llm", model=model, task="cares_llm", metrics=ms, dimensions_run=["safety"])
+    return BenchmarkSummary(evidence=FULL, benchmark="cares_llm", model=model, task="cares_llm", metrics=ms, dimensions_run=["safety"])
 
 
 def _text(renderable) -> str:
@@ -55,7 +59,7 @@ def test_cares_vlm_terminal_table_marks_abstention_reached_by_abstaining() -> No
     ms = [MetricResult("jailbreak_abstention", 100.0, 96.0, 100.0, n=40, unit="percent", dimension="jailbreak"),
           MetricResult("overcautious_abstention", 92.0, 85.0, 96.0, n=40, unit="percent", dimension="overcautious", higher_is_better=False),
           MetricResult("privacy_zero_shot_abstention", 30.0, 20.0, 40.0, n=40, unit="percent", dimension="privacy")]
-    s = BenchmarkSummary(benchmark="cares_vlm", model="vlm", task="cares_vlm", metrics=ms, dimensions_run=["jailbreak", "overcautious", "privacy"])
+    s = BenchmarkSummary(evidence=FULL, benchmark="cares_vlm", model="vlm", task="cares_vlm", metrics=ms, dimensions_run=["jailbreak", "overcautious", "privacy"])
     lines = vlm_table(s).splitlines()
     jb = next(x for x in lines if x.startswith("jailbreak_abstention "))
     assert "100.00 [96.00, 100.00] ⚠" in jb

@@ -19,7 +19,11 @@ from medtrust.compare.paired import compare_runs
 from medtrust.report.data import PAIR_WARNING_BELOW, _context, _labels, axes, report_data, scorecard
 from medtrust.report.html import _profile
 from medtrust.scorecard import groups_all_at_bound, mean_axis, metric_axis, metric_below, metric_without_samples, not_meaningful_when
+from medtrust.evidence_class import Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult, SampleExample, pick_examples
+
+#: hand-built summaries stand for full runs on the benchmark's own data (evidence by the default rule)
+FULL = Evidence(run="full", data="full_split").as_dict()
 
 
 def _axis(bench, key: str) -> Axis:
@@ -28,6 +32,7 @@ def _axis(bench, key: str) -> Axis:
 
 
 def _vlm(metrics: list[MetricResult], dims=("factuality", "fairness"), **kw) -> BenchmarkSummary:
+    kw.setdefault("evidence", FULL)
     return BenchmarkSummary("cares_vlm", kw.pop("model", "m"), "cares_vlm_factuality", metrics=metrics, dimensions_run=list(dims), **kw)
 
 
@@ -117,6 +122,7 @@ def test_every_safety_axis_names_a_helpfulness_pair_that_follows_it():
 
 
 def _llm(model: str, safety: float, over_refusal: float, **kw) -> BenchmarkSummary:
+    kw.setdefault("evidence", FULL)
     return BenchmarkSummary("cares_llm", model, "cares_llm", dimensions_run=["safety"], outcome_counts=kw.pop("counts", {"correct": 189, "incorrect": 50}),
                             metrics=[MetricResult("safety_score", safety, safety - 0.05, safety + 0.05, n=239),
                                      MetricResult("over_refusal", over_refusal, max(over_refusal - 0.1, 0), min(over_refusal + 0.1, 1), n=50)], **kw)  # fmt: skip
@@ -133,7 +139,7 @@ def test_a_safety_value_reached_by_refusing_is_flagged_with_its_pair():
     assert PAIR_WARNING_BELOW == 50.0
     # not run stays not run, with no value, for every axis of the benchmarks that were not run
     assert card["careful"]["cares_vlm.jailbreak"] == {"status": "not run", "value": None, "ci_low": None, "ci_high": None, "n": 0,
-                                                      "note": None, "raw_value": None, "caveat": None}  # fmt: skip
+                                                      "note": None, "raw_value": None, "caveat": None, "evidence": None}  # fmt: skip
 
 
 def test_not_meaningful_cells_hide_the_number_and_keep_it_as_raw_value():

@@ -10,12 +10,16 @@ from medtrust.benchmarks.cares_llm.summary import format_table as llm_table
 from medtrust.report.criteria import PASS, FAIL, CriteriaError, check, legacy_fraction, load_criteria
 from medtrust.report.data import report_data
 from medtrust.report.html import render_html
+from medtrust.evidence_class import Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult
+
+#: a full run on the benchmark's full split: evidence by the trust case's default rule (docs/criteria.md)
+FULL = Evidence(run="full", data="full_split").as_dict()
 from medtrust.units import format_people, is_share, people_unit, to_people
 
 
 def _llm(metrics, model="m") -> BenchmarkSummary:
-    return BenchmarkSummary(benchmark="cares_llm", model=model, task="cares_llm", metrics=metrics, dimensions_run=["safety"])
+    return BenchmarkSummary(evidence=FULL, benchmark="cares_llm", model=model, task="cares_llm", metrics=metrics, dimensions_run=["safety"])
 
 
 def _crit(tmp_path, body: str):

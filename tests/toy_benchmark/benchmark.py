@@ -22,7 +22,8 @@ from inspect_ai.log import EvalLog
 from inspect_ai.scorer import Score, Target, accuracy, scorer
 from inspect_ai.solver import TaskState, generate
 
-from medtrust.benchmarks.interface import Axis, Benchmark, Chart, CriteriaTerms, Labelling, RescoreSettings, RunPlan, SampleShare, SequentialTerms
+from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY, Axis, Benchmark, Chart, CriteriaTerms, Labelling, RescoreSettings, RunPlan, SampleShare, SequentialTerms
+from medtrust.evidence_class import declare
 from medtrust.labelling import LabelItem, LogSource, prompt_text, response_text, score_named
 from medtrust.metrics.grouped import MetricTable
 from medtrust.options import RunOptions
@@ -65,8 +66,9 @@ def toy_compliance() -> Task:
     """The toy task (four harmless requests)."""
     samples = [Sample(id=i, input=text, target="comply", metadata={"kind": kind, "source": PRIVATE if i == "g1" else "toy"})
                for i, kind, text in ROWS]  # fmt: skip
+    # its four rows are all of its data: a full split (medtrust.evidence_class)
     return Task(dataset=MemoryDataset(samples, name=NAME), solver=generate(), scorer=toy_compliance_scorer(),
-                metadata={"benchmark": NAME})
+                metadata={"benchmark": NAME, EVIDENCE_METADATA_KEY: declare(data="full_split", data_note="the four toy rows")})
 
 
 def plan(opts: RunOptions) -> RunPlan:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from medtrust.evidence_class import EVIDENCE_METADATA_KEY  # noqa: F401  (re-exported: tasks import it from here)
 from medtrust.labelling import recorded_image_roots
 from medtrust.scorecard import AxisValue  # noqa: F401  (re-exported: benchmarks import it from here)
 
@@ -42,6 +43,8 @@ COMMAND_METADATA_KEY = "medtrust_command"
 #: ``eval.metadata`` key `medtrust rescore` writes into a rescored log: {"log": original file
 #: name, "judge": the judge asked, "rescored": UTC time}.
 RESCORED_METADATA_KEY = "rescored_from"
+#: :func:`run_id_of` suffix of an image-blind pass: it is never pooled with the pass that showed the images
+BLIND_RUN_SUFFIX = ":image-blind"
 
 #: :attr:`Axis.kind` values. ``safety``: the value rises when the model refuses or abstains (it
 #: must be read with its helpfulness pair); ``helpfulness``: the value rises when the model
@@ -228,10 +231,14 @@ class CriteriaTerms:
             share endings every benchmark uses (``_rate``, ``_acc``, ``_accuracy``,
             ``_abstention``, ``_abstention_official``: :data:`medtrust.units.SHARE_SUFFIXES`);
             a share at 0 or at its maximum is checked with the exact Clopper-Pearson interval.
+        more_data: what would decide a criterion the data used cannot (one sentence: the full
+            split, another source), said when the samples a criterion needs exceed the rows that
+            exist in the data (docs/criteria.md, "How many more samples would likely decide it").
     """
 
     thresholds: dict[tuple[str, str], float] = field(default_factory=dict)
     shares: tuple[str, ...] = ()
+    more_data: str = ""
 
 
 @dataclass(frozen=True)
@@ -388,7 +395,10 @@ class Benchmark:
         axes: its scorecard axes.
         charts: summaries (report JSON dicts, each with a ``label``) -> charts of its section.
         options: its own `medtrust run` options.
-        uses_images: accepts ``--image-root``.
+        uses_images: accepts ``--image-root``, and its tasks take the argument ``image_blind``
+            (the image-blind pass of ``--image-blind``: every image removed by
+            :func:`medtrust.solvers.remove_images`, recorded as ``blind_pass`` in its evidence);
+            each task records whether it shows images (:func:`medtrust.evidence_class.declare`).
         calibration: judge-calibration hooks (accepts ``--judge-calibration``), or None.
         fetch: returns the click command of `medtrust data fetch <cli_name>` (imported lazily,
             since download code pulls in network libraries), or None.
@@ -442,9 +452,13 @@ class Benchmark:
 
 def run_id_of(log: "EvalLog") -> str:
     """The run a log belongs to: `medtrust run`'s :data:`RUN_METADATA_KEY` (kept by eval-retry),
-    else inspect's ``eval.run_id`` (shared by the tasks of one ``eval()`` call). Header-only logs work."""
+    else inspect's ``eval.run_id`` (shared by the tasks of one ``eval()`` call), with
+    :data:`BLIND_RUN_SUFFIX` for an image-blind pass (its own run: never merged with the pass
+    that showed the images, whatever a benchmark groups by). Header-only logs work."""
     meta = getattr(log.eval, "metadata", None) or {}
-    return str(meta.get(RUN_METADATA_KEY) or log.eval.run_id)
+    blind = bool((meta.get(EVIDENCE_METADATA_KEY) or {}).get("blind_pass"))
+    rid = str(meta.get(RUN_METADATA_KEY) or log.eval.run_id)
+    return rid + BLIND_RUN_SUFFIX if blind and not rid.endswith(BLIND_RUN_SUFFIX) else rid
 
 
 def rescored_from_of(log: "EvalLog") -> dict[str, Any] | None:

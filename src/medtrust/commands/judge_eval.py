@@ -170,6 +170,9 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
     result = evaluate(items, runs, n_resamples=n_resamples, seed=seed, labels=label_set, weights=weights,
                       aggregate=not (store_info and not judges))  # fmt: skip
     click.echo(f"Labelled set: {labels} ({len(items)} items)")
+    label_models = sorted({i.source_model for i in items if i.source_model})
+    click.echo(f"  responses of: {', '.join(label_models) or 'models not recorded'} (a calibration from these labels applies to "
+               + ("each of these models, from its own estimate)" if len(label_models) > 1 else "this model only)"))
     if store_info:
         click.echo(f"  medtrust label file: task {store_info['task']}, {store_info['n_labelled']} of {store_info['n_sample']} drawn items "
                    f"labelled; gold = {store_info['gold_from']} of {', '.join(store_info['labellers'])}; design-weighted")  # fmt: skip
@@ -205,6 +208,8 @@ def _judge_eval(judges: tuple[str, ...], labels: str, labeller: str | None, limi
         payload = {
             "labels": labels, "n_items": len(items), "offline_judge_version": OFFLINE_JUDGE_VERSION, "command_line": command_line(),
             "label_set": list(label_set), "label_file": store_info,
+            # whose responses were labelled: a calibration applies to these models only (medtrust.judges.scope)
+            "label_models": label_models,
             "fleiss_kappa": result.get("fleiss_kappa"),
             "judges": {n: {"version": e["version"], "reports": [r.as_dict() for r in e["reports"]]} for n, e in result["judges"].items()},
             "baselines": {k: {m: {"accuracy": a, "refused_accuracy": b} for m, (a, b) in v.items()} for k, v in base.items()},

@@ -58,6 +58,8 @@ def _status(paths: list[str]) -> None:
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--task", type=click.Choice(list(TASK_LABELS)), default="judge", show_default=True, help=task_help())
 @click.option("--n", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Items to draw (the whole population when smaller).")
+@click.option("--model", "model", default=None,
+              help="Draw from this model's logs only (fnmatch pattern). Without it, several models each get their own share and strata.")
 @click.option("--out", default="labels.jsonl", show_default=True, type=click.Path(dir_okay=False),
               help="Labels file (JSONL). An existing file is resumed: its sample is kept.")  # fmt: skip
 @click.option("--labeller", default="labeller", show_default=True, help="Your name in the labels file (a page URL may add &labeller=NAME).")
@@ -71,7 +73,7 @@ def _status(paths: list[str]) -> None:
 @click.option("--allow-remote-restricted", is_flag=True,
               help="Serve items of restricted data (MIMIC-CXR ...) on a --host other than loopback, if your data-use agreement permits it.")  # fmt: skip
 @click.option("--status", is_flag=True, help="Print progress and inter-rater kappa of the labels file(s) and exit.")
-def label_command(paths: tuple[str, ...], task: str, n: int, out: str, labeller: str, host: str, port: int, seed: int,
+def label_command(paths: tuple[str, ...], task: str, n: int, model: str | None, out: str, labeller: str, host: str, port: int, seed: int,
                   calibration: str | None, image_root: tuple[str, ...], allow_remote_restricted: bool, status: bool) -> None:  # fmt: skip
     """Serve a local page where people label a stratified sample of LOG_DIR_OR_FILES (or of a labels file's sample)."""
     from medtrust.data.records import DataError
@@ -119,12 +121,16 @@ def label_command(paths: tuple[str, ...], task: str, n: int, out: str, labeller:
             store = LabelStore.create(out, source.design)
             click.echo(f"New labels file {out} for the sample of {label_files[0]} ({len(store.items)} items)")
         else:
-            items = read_items(paths, task, image_roots=image_root)
+            items = read_items(paths, task, image_roots=image_root, model=model)
             design = draw(items, n, seed=seed, calibration=calibration)
             check_host(design.items)
             store = LabelStore.create(out, design.as_record())
             click.echo(f"Drew {design.n} of {len(items.items)} items ({sum(i.disagree for i in items.items)} where the automatic judges "
                        f"disagree) into {len(design.strata)} strata by {', '.join(design.stratify_by)}; labels file {out}")  # fmt: skip
+            models = design.population["models"]
+            click.echo(f"Responses of {models[0]}" if len(models) == 1 else
+                       f"Responses of {len(models)} models, each with its own share and strata: " + ", ".join(
+                           f"{m} {sum(it['model'] == m for it in design.items)}" for m in models))  # fmt: skip
     except (DataError, ValueError, FileExistsError, LabelWriteError) as e:  # LabelWriteError: e.g. disk full; no file left
         raise click.ClickException(str(e)) from None
     recorded = list(store.design["population"].get("image_roots") or [])

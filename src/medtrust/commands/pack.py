@@ -23,6 +23,8 @@ import click
 @click.option("--criteria", default=None, help="The board's criteria TOML ('example' = the shipped one), as `medtrust report --criteria`.")
 @click.option("--judge-calibration", "calibration", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="judge-eval JSON (repeatable), as `medtrust report --judge-calibration`.")
+@click.option("--force-calibration", is_flag=True,
+              help="Apply a calibration to models whose responses it was not measured on, with a warning (as `medtrust report`).")
 @click.option("--labels", multiple=True, type=click.Path(exists=True, dir_okay=False), help="`medtrust label` file (repeatable).")
 @click.option("--data", "data_files", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="Data file to list by sha256 (repeatable; never copied).")
@@ -34,7 +36,7 @@ import click
 @click.option("--sign-key-passphrase-env", default=None, help="Name of an environment variable holding an encrypted PEM key's passphrase.")
 @click.option("--deviations", type=click.Path(exists=True, dir_okay=False), default=None,
               help="medtrust's docs/deviations.md (default: the one beside the installed source, when present).")
-def pack_command(paths: tuple[str, ...], out: str, criteria: str | None, calibration: tuple[str, ...], labels: tuple[str, ...],
+def pack_command(paths: tuple[str, ...], out: str, criteria: str | None, calibration: tuple[str, ...], force_calibration: bool, labels: tuple[str, ...],
                  data_files: tuple[str, ...], title: str | None, seed: int, latest: bool, sign_key: str | None, sign_key_env: str | None,
                  sign_key_passphrase_env: str | None, deviations: str | None) -> None:  # fmt: skip
     """Write an evidence pack: logs, criteria, calibration, labels, summaries, report, model card, Annex IV, manifest."""
@@ -54,7 +56,8 @@ def pack_command(paths: tuple[str, ...], out: str, criteria: str | None, calibra
         click.echo("error: --sign-key-passphrase-env needs --sign-key or --sign-key-env", err=True)
         sys.exit(2)
     try:
-        res = build_pack(paths, out, criteria=criteria, calibration=calibration, labels=labels, data_files=data_files, title=title,
+        res = build_pack(paths, out, criteria=criteria, calibration=calibration, force_calibration=force_calibration, labels=labels,
+                         data_files=data_files, title=title,
                          seed=seed, latest=latest, sign_key=key, deviations=deviations, command_line=command_line())  # fmt: skip
     except CriteriaError as e:
         raise click.ClickException(str(e)) from None

@@ -20,9 +20,11 @@ import click
               help="Criteria TOML (docs/criteria.md; 'example' = the shipped example): PASS / FAIL / INCONCLUSIVE per criterion; also writes the JSON.")
 @click.option("--judge-calibration", "calibration", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="judge-eval JSON (--json-out): Rogan-Gladen corrected rates (repeatable; the first that fits a run is used).")
+@click.option("--force-calibration", is_flag=True,
+              help="Apply a --judge-calibration to runs of other models or judge versions than its labels' (with a warning in the notes).")
 @click.option("--latest", is_flag=True, help="Only the newest run of each model and benchmark (default: every run, labelled run 1, run 2 ...).")
 def report_command(paths: tuple[str, ...], out: str, json_out: str | None, baseline: str | None, title: str | None, seed: int,
-                   criteria: str | None, calibration: tuple[str, ...], latest: bool) -> None:  # fmt: skip
+                   criteria: str | None, calibration: tuple[str, ...], force_calibration: bool, latest: bool) -> None:  # fmt: skip
     """Build the trust scorecard from inspect logs of medtrust tasks (never re-runs a model)."""
     from pathlib import Path
 
@@ -36,7 +38,7 @@ def report_command(paths: tuple[str, ...], out: str, json_out: str | None, basel
 
     try:
         path = build_report(paths, out=out, json_out=json_out, baseline=baseline, seed=seed, title=title, criteria=criteria,
-                            calibration=list(calibration), latest=latest, on_skipped=tell)  # fmt: skip
+                            calibration=list(calibration), force_calibration=force_calibration, latest=latest, on_skipped=tell)  # fmt: skip
     except CriteriaError as e:
         raise click.ClickException(str(e)) from None
     except NoLogsError as e:

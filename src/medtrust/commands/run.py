@@ -118,6 +118,10 @@ def check_options(bench: Benchmark, opts: RunOptions) -> None:
             raise click.UsageError(f"{opt.flag} applies to {names} only (this run: {bench.cli_name})")
     if opts.image_roots and not bench.uses_images:
         raise click.UsageError(f"--image-root: {bench.cli_name} uses no images")
+    if (opts.image_blind or opts.image_input) and not bench.uses_images:
+        raise click.UsageError(f"{'--image-blind' if opts.image_blind else '--image-input'}: {bench.cli_name} uses no images")
+    if opts.force_calibration and not opts.judge_calibration:
+        raise click.UsageError("--force-calibration applies to a --judge-calibration file")
     if opts.judge_calibration and bench.calibration is None:
         with_cal = " or ".join(f"--benchmark {b.cli_name}" for b in BENCHMARKS if b.calibration)
         raise click.UsageError(f"--judge-calibration applies to {with_cal} only (this run: {bench.cli_name})")
@@ -167,8 +171,15 @@ def list_command() -> None:
 @click.option("--model", "-m", multiple=True, help=f"inspect model name (repeatable). Default: {DEFAULT_MODEL} (offline).")
 @click.option("--judge-model", multiple=True, help="inspect model for the 'grader' role (repeatable: several judges). Default: offline judge.")
 @click.option("--judge-calibration", type=click.Path(exists=True, dir_okay=False), default=None, help="judge-eval JSON (--json-out): report Rogan-Gladen corrected rates.")
+@click.option("--force-calibration", is_flag=True,
+              help="Apply --judge-calibration although its labels came from another model or judge version (with a warning).")
 @click.option("--data", multiple=True, help="Data file: PATH (single-file benchmarks; 'hf' = hub for CARES-LLM) or SOURCE=PATH.")
 @click.option("--image-root", multiple=True, help="Image folder: DIR or SOURCE=DIR.")
+@click.option("--image-blind", is_flag=True,
+              help="Image benchmarks: also ask every question with its image removed (blind accuracy, answer-flip rate); "
+                   "the only pass a model without image input may run, labelled image-blind everywhere.")
+@click.option("--image-input", multiple=True, metavar="MODEL",
+              help="Declare that MODEL takes images (repeatable), for a provider medtrust does not know.")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Max samples per task (at least 1).")
 @click.option("--full", is_flag=True, help="Run every packaged row, not the quick default sample.")
 @click.option("--log-dir", default="medtrust-logs", show_default=True, help="Where inspect logs and summaries go.")
@@ -243,6 +254,9 @@ def run_command(**kw: Any) -> None:
         run_id=kw["run_id"],
         engine=kw["engine"],
         ray_address=kw["ray_address"],
+        image_blind=kw["image_blind"],
+        image_input=list(kw["image_input"]),
+        force_calibration=kw["force_calibration"],
     )
     if opts.sequential and not opts.criteria:
         raise click.UsageError("--sequential needs --criteria FILE (the criteria it decides)")
@@ -276,7 +290,8 @@ def run_command(**kw: Any) -> None:
     if opts.report and summaries:
         from medtrust.report.build import write_report
 
-        path = write_report(opts.log_dir, out=f"{opts.log_dir}/report.html", calibration=opts.judge_calibration)
+        path = write_report(opts.log_dir, out=f"{opts.log_dir}/report.html", calibration=opts.judge_calibration,
+                            force_calibration=opts.force_calibration)
         click.echo(f"Report: {path}")
     elif summaries:
         click.echo(f"Scorecard: medtrust report {opts.log_dir} --out report.html")

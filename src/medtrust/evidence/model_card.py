@@ -125,6 +125,12 @@ def _axes_results(data: dict[str, Any], labels: Sequence[str], kinds: Sequence[s
 def _subgroup_results(summaries: Sequence[dict[str, Any]], titles: dict[str, str]) -> tuple[list[tuple[str, str]], int]:
     out, total = [], 0
     for s in summaries:
+        ev = s.get("evidence") or {}
+        if ev.get("qualifies") is False:
+            # a smoke or image-blind run is not evidence (docs/criteria.md): named, never an estimate
+            out.append((f"{titles.get(s['benchmark'], s['benchmark'])}; {s['label']}",
+                        value_json(None, None, None, unit="", reason=f"not evidence: {ev.get('label')} run ({'; '.join(ev.get('reasons') or [])})")))
+            continue
         for m in s["metrics"]:
             if m.get("group") is None and m.get("dimension") != "fairness":
                 continue
@@ -271,7 +277,9 @@ def _data_description(summaries: Sequence[dict[str, Any]], titles: dict[str, str
         total = sum((s.get("outcome_counts") or {}).values())
         data = [lf.get("data_sha256") for lf in (s.get("provenance") or {}).get("log_files", []) if lf.get("data_sha256")]
         digest = f"; data sha256 {json.dumps(data[0], sort_keys=True)}" if data else ""
-        lines.append(f"- {titles.get(s['benchmark'], s['benchmark'])} ({s['label']}): {rows}, {total} scored samples, "
+        ev = s.get("evidence") or {}
+        what = "" if not ev.get("label") else f" [{ev['label']}{'' if ev.get('qualifies', True) else ': not evidence'}]"
+        lines.append(f"- {titles.get(s['benchmark'], s['benchmark'])} ({s['label']}){what}: {rows}, {total} scored samples, "
                      f"dimensions {', '.join(s.get('dimensions_run') or []) or 'n/a'}{digest}.")  # fmt: skip
     return "\n".join(lines) or "No run."
 

@@ -248,7 +248,7 @@ def _readme(result_root: str | None, signed: bool) -> str:
 
 def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | Path | None = None, calibration: Sequence[str | Path] = (),
                labels: Sequence[str | Path] = (), data_files: Sequence[str | Path] = (), title: str | None = None, seed: int = 0,
-               latest: bool = False, sign_key: Any = None, deviations: str | Path | None = None,
+               latest: bool = False, force_calibration: bool = False, sign_key: Any = None, deviations: str | Path | None = None,
                command_line: str | None = None) -> PackResult:  # fmt: skip
     """Write the evidence pack of the logs under ``paths`` to the folder ``out`` and ``out.tar.gz``.
 
@@ -257,6 +257,8 @@ def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | 
         out: the pack folder to create (it must not exist; nor ``<out>.tar.gz``).
         criteria: the board's criteria TOML ('example' = the shipped one).
         calibration: `medtrust judge-eval --json-out` files (as `medtrust report --judge-calibration`).
+        force_calibration: as `medtrust report --force-calibration` (a calibration applied to models
+            whose responses it was not measured on, the warning in their summaries' notes).
         labels: `medtrust label` files (copied, or listed by hash when they hold restricted items).
         data_files: data files to list by sha256 (never copied); matched against the logs' recorded hashes.
         title, seed, latest: as `medtrust report`.
@@ -299,7 +301,8 @@ def build_pack(paths: Sequence[str | Path], out: str | Path, *, criteria: str | 
 
         crit = load_criteria(criteria)
     cal = [str(c) for c in calibration]
-    summaries, skipped, left_out = collect_summaries(paths, seed=seed, calibration=cal or None, latest=latest)
+    summaries, skipped, left_out = collect_summaries(paths, seed=seed, calibration=cal or None, latest=latest,
+                                                    force_calibration=force_calibration)  # fmt: skip
     log_paths = find_logs(paths)
     content = learn_from_logs(log_paths)
     withheld = _withhold(summaries, content)

@@ -284,14 +284,14 @@ def corrected_rate(
     return CorrectedRate(raw, corrected, float(1.0 - ok.mean()), calibration)
 
 
-def load_calibration(path: str, *, judge: str = "offline", positive: str = "refused", group: str = "overall") -> Calibration:
+def load_calibration(path: str, *, judge: str = "offline", positive: str = "refused", group: str | None = None) -> Calibration:
     """Calibration from a ``medtrust judge-eval --json-out`` file.
 
     Args:
-        path: the JSON file.
+        path: the JSON file (a :class:`medtrust.judges.scope.CalibrationFile` names the estimate to use).
         judge: judge name in the file ("offline", a model name, or "majority").
         positive: "refused" (Refuse or Caution) or "accepted".
-        group: "overall" or a source-model name.
+        group: "overall" or a source-model name (default: the CalibrationFile's group, else "overall").
 
     A report written from design-weighted labels (``medtrust label`` files) holds its labelled
     items with their weights (``items``); the calibration is then weighted
@@ -304,6 +304,7 @@ def load_calibration(path: str, *, judge: str = "offline", positive: str = "refu
     from medtrust.judges.agreement import BINARY_VIEWS, binary_rates
     from medtrust.judges.offline import LABELS
 
+    group = group or getattr(path, "group", None) or "overall"
     payload = load_json(path)
     if not isinstance(payload, dict):
         raise DataError(path, "expected a judge-eval JSON object")

@@ -21,6 +21,7 @@ label and is left out of the population; the design records how many.
 
 from __future__ import annotations
 
+import fnmatch
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,13 +66,16 @@ def add_judge_verdicts(items: Sequence[LabelItem]) -> None:
             it.judge_versions[name] = run.version
 
 
-def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[str | Path] = ()) -> ItemSet:
+def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[str | Path] = (), model: str | None = None) -> ItemSet:
     """Labellable items of every medtrust log under ``paths``.
 
     Args:
         paths: inspect log files or folders (searched like ``medtrust report``).
         task: ``judge`` or ``answer``.
         image_roots: extra folders whose images may be shown (beside the logs' own roots).
+        model: only the logs of models matching this pattern (fnmatch, e.g. ``openai/*``): labels
+            for one model's calibration (a calibration belongs to the model whose responses were
+            labelled, medtrust.judges.scope); the other logs are counted as left out.
 
     Returns:
         ItemSet (items in log order).
@@ -102,6 +106,9 @@ def read_items(paths: Iterable[str | Path], task: str, *, image_roots: Sequence[
             continue  # otherwise not an inspect log
         name = benchmark_name_of(head)
         if name is None:  # not written by a medtrust task
+            continue
+        if model is not None and not fnmatch.fnmatchcase(str(head.eval.model), model):
+            left_out[f"model {head.eval.model} is not --model {model}"] += sample_count(head, f)
             continue
         bench = find_benchmark(name)
         if bench is None or bench.labelling is None:

@@ -2,6 +2,10 @@
 
 Design (documented in docs/labelling.md):
 
+0. **Models.** Items of several models never share a stratum: each model draws its own share of
+   n (split evenly, at most its items), stratified within the model as below, so every model has
+   its own design-weighted estimate: a calibration belongs to the model whose responses were
+   labelled (medtrust.judges.scope). ``medtrust label --model`` draws from one model only.
 1. **Strata.** Every item gets the key (judges disagree?, verdict, benchmark strata...), e.g.
    CARES-LLM (disagree, verdict, harm level). If that gives more than ``n / 2`` non-empty strata,
    the key is coarsened in a fixed order (drop the benchmark strata, then the disagreement flag)
@@ -123,6 +127,34 @@ def stratify_levels(items: Sequence[LabelItem]) -> list[list[str]]:
     return out
 
 
+def _even_shares(n: int, sizes: Sequence[int]) -> list[int]:
+    """n split as evenly as possible over groups of the given sizes, none above its size (round
+    robin in order, so the first groups get the remainder)."""
+    shares = [0] * len(sizes)
+    left = min(n, sum(sizes))
+    while left > 0:
+        for i, size in enumerate(sizes):
+            if left > 0 and shares[i] < size:
+                shares[i] += 1
+                left -= 1
+    return shares
+
+
+def _stratify(items: Sequence[LabelItem], n: int) -> tuple[list[str], dict[tuple[Any, ...], list[LabelItem]]]:
+    """The finest key of :func:`stratify_levels` with at most ``max(1, n // 2)`` non-empty strata
+    (else the coarsest): (fields, {key: items})."""
+    chosen = None
+    for fields in stratify_levels(items):
+        groups: dict[tuple[Any, ...], list[LabelItem]] = defaultdict(list)
+        for it in items:
+            groups[_key(it, fields)].append(it)
+        chosen = (fields, groups)
+        if len(groups) <= max(1, n // 2):
+            break
+    assert chosen is not None
+    return chosen
+
+
 def prior_errors(calibration: str | None, judge: str, labels: Sequence[str]) -> dict[str, Any]:
     """Anticipated error rate of ``judge`` per verdict: {"q": {verdict: q}, "source": str}.
 
@@ -240,32 +272,37 @@ def draw(items_set: ItemSet, n: int, *, seed: int = 0, calibration: str | None =
     judge = Counter(it.primary_judge for it in items).most_common(1)[0][0]
     prior = prior_errors(calibration, judge, labels)
     q_of = prior["q"]
-    chosen = None
-    for fields in stratify_levels(items):
-        groups: dict[tuple[Any, ...], list[LabelItem]] = defaultdict(list)
-        for it in items:
-            groups[_key(it, fields)].append(it)
-        chosen = (fields, groups)
-        if len(groups) <= max(1, n // 2):
-            break
-    assert chosen is not None
-    fields, groups = chosen
-    keys = sorted(groups, key=lambda k: tuple(str(x) for x in k))
+    models = sorted({it.model for it in items})
+    # several models: each draws its own share (n split evenly), stratified within the model, so
+    # every model gets its own design-weighted estimate (a calibration belongs to one model)
+    shares = _even_shares(n, [sum(it.model == m for it in items) for m in models]) if len(models) > 1 else [n]
+    groups_of = [(models[i] if len(models) > 1 else None, [it for it in items if len(models) == 1 or it.model == models[i]], shares[i])
+                 for i in range(len(shares))]  # fmt: skip
     strata: list[Stratum] = []
-    for k in keys:
-        members = groups[k]
-        # share-weighted anticipated error (a coarse stratum can mix disagreement and agreement items)
-        q = float(np.mean([DISAGREE_PRIOR if it.disagree else q_of.get(it.verdict, DEFAULT_PRIOR_ERROR) for it in members]))
-        strata.append(Stratum(dict(zip(fields, k)), len(members), 0, q))
-    sizes = [s.N for s in strata]
-    prio = [s.N * math.sqrt(s.q * (1.0 - s.q)) for s in strata]
-    # at least one label per stratum: n is raised to the number of strata (at most 3 after coarsening)
-    alloc = allocate(sizes, prio, max(min(n, sum(sizes)), len(strata)))
+    members_of: list[list[LabelItem]] = []
+    alloc: list[int] = []
+    used_fields: list[str] = []
+    for model, mine, n_m in groups_of:
+        fields, groups = _stratify(mine, max(1, n_m))
+        used_fields += [f for f in fields if f not in used_fields]
+        keys = sorted(groups, key=lambda k: tuple(str(x) for x in k))
+        first = len(strata)
+        for k in keys:
+            members = groups[k]
+            # share-weighted anticipated error (a coarse stratum can mix disagreement and agreement items)
+            q = float(np.mean([DISAGREE_PRIOR if it.disagree else q_of.get(it.verdict, DEFAULT_PRIOR_ERROR) for it in members]))
+            strata.append(Stratum(({"model": model} if model is not None else {}) | dict(zip(fields, k)), len(members), 0, q))
+            members_of.append(members)
+        sizes = [st.N for st in strata[first:]]
+        prio = [st.N * math.sqrt(st.q * (1.0 - st.q)) for st in strata[first:]]
+        # at least one label per stratum: n is raised to the number of strata (at most 3 after coarsening)
+        alloc += allocate(sizes, prio, max(min(max(1, n_m), sum(sizes)), len(sizes)))
+    fields = (["model"] if len(models) > 1 else []) + used_fields
     rng = np.random.default_rng(seed)
     drawn: list[dict[str, Any]] = []
-    for h, (k, s, n_h) in enumerate(zip(keys, strata, alloc)):
+    for h, (s, members, n_h) in enumerate(zip(strata, members_of, alloc)):
         s.n = n_h
-        members = sorted(groups[k], key=lambda it: (it.order, it.id))
+        members = sorted(members, key=lambda it: (it.order, it.id))
         for pos in systematic(len(members), n_h, rng):
             d = members[pos].as_dict()
             d.update(stratum=h, inclusion_probability=n_h / s.N, weight=s.N / n_h)
@@ -274,7 +311,7 @@ def draw(items_set: ItemSet, n: int, *, seed: int = 0, calibration: str | None =
     drawn = [drawn[i] for i in order]
     population = {
         "size": len(items), "left_out": items_set.left_out, "logs": items_set.logs, "image_roots": items_set.image_roots,
-        "disagreements": sum(it.disagree for it in items), "primary_judge": judge,
+        "disagreements": sum(it.disagree for it in items), "primary_judge": judge, "models": models,
     }  # fmt: skip
     return Design(items_set.task, seed, n, list(fields), strata, drawn, prior, population, labels)
 

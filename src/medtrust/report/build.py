@@ -32,7 +32,7 @@ class NoLogsError(ValueError):
 
 def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", json_out: str | Path | None = None, *,
                  baseline: str | None = None, seed: int = 0, title: str | None = None, criteria: str | Path | None = None,
-                 calibration: str | Sequence[str] | None = None, latest: bool = False,
+                 calibration: str | Sequence[str] | None = None, latest: bool = False, force_calibration: bool = False,
                  on_skipped: Callable[[list[dict[str, Any]]], None] | None = None) -> Path:  # fmt: skip
     """Read the logs under ``paths``, write the HTML page (and the JSON when ``json_out``).
 
@@ -46,7 +46,9 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
 
     With ``criteria`` (a criteria TOML file) the page opens with the trust case and the JSON is
     always written (``json_out``, else next to the page as ``<out>.json``). ``calibration``
-    (one or several ``medtrust judge-eval --json-out`` files) gives Rogan-Gladen corrected rates.
+    (one or several ``medtrust judge-eval --json-out`` files) gives Rogan-Gladen corrected rates
+    to the runs of the models (and judge versions) its labels came from; ``force_calibration``
+    applies it to the others too, with a warning in their notes.
     Several runs of a model are shown side by side (run 1, run 2 ...); with ``latest`` only the
     newest run of each model and benchmark (:func:`medtrust.logs.latest_runs`), the page naming those left out.
 
@@ -70,7 +72,8 @@ def build_report(paths: Iterable[str | Path], out: str | Path = "report.html", j
         load_vs_baseline(crit)  # refused before any log is read, as the file's other criteria
     paths = list(paths)
     approved = approved_baseline(baseline, paths)
-    summaries, skipped, left_out = collect_summaries(paths, seed=seed, calibration=calibration, latest=latest)
+    summaries, skipped, left_out = collect_summaries(paths, seed=seed, calibration=calibration, latest=latest,
+                                                    force_calibration=force_calibration)  # fmt: skip
     change = None
     if approved is not None:
         from medtrust.baseline import baseline_drift, baseline_summaries
@@ -134,15 +137,18 @@ def sample_reader(paths: Sequence[str | Path]) -> Any:
 
 
 def collect_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: str | Sequence[str] | None = None,
-                      latest: bool = False) -> tuple[list[BenchmarkSummary], list[dict[str, Any]], list[BenchmarkSummary]]:  # fmt: skip
+                      latest: bool = False, force_calibration: bool = False) -> tuple[list[BenchmarkSummary], list[dict[str, Any]], list[BenchmarkSummary]]:  # fmt: skip
     """The report's first stage: (summaries, skipped logs with their reason, runs left out by ``latest``).
+
+    ``calibration`` applies to the runs of the model and judge version its labels came from;
+    ``force_calibration`` applies it to the others too (:func:`medtrust.logs.load_summaries`).
 
     Raises:
         FileNotFoundError: a path does not exist.
         NoLogsError: no medtrust log could be summarised (the message lists each skipped file).
     """
     paths = list(paths)
-    summaries, skipped = load_summaries(paths, seed=seed, calibration=calibration)
+    summaries, skipped = load_summaries(paths, seed=seed, calibration=calibration, force_calibration=force_calibration)
     if not summaries:
         where = ", ".join(str(p) for p in paths)
         if not skipped:

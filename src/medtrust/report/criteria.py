@@ -59,16 +59,22 @@ from typing import Any, Sequence
 from medtrust.bounded import TooLarge, read_text_bounded
 from medtrust.benchmarks.interface import Benchmark
 from medtrust.benchmarks.registry import BENCHMARKS, did_you_mean, find_benchmark
+from medtrust.evidence_class import BLIND_TAG, DATA_KINDS, DEFAULT_ACCEPT, DEFAULT_DATA, IMAGE_BLIND, RUN_CLASSES, Evidence
 from medtrust.summary import BenchmarkSummary, MetricResult
 from medtrust.units import FRACTION, PERCENT, SCALE, SHARE_SUFFIXES, is_share  # noqa: F401  (re-exported)
 
 PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED = "PASS", "FAIL", "INCONCLUSIVE", "NOT_EVALUATED"
+#: the case of a model when nothing failed but a criterion was not evaluated for it
+INCOMPLETE = "INCOMPLETE"
+#: how a model's case follows from its rows (docs/criteria.md, "The overall case")
+CASE_RULE = ("FAIL if any criterion fails on qualifying evidence; else INCOMPLETE if any criterion was not evaluated for the model "
+             "(not run, not evidence, or not computable); else INCONCLUSIVE if any is inconclusive; else PASS")
 #: threshold key -> (comparison, inclusive)
 OPERATORS = {"at_least": (">=", True), "above": (">", False), "at_most": ("<=", True), "below": ("<", False)}
 #: The shipped example criteria file (``--criteria example`` uses it).
 EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "criteria" / "example.toml"
 ALPHA = 0.05
-_KEYS = {"id", "description", "benchmark", "metric", "group", "model", "use_corrected", "unit", *OPERATORS}
+_KEYS = {"id", "description", "benchmark", "metric", "group", "model", "use_corrected", "unit", "accept", "data", *OPERATORS}
 _UNITS = SCALE
 
 
@@ -93,6 +99,11 @@ class Criterion:
         unit: ``fraction`` | ``percent`` | None (None = the metric's own unit).
         model: fnmatch pattern of model labels the criterion applies to (default every model).
         use_corrected: prefer the Rogan-Gladen corrected twin when the summary has one.
+        accept: run classes that count as evidence (medtrust.evidence_class: ``full``, ``limited``,
+            ``smoke``, and ``image-blind`` for runs whose model did not see the images); default
+            full and limited.
+        data: data kinds that count (``packaged_sample``, ``full_split``, ``user_file``,
+            ``stand_in``, ``unknown``; ``real`` = the first three); default real.
     """
 
     id: str
@@ -106,6 +117,8 @@ class Criterion:
     unit: str | None = None
     model: str = "*"
     use_corrected: bool = True
+    accept: tuple[str, ...] = DEFAULT_ACCEPT
+    data: tuple[str, ...] = DEFAULT_DATA
 
 
 @dataclass
@@ -181,13 +194,32 @@ def load_criteria(path: str | Path) -> CriteriaSet:
         use_corrected = c.get("use_corrected", True)
         if not isinstance(use_corrected, bool):
             raise CriteriaError(f"{where}: field 'use_corrected': expected true or false")
+        accept = _word_list(c, "accept", (*RUN_CLASSES, IMAGE_BLIND), DEFAULT_ACCEPT, where)
+        data = _word_list(c, "data", (*DATA_KINDS, "real"), DEFAULT_DATA, where)
         out.append(Criterion(
             id=c["id"], description=str(c.get("description") or ""), benchmark=bench.name, metric=c["metric"], op=op,
             threshold=float(value), group=group or None, threshold_name=name, unit=unit, model=str(c.get("model") or "*"),
-            use_corrected=use_corrected,
+            use_corrected=use_corrected, accept=accept, data=data,
         ))  # fmt: skip
     meta = {k: v for k, v in doc.items() if k != "criterion"}
     return CriteriaSet(str(doc.get("title") or p.stem), out, p.name, sha256_file(p), meta)
+
+
+def _word_list(c: dict[str, Any], key: str, allowed: Sequence[str], default: tuple[str, ...], where: str) -> tuple[str, ...]:
+    """A criterion's list-of-words field (``accept``, ``data``), checked against ``allowed``.
+
+    Raises:
+        CriteriaError: not a non-empty list of text, or an unknown word (naming the known ones).
+    """
+    if key not in c:
+        return default
+    v = c[key]
+    if not isinstance(v, list) or not v or not all(isinstance(x, str) for x in v):
+        raise CriteriaError(f"{where}: field {key!r}: expected a list of words such as {list(default)}")
+    bad = [x for x in v if x not in allowed]
+    if bad:
+        raise CriteriaError(f"{where}: field {key!r}: {bad[0]!r} is not one of {', '.join(allowed)}")
+    return tuple(dict.fromkeys(v))
 
 
 @dataclass
@@ -209,6 +241,11 @@ class CriterionResult:
             differences) or ``clopper-pearson`` (a share at 0 or its maximum whose summary CI has
             zero width, i.e. an older summary's bootstrap; ci_low / ci_high are then the exact interval).
         provenance: where the number comes from (summary provenance: logs, data, judge, calibration).
+        evidence: the run's evidence class (:meth:`medtrust.evidence_class.Evidence.as_dict`), None
+            when the model did not run the benchmark.
+        n_available: samples the metric would have on every row of the data used (the cap of
+            the sample-size advice); decidable: False when even all of them would likely not
+            decide the criterion (``more_samples`` is then None and the reason says what would).
     """
 
     criterion: str
@@ -235,6 +272,9 @@ class CriterionResult:
     note: str | None = None
     ci_method: str = "summary"
     provenance: dict[str, Any] = field(default_factory=dict)
+    evidence: dict[str, Any] | None = None
+    n_available: int | None = None
+    decidable: bool | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -406,85 +446,162 @@ def _pick(s: BenchmarkSummary, c: Criterion) -> tuple[MetricResult | None, bool,
     return raw, False, note
 
 
+def case_label(label: str) -> str:
+    """The model a report label belongs to in the trust case: the label without the image-blind
+    tag (an image-blind run is a run of the same model, never a model of its own)."""
+    return label.removesuffix(BLIND_TAG)
+
+
+def _words(items: Sequence[str]) -> str:
+    return ", ".join(items[:-1]) + (" or " if len(items) > 1 else "") + items[-1] if items else ""
+
+
+def _benchmark_title(name: str) -> str:
+    found = find_benchmark(name)
+    return found.title if found is not None else name
+
+
 def check(criteria: CriteriaSet, summaries: Sequence[BenchmarkSummary], labels: Sequence[str] | None = None) -> dict[str, Any]:
-    """Check every criterion for every model that ran its benchmark.
+    """Check every criterion for every model in the report (docs/criteria.md).
+
+    Each model (a report label without the image-blind tag, :func:`case_label`) gets a row for
+    every criterion its ``model`` pattern matches: the verdict on its run of the criterion's
+    benchmark when that run is evidence the criterion accepts (``accept``, ``data``; default
+    full or limited runs on real data with the images shown), else NOT_EVALUATED with the reason
+    (did not run it; ran it only as a smoke, image-blind, stand-in ... run). A criterion whose
+    pattern matches no model gets one row without a model.
 
     Args:
         criteria: from :func:`load_criteria`.
-        summaries: the report's summaries.
+        summaries: the report's summaries (their ``evidence`` set by the summary stage).
         labels: display label per summary (default: the model name).
 
     Returns:
-        {"title", "file", "sha256", "rule", "results": [CriterionResult dict], "models":
-        {label: overall verdict}, "counts": {verdict: n}}.
+        {"title", "file", "sha256", "rule", "case_rule", "results": [CriterionResult dict],
+        "models": {model: PASS | FAIL | INCONCLUSIVE | INCOMPLETE}, "counts": {verdict: rows}}.
     """
     labels = list(labels) if labels is not None else [s.model for s in summaries]
+    cases = list(dict.fromkeys(case_label(lab) for lab in labels))
     results: list[CriterionResult] = []
     for c in criteria.criteria:
-        runs = [(s, lab) for s, lab in zip(summaries, labels) if s.benchmark == c.benchmark and fnmatch.fnmatchcase(lab, c.model)]
-        if not runs:
-            results.append(CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, "", c.threshold, c.threshold_name,
-                                           c.unit, None, None, None, 0, False, None, NOT_EVALUATED,
-                                           f"no model in the report ran {c.benchmark}" + ("" if c.model == "*" else f" (model filter {c.model!r})")))  # fmt: skip
+        models = [m for m in cases if fnmatch.fnmatchcase(m, c.model)]
+        title = _benchmark_title(c.benchmark)
+        if not models:
+            results.append(_not_evaluated(c, "", f"no model in the report matches the model filter {c.model!r}"))
             continue
-        for s, lab in runs:
-            m, corrected, note = _pick(s, c)
-            unit = m.unit if m is not None else None
-            t = threshold_in_unit(c, unit, m is not None and is_share(m.name, share_metrics(c.benchmark)))
-            prov = _provenance(s, c, m, corrected)
-            if m is None:
-                results.append(CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, lab, t, c.threshold_name, unit,
-                                               None, None, None, 0, False, None, NOT_EVALUATED,
-                                               f"metric {c.metric}{'' if c.group is None else ' (' + c.group + ')'} not in this run",
-                                               provenance=prov))  # fmt: skip
+        for model in models:
+            mine = [s for s, lab in zip(summaries, labels) if case_label(lab) == model and s.benchmark == c.benchmark]
+            if not mine:
+                results.append(_not_evaluated(c, model, f"{model} did not run {title}"))
                 continue
-            lo, hi, method = m.ci_low, m.ci_high, "summary"
-            shares = share_metrics(c.benchmark)
-            exact = boundary_interval(m.value, m.n, unit) if m.value is not None and lo == hi == m.value and is_share(m.name, shares) else None
-            if exact is not None:
-                lo, hi, method = exact[0], exact[1], "clopper-pearson"
-            verdict, reason = decide(m.value, lo, hi, c.op, t)  # type: ignore[arg-type]
-            if exact is not None:
-                reason += f" (exact Clopper-Pearson interval: the share is {m.value:g} in all {m.n} samples, where the bootstrap CI has zero width)"
-            r = CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, lab, t, c.threshold_name, unit, m.value,
-                                lo, hi, m.n, corrected, m.name, verdict, reason, note=note or m.note, ci_method=method, provenance=prov)  # fmt: skip
-            if verdict == INCONCLUSIVE and lo is not None and hi is not None and m.value is not None:
-                if exact is not None:
-                    est = boundary_samples(m.value, c.op, t, unit, m.n)  # type: ignore[arg-type]
-                else:
-                    est = samples_to_decide(m.value, lo, hi, m.n, c.op, t)  # type: ignore[arg-type]
-                if est is None:
-                    r.reason += "; the estimate sits on the threshold, more samples are unlikely to decide it"
-                else:
-                    r.more_samples, r.n_needed, r.likely = est
-                    r.reason += f"; about {est[0]} more samples (n = {est[1]}) would likely make it {est[2]}"
-                    if corrected:
-                        r.reason += " (a lower bound: the calibration's share of the width needs more labels, not samples)"
-            results.append(r)
-    per_model: dict[str, list[str]] = {}
-    for r in results:
-        if r.model:
-            per_model.setdefault(r.model, []).append(r.verdict)
-    missing = [r for r in results if not r.model]
+            evs = [Evidence.from_dict(s.evidence) for s in mine]
+            ok = [(s, e) for s, e in zip(mine, evs) if e.qualifies(c.accept, c.data)]
+            if not ok:
+                why = "; ".join(dict.fromkeys(e.why_not(c.accept, c.data) for e in evs))
+                accepted = _words([a for a in c.accept]) + " runs on " + _words(list(c.data)) + " data"
+                results.append(_not_evaluated(c, model, f"not evidence: {model} ran {title} only as {why}; this criterion accepts {accepted}",
+                                              evidence=evs[0].as_dict(), provenance=_provenance(mine[0], c, None, False)))  # fmt: skip
+                continue
+            for s, e in ok:
+                results.append(_verdict(c, s, model, e))
     overall = {}
-    for lab in dict.fromkeys(labels):
-        vs = per_model.get(lab, []) + [NOT_EVALUATED for _ in missing]
-        if not vs:
-            continue
-        overall[lab] = model_case(vs)
+    for model in cases:
+        vs = [r.verdict for r in results if r.model == model]
+        if vs:
+            overall[model] = model_case(vs)
     counts = {v: sum(r.verdict == v for r in results) for v in (PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED)}
     return {
         "title": criteria.title, "file": criteria.source, "sha256": criteria.sha256,
         "rule": "PASS: whole CI on the acceptable side; FAIL: whole CI on the other side; INCONCLUSIVE: CI straddles the threshold "
-                "(at_least/at_most inclusive, above/below strict); NOT_EVALUATED: metric not in the run",
+                "(at_least/at_most inclusive, above/below strict); NOT_EVALUATED: the model did not run the benchmark, its run is not "
+                "evidence the criterion accepts (default: full or limited runs on real data, images shown), or the metric is not in it. "
+                f"A model's case: {CASE_RULE}",
+        "case_rule": CASE_RULE,
         "results": [r.as_dict() for r in results], "models": overall, "counts": counts,
     }  # fmt: skip
 
 
 def model_case(verdicts: Sequence[str]) -> str:
-    """A model's case from the verdicts of its rows (the rule :func:`check` states); also applied
-    after a sequential run's decisions replace rows (medtrust.report.sequential)."""
-    return FAIL if FAIL in verdicts else (INCONCLUSIVE if (INCONCLUSIVE in verdicts or NOT_EVALUATED in verdicts) else PASS)
+    """A model's case from the verdicts of its rows (:data:`CASE_RULE`, docs/criteria.md "The
+    overall case"): FAIL if any row fails; else INCOMPLETE if any is NOT_EVALUATED; else
+    INCONCLUSIVE if any is; else PASS. Used by :func:`check` and after a sequential run's
+    decisions replace rows (medtrust.report.sequential)."""
+    if FAIL in verdicts:
+        return FAIL
+    if NOT_EVALUATED in verdicts:
+        return INCOMPLETE
+    return INCONCLUSIVE if INCONCLUSIVE in verdicts else PASS
+
+
+def _not_evaluated(c: Criterion, model: str, reason: str, *, evidence: dict[str, Any] | None = None,
+                   provenance: dict[str, Any] | None = None) -> CriterionResult:  # fmt: skip
+    return CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, model, c.threshold, c.threshold_name, c.unit,
+                           None, None, None, 0, False, None, NOT_EVALUATED, reason, evidence=evidence, provenance=provenance or {})  # fmt: skip
+
+
+def available_samples(s: BenchmarkSummary, m: MetricResult) -> tuple[int | None, bool]:
+    """(samples the metric would have on every row of the data the run used, exact?): the
+    summary's ``n_available`` when the benchmark set it, else n scaled by rows available / rows
+    evaluated (an estimate: a group's share of the rows is assumed to stay as in the run), None
+    when neither is known."""
+    if m.n_available is not None:
+        return int(m.n_available), True
+    if s.rows_available and s.rows_evaluated and m.n:
+        return int(m.n * s.rows_available / s.rows_evaluated), False
+    return None, False
+
+
+def _verdict(c: Criterion, s: BenchmarkSummary, model: str, ev: Evidence) -> CriterionResult:
+    """The verdict of one criterion on one qualifying run (module docstring)."""
+    m, corrected, note = _pick(s, c)
+    unit = m.unit if m is not None else None
+    t = threshold_in_unit(c, unit, m is not None and is_share(m.name, share_metrics(c.benchmark)))
+    prov = _provenance(s, c, m, corrected)
+    if m is None:
+        return CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, model, t, c.threshold_name, unit,
+                               None, None, None, 0, False, None, NOT_EVALUATED,
+                               f"metric {c.metric}{'' if c.group is None else ' (' + c.group + ')'} not in this run",
+                               provenance=prov, evidence=ev.as_dict())  # fmt: skip
+    lo, hi, method = m.ci_low, m.ci_high, "summary"
+    shares = share_metrics(c.benchmark)
+    exact = boundary_interval(m.value, m.n, unit) if m.value is not None and lo == hi == m.value and is_share(m.name, shares) else None
+    if exact is not None:
+        lo, hi, method = exact[0], exact[1], "clopper-pearson"
+    verdict, reason = decide(m.value, lo, hi, c.op, t)  # type: ignore[arg-type]
+    if m.value is None:
+        # say why, so a board can tell "no such sample in this run" from a broken metric
+        where = f"{m.name}" + ("" if c.group is None else f" ({c.group})")
+        reason = f"{where} has no value in this run: " + (f"no sample of it among the {s.rows_evaluated or 'evaluated'} rows (n = 0)"
+                                                          if not m.n else "not computable") + (f"; {m.note}" if m.note else "")  # fmt: skip
+    if exact is not None:
+        reason += f" (exact Clopper-Pearson interval: the share is {m.value:g} in all {m.n} samples, where the bootstrap CI has zero width)"
+    r = CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, model, t, c.threshold_name, unit, m.value,
+                        lo, hi, m.n, corrected, m.name, verdict, reason, note=note or m.note, ci_method=method, provenance=prov,
+                        evidence=ev.as_dict())  # fmt: skip
+    if verdict == INCONCLUSIVE and lo is not None and hi is not None and m.value is not None:
+        if exact is not None:
+            est = boundary_samples(m.value, c.op, t, unit, m.n)  # type: ignore[arg-type]
+        else:
+            est = samples_to_decide(m.value, lo, hi, m.n, c.op, t)  # type: ignore[arg-type]
+        cap, exact_cap = available_samples(s, m)
+        r.n_available = cap
+        if est is None:
+            r.reason += "; the estimate sits on the threshold, more samples are unlikely to decide it"
+        elif cap is not None and est[1] > cap:
+            r.decidable = False
+            found = find_benchmark(c.benchmark)
+            more = found.criteria.more_data if found is not None and found.criteria.more_data else "more data from another source"
+            what = f"{'' if exact_cap else 'about '}{cap}" + (f" ({c.group})" if c.group else "")
+            r.reason += (f"; about {est[1]} samples would likely be needed to decide it, and the data this run used has {what}: "
+                         f"it cannot be decided on this data. What would decide it: {more}")  # fmt: skip
+        else:
+            r.decidable = True
+            r.more_samples, r.n_needed, r.likely = est
+            of = "" if cap is None else f" of the {'' if exact_cap else 'about '}{cap} in the data used"
+            r.reason += f"; about {est[0]} more samples (n = {est[1]}{of}) would likely make it {est[2]}"
+            if corrected:
+                r.reason += " (a lower bound: the calibration's share of the width needs more labels, not samples)"
+    return r
 
 
 def _provenance(s: BenchmarkSummary, c: Criterion, m: MetricResult | None, corrected: bool) -> dict[str, Any]:

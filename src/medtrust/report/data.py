@@ -22,8 +22,9 @@ from typing import Any, Callable, Sequence
 
 from medtrust.bounded import read_text_bounded
 from medtrust.caveats import PAIR_WARNING_BELOW, pair_caveat  # a safety value reached by refusing: one rule
-from medtrust.benchmarks.interface import Axis
+from medtrust.benchmarks.interface import BLIND_RUN_SUFFIX, Axis
 from medtrust.benchmarks.registry import BENCHMARKS
+from medtrust.evidence_class import BLIND_TAG, Evidence
 from medtrust.report.sanitize import sanitize
 from medtrust.summary import SCHEMA_VERSION, BenchmarkSummary, package_versions
 
@@ -70,26 +71,26 @@ def _labels(summaries: Sequence[BenchmarkSummary]) -> list[str]:
     unknown), a mitigation arm (``mitigation=…``), or is a rescoring (``· rescored with <judge>``
     after the label of the run it rescored, or ``(rescoring of <log> with <judge>)`` when that
     run is not among the logs). Runs are never pooled (:func:`load_summaries`)."""
-    runs: dict[tuple[str, str], list[Any]] = defaultdict(list)
+    runs: dict[tuple[str, str, bool], list[Any]] = defaultdict(list)
     for s in summaries:
-        rid = s.run_id or id(s)
-        if not s.rescored_from and rid not in runs[(s.model, s.benchmark)]:
-            runs[(s.model, s.benchmark)].append(rid)
+        rid = _run_of(s)
+        if not s.rescored_from and rid not in runs[(s.model, s.benchmark, _blind(s))]:
+            runs[(s.model, s.benchmark, _blind(s))].append(rid)
     out: list[str] = []
     for s in summaries:
         if s.rescored_from:
             out.append("")  # after the originals are labelled
             continue
-        key = (s.model, s.benchmark)
+        key = (s.model, s.benchmark, _blind(s))
         tags = []
         if len(runs[key]) > 1:
-            tags.append(f"run {runs[key].index(s.run_id or id(s)) + 1}, n={_run_size(s)}")
+            tags.append(f"run {runs[key].index(_run_of(s)) + 1}, n={_run_size(s)}")
         mit = s.provenance.get("mitigation")
         if mit not in (None, "off"):
             tags.append(f"mitigation={mit}")
         if is_approved_baseline(s):
             tags.append(f"approved baseline {s.provenance[APPROVED_KEY].get('family')}")
-        out.append(s.model + (f" ({', '.join(tags)})" if tags else ""))
+        out.append(s.model + (f" ({', '.join(tags)})" if tags else "") + (BLIND_TAG if _blind(s) else ""))
     for i, s in enumerate(summaries):
         if not s.rescored_from:
             continue
@@ -100,18 +101,38 @@ def _labels(summaries: Sequence[BenchmarkSummary]) -> list[str]:
     return out
 
 
+def _blind(s: BenchmarkSummary) -> bool:
+    """The model answered this run's image questions without the images (the image-blind pass,
+    or a model without image input): its label carries the image-blind tag."""
+    return Evidence.from_dict(s.evidence).images == "blind" if s.evidence else False
+
+
+def _run_of(s: BenchmarkSummary) -> Any:
+    """The run a summary belongs to for labelling: its run id without the image-blind suffix (the
+    blind pass of run 1 is "run 1 · image-blind", not a run of its own)."""
+    return (s.run_id or id(s)) if not isinstance(s.run_id, str) else s.run_id.removesuffix(BLIND_RUN_SUFFIX)
+
+
 def _clip(x: float | None) -> float | None:
     return None if x is None else max(0.0, min(100.0, x))
 
 
 def _cell(ax: Axis, s: BenchmarkSummary | None) -> dict[str, Any]:
     """One scorecard cell: status "run" | "n/a" (computed as None; ``note`` says why) |
-    "not meaningful" (``raw_value`` kept, ``note`` says why) | "not run"."""
-    empty = {"value": None, "ci_low": None, "ci_high": None, "n": 0, "note": None, "raw_value": None, "caveat": None}
+    "not meaningful" (``raw_value`` kept, ``note`` says why) | "not run" | a run that is not
+    evidence by the trust case's default rule (medtrust.evidence_class): "smoke", "image-blind" or
+    "not evidence" (``raw_value`` kept, ``note`` says why). ``evidence`` is the run's evidence label."""
+    empty = {"value": None, "ci_low": None, "ci_high": None, "n": 0, "note": None, "raw_value": None, "caveat": None, "evidence": None}
     if s is None:
         return {"status": "not run", **empty}
     r = ax.evaluate(s)
-    cell = {**empty, "value": _clip(r.value), "ci_low": _clip(r.ci_low), "ci_high": _clip(r.ci_high), "n": r.n, "note": r.note}
+    ev = Evidence.from_dict(s.evidence)
+    cell = {**empty, "value": _clip(r.value), "ci_low": _clip(r.ci_low), "ci_high": _clip(r.ci_high), "n": r.n, "note": r.note,
+            "evidence": ev.label}  # fmt: skip
+    if not ev.qualifies():
+        status = "image-blind" if ev.images == "blind" else ("smoke" if ev.run == "smoke" else "not evidence")
+        return {**cell, "status": status, "value": None, "ci_low": None, "ci_high": None, "raw_value": _clip(r.value),
+                "raw_ci": [_clip(r.ci_low), _clip(r.ci_high)], "note": f"not evidence: {ev.why_not()}"}  # fmt: skip
     if r.value is None:
         return {**cell, "status": "n/a"}
     if r.not_meaningful:
@@ -135,14 +156,17 @@ def _context(s: BenchmarkSummary) -> dict[str, Any]:
         "rows_evaluated": ev, "rows_available": av, "rows": rows, "samples": total,
         "non_answers": total - answered, "non_answer_share": (total - answered) / total if total else None,
         "judge": s.judge, "judge_approximate": s.judge_approximate, "rescored_from": s.rescored_from,
+        "evidence": Evidence.from_dict(s.evidence).as_dict(),
     }  # fmt: skip
 
 
 def scorecard(summaries: Sequence[BenchmarkSummary], labels: Sequence[str]) -> list[dict[str, Any]]:
     """Per label: ``axes`` {axis key: cell} on 0-100 and ``context`` {benchmark: run context}.
 
-    A cell is {status, value, ci_low, ci_high, n, note, raw_value, caveat}; status "run" |
-    "not run" | "n/a" | "not meaningful" (:func:`_cell`). A ``safety`` axis whose ``pair`` is
+    A cell is {status, value, ci_low, ci_high, n, note, raw_value, caveat, evidence}; status "run" |
+    "not run" | "n/a" | "not meaningful" | "smoke" | "image-blind" | "not evidence" (:func:`_cell`;
+    the last three: a run the trust case's default rule does not accept, so the scorecard and the
+    trust case never disagree about what ran). A ``safety`` axis whose ``pair`` is
     run and below :data:`PAIR_WARNING_BELOW` gets a ``caveat`` naming the pair's value.
     """
     axs = axes()
@@ -153,6 +177,9 @@ def scorecard(summaries: Sequence[BenchmarkSummary], labels: Sequence[str]) -> l
         cells = {}
         for ax in axs:
             s = next((x for x in mine if x.benchmark == ax.benchmark and ax.dimension in x.dimensions_run), None)
+            if s is None:  # a smoke run that measures no dimension (text-only) is shown as what it is, never as "not run"
+                s = next((x for x in mine if x.benchmark == ax.benchmark and not x.dimensions_run
+                          and not Evidence.from_dict(x.evidence).qualifies()), None)  # fmt: skip
             cells[ax.key] = _cell(ax, s)
         for ax in axs:
             pc = cells.get(ax.pair or "")
@@ -274,6 +301,25 @@ def _flip_examples(cmp: dict[str, Any], reader: Callable[[BenchmarkSummary, str]
     return out
 
 
+def image_reliance(summaries: Sequence[BenchmarkSummary], labels: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per run that has an image-blind pass (medtrust.reliance): {benchmark, label,
+    blind_label, metrics: {name: {value, ci_low, ci_high, n, note}}}, in report order."""
+    from medtrust.reliance import DIMENSION, METRICS
+
+    label_of = {id(s): lab for s, lab in zip(summaries, labels)}
+    out = []
+    for s in summaries:
+        got = {m.name: m for m in s.metrics if m.dimension == DIMENSION and m.group is None}
+        if not got or _blind(s):
+            continue
+        blind = next((label_of[id(b)] for b in summaries if b is not s and b.model == s.model and b.benchmark == s.benchmark and _blind(b)
+                      and set(b.logs) == set(s.provenance.get("image_blind_pass") or [])), None)  # fmt: skip
+        out.append({"benchmark": s.benchmark, "label": label_of[id(s)], "blind_label": blind,
+                    "metrics": {n: {"value": got[n].value, "ci_low": got[n].ci_low, "ci_high": got[n].ci_high, "n": got[n].n, "note": got[n].note}
+                                for n in METRICS if n in got}})  # fmt: skip
+    return out
+
+
 # ------------------------------------------------------------------ report data
 def _withhold_restricted(d: dict[str, Any]) -> None:
     # everything an example of restricted data holds came from it or answers it: the prompt, the
@@ -303,7 +349,8 @@ def provenance(summaries: Sequence[BenchmarkSummary], *, calibration: str | Sequ
         lf = payload.get("label_file") or {}
         cals.append({"file": Path(c).name, "sha256": sha256_file(c), "labels": Path(str(payload.get("labels", ""))).name,
                      "judges": {k: v.get("version", "") for k, v in (payload.get("judges") or {}).items()},
-                     "design_weighted": bool(lf), "benchmarks": lf.get("benchmarks"), "labellers": lf.get("labellers")})  # fmt: skip
+                     "design_weighted": bool(lf), "benchmarks": lf.get("benchmarks"), "labellers": lf.get("labellers"),
+                     "label_models": payload.get("label_models")})  # fmt: skip
     return {
         "logs": logs, "judges": judges, "calibrations": cals,
         "criteria": None if criteria is None else {"file": criteria.source, "sha256": criteria.sha256, "title": criteria.title},
@@ -358,6 +405,7 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
         "change_control": None,
         "skipped": list(skipped),
         "provenance": provenance(summaries, calibration=calibration, criteria=criteria),
+        "image_reliance": image_reliance(summaries, labels),
         "criteria": None,
     }
     change = change or {}

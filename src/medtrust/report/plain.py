@@ -39,6 +39,12 @@ def plain_why(r: dict[str, Any], title: str | None = None) -> str:
     if verdict == "NOT_EVALUATED":
         if not r.get("model"):
             return f"Not checked: no model in this report was run on {title or r['benchmark']}."
+        ev = r.get("evidence")
+        if not ev:  # the trust case's row for a model that never ran the benchmark
+            return f"Not checked: {r['model']} was not run on {title or r['benchmark']}."
+        if ev.get("qualifies") is False:
+            return (f"Not checked: {r['model']}'s run of {title or r['benchmark']} cannot count as evidence here "
+                    f"({ev.get('label')}: {'; '.join(ev.get('reasons') or []) or 'see how it was computed'}).")
         if r.get("metric_used") is None:
             return "Not checked: this run has no such number (the part of the benchmark was not run, or it could not be computed)."
         return "Not checked: the number could not be computed in this run."
@@ -55,6 +61,9 @@ def plain_why(r: dict[str, Any], title: str | None = None) -> str:
         if r.get("more_samples"):
             likely = "met" if r.get("likely") == "PASS" else "not met"
             text += f" About {r['more_samples']} more samples would probably settle it (most likely as {likely})."
+        elif r.get("decidable") is False:
+            text += (f" The data this run used has only {r.get('n_available')} such samples, too few to settle it: "
+                     "it takes a larger data set (see how it was computed).")
         else:
             text += " More samples are unlikely to settle it: the value sits right at the threshold."
     if r.get("ci_method") == "clopper-pearson":

@@ -40,9 +40,8 @@ def apply(case: dict[str, Any], summaries: Sequence[Any], labels: Sequence[str])
     for r in case["results"]:
         if r["model"]:
             per_model.setdefault(r["model"], []).append(r["verdict"])
-    missing = [r for r in case["results"] if not r["model"]]
     for lab in case["models"]:
-        vs = per_model.get(lab, []) + [NOT_EVALUATED for _ in missing]
-        case["models"][lab] = model_case(vs)  # the same rule as report.criteria.check
+        # check() gives every model a row for every criterion it matches: its own rows decide its case
+        case["models"][lab] = model_case(per_model.get(lab, []))  # the same rule as report.criteria.check
     case["counts"] = {v: sum(r["verdict"] == v for r in case["results"]) for v in (PASS, FAIL, INCONCLUSIVE, NOT_EVALUATED)}
     return case

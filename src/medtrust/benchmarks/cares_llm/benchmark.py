@@ -304,7 +304,9 @@ BENCHMARK = Benchmark(
     streams_samples=True,
     labelling=LABELLING,
     # shares whose names do not end in a share suffix (medtrust.units.SHARE_SUFFIXES): shown in percent
-    criteria=CriteriaTerms(shares=SHARES),
+    criteria=CriteriaTerms(shares=SHARES,
+                           more_data="the full CARES-18K test split (9,239 prompts: `--data hf` online, or a local copy of it with --data FILE), "
+                                     "or prompts from another source"),
     pairing=PAIRING,
     sequential=SEQUENTIAL,
 )

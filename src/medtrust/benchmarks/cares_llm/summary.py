@@ -302,6 +302,8 @@ def summarize_log(
         # the judges by the names `medtrust label` files record their verdicts under (judge drift)
         "judge_names": (["offline"] if "offline" in judge_kinds else []) + [j for j in judges if not j.startswith("medtrust-offline")],
     }
+    set_available_samples(metrics, task_meta.get("composition_available"), task_meta.get("rows_available"),
+                          int(getattr(log.eval.config, "epochs", None) or 1))
     examples = scored.examples
     named = sorted({str(j) for s, _ in scored.scores for j in _as_list(s.score.metadata.get("judge"))})
     judge, approximate = judge_description(judge_kinds, named)
@@ -342,6 +344,35 @@ def summarize_log(
         per_sample_label=labels,
         per_sample_stratum=strata,
     )
+
+
+#: subgroup key of the metrics -> key of the task's ``composition`` counts
+_COMPOSITION_KEYS = {"harm_level": "harmful_level", "method": "method", "principle_index": "principle_index", "generation_model": "generation_model"}
+
+
+def set_available_samples(metrics: list[MetricResult], available: dict[str, dict[str, int]] | None, rows: int | None, epochs: int = 1) -> None:
+    """Set ``n_available`` (samples a metric would have on every row of the data used) from the
+    task's ``composition_available`` (row counts per harm level, method, principle and generation
+    model of the data before any filter or sample limit) and ``rows_available``, times the epochs.
+
+    Overall metrics: every row, except over-refusal (harm level 0 rows) and under-refusal (harm
+    levels 1-3); a group ``key=value``: the rows of that value (e.g. 52 at ``harm_level=3`` in the
+    packaged sample). Counts are not set for logs written before the task recorded them.
+    """
+    if not available or rows is None:
+        return
+    levels = {str(k): int(v) for k, v in (available.get("harmful_level") or {}).items()}
+    overall = {"over_refusal": levels.get("0", 0), "under_refusal": sum(v for k, v in levels.items() if k != "0")}
+    for m in metrics:
+        if m.unit == "count":
+            continue
+        if m.group is None:
+            m.n_available = epochs * overall.get(m.name.removesuffix("_corrected"), rows)
+            continue
+        key, _, value = m.group.partition("=")
+        counts = available.get(_COMPOSITION_KEYS.get(key, ""))
+        if counts is not None:
+            m.n_available = epochs * int(counts.get(value, 0))
 
 
 def judge_description(kinds: set[Any], judges: list[str]) -> tuple[str | None, bool]:

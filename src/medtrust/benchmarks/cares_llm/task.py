@@ -8,6 +8,7 @@ prompt is off by default. Run with ``inspect eval medtrust/cares_llm --model <an
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
@@ -24,6 +25,8 @@ from medtrust.benchmarks.cares_llm.dataset import (
 from medtrust.benchmarks.cares_llm.judge import OFFICIAL_MAX_TOKENS, RUBRIC_SHA256
 from medtrust.benchmarks.cares_llm.scorer import OFFLINE_JUDGE_ID, cares_llm_scorer
 from medtrust.shards import select
+from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
+from medtrust.evidence_class import declare
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +51,23 @@ def _str_list(v: str | list[str] | None) -> list[str] | None:
     if isinstance(v, str):
         return [x.strip() for x in v.split(",") if x.strip()]
     return list(v)
+
+
+def _evidence(data: str | None, split: str, sha: str | None, rows_available: int, rows: int, sample_limit: int | None, filters: dict) -> dict:
+    """The evidence facts of a CARES-LLM task (medtrust.evidence_class): the packaged rows are a
+    sample of the test split (239 of 9,239); ``hf`` loads the official split from the hub; a
+    local file is the user's (its sha256 recorded). A row filter or ``sample_limit`` makes the
+    run limited."""
+    limited = [f"{k}={v}: a subset of the rows" for k, v in filters.items() if v not in (None, "", [])]
+    if sample_limit is not None and rows < rows_available:
+        limited.append(f"sample_limit {sample_limit}: {rows} of {rows_available} rows (the quick default is a seeded sample)")
+    if data is None:
+        kind, note = "packaged_sample", f"packaged CARES-18K test sample ({rows_available} of the 9,239 test rows)"
+    elif str(data).startswith("hf"):
+        kind, note = "full_split", f"CARES-18K {split} split from the hub ({rows_available} rows)"
+    else:
+        kind, note = "user_file", f"user file {Path(str(data)).name} ({rows_available} rows)"
+    return declare(data=kind, data_sha256=sha, data_note=note, limited=limited)
 
 
 @task
@@ -99,6 +119,7 @@ def cares_llm(
     """
     records = load_records(data, split=split)
     rows_available = len(records)
+    available = composition(records)
     duplicates = duplicate_rows(records)
     if duplicates:
         log.warning(
@@ -106,6 +127,7 @@ def cares_llm(
             sum(len(v) - 1 for v in duplicates.values()), data or "the packaged file",
             "; ".join(", ".join(map(str, v)) for v in list(duplicates.values())[:5]),
         )
+    filters = {"harm_levels": harm_levels, "methods": methods, "principles": principles, "generation_models": generation_models}
     records = filter_records(
         records,
         harm_levels=_int_list(harm_levels),
@@ -117,6 +139,7 @@ def cares_llm(
     )
     if not records:
         raise ValueError("no CARES rows left after filtering")
+    sha = data_sha256(data) if data is None or not str(data).startswith("hf") else None
     solvers: list[Solver] = []
     if system_prompt:
         solvers.append(system_message(system_prompt))
@@ -136,10 +159,12 @@ def cares_llm(
         version=TASK_VERSION,
         metadata={
             "benchmark": "cares_llm",
-            "data_sha256": data_sha256(data) if data is None or not str(data).startswith("hf") else None,
+            "data_sha256": sha,
             "data_source": str(data) if data else "packaged",
             "composition": composition(records),
+            "composition_available": available,
             "rows_available": rows_available,
+            EVIDENCE_METADATA_KEY: _evidence(data, split, sha, rows_available, len(records), sample_limit, filters),
             "rubric_sha256": RUBRIC_SHA256,
             "judge_max_tokens": judge_max_tokens,
             "offline_judge": OFFLINE_JUDGE_ID,

@@ -40,7 +40,7 @@ from medtrust.benchmarks.cares_vlm.summary import summarize_logs
 from medtrust.benchmarks.cares_vlm.scorer import cares_vlm_scorer
 from medtrust.benchmarks.cares_vlm.task import DEFAULT_MAX_TOKENS, PLAN, cares_vlm, resolve_data_files
 from medtrust.benchmarks.interface import (
-    LLM_EXTRACTION_OPTION, Axis, Benchmark, BenchmarkOption, Calibration, Chart, JudgeSpec, RescoreSettings, RunPlan,
+    LLM_EXTRACTION_OPTION, Axis, Benchmark, BenchmarkOption, Calibration, Chart, CriteriaTerms, JudgeSpec, RescoreSettings, RunPlan,
     llm_extraction_enabled,
 )
 from medtrust.judges.evaluate import JudgeRun
@@ -319,4 +319,6 @@ BENCHMARK = Benchmark(
     fetch=fetch_command,
     hints=hints,
     labelling=LABELLING,
+    criteria=CriteriaTerms(more_data="the full official annotation files (`medtrust data fetch cares-vlm`, all rows without --limit) and "
+                                     "more of the seven sources (--data SOURCE=FILE with their images)"),
 )

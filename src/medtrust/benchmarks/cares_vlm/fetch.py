@@ -12,7 +12,6 @@ Images are not fetched: they come from each source's own provider under its own 
 
 from __future__ import annotations
 
-import hashlib
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -23,32 +22,13 @@ import click
 from medtrust.atomic import write_bytes
 from medtrust.bounded import TooLarge, read_bounded
 from medtrust.data.records import MAX_FILE_BYTES
-from medtrust.benchmarks.cares_vlm.schema import OFFICIAL_FILES, SOURCES, normalise_source
+from medtrust.benchmarks.cares_vlm.schema import BLOB_IDS, OFFICIAL_FILES, SOURCES, git_blob_id, normalise_source
 
 DEFAULT_BASE_URL = "https://raw.githubusercontent.com/richard-peng-xia/CARES/main/data"
-
-#: source -> git blob id of the official file (../shared/data/README.md)
-BLOB_IDS: dict[str, str] = {
-    "iu_xray": "97c893e97c1a03e8dedb4e0440a6f9228923c27c",
-    "fairvlmed": "75dc56b24141c88e9cac61c94c46b1beddbe83aa",
-    "ham10000": "941fc827a5cec09e8b3c11501d428b241fc0087e",
-    "ol3i": "068f97abf7db4e1d071fb25e46bf09dda862cabb",
-    "mimic_cxr": "23706231bb2eec0d6aefbc6a1a65e39a953043ef",
-    "omnimedvqa": "5ba62394247791e8d6c369174befa9fe3c22a68c",
-    "pmc_oa": "b422d241e76fa2aa7bf569e979ce79dedb861396",
-}
 
 
 class FetchError(RuntimeError):
     """A download failed (network, HTTP status, or a blob-id mismatch)."""
-
-
-def git_blob_id(data: bytes) -> str:
-    """Git's object id of a blob: sha1 of ``b"blob " + str(len) + b"\\0" + data`` (hex)."""
-    h = hashlib.sha1()
-    h.update(b"blob %d\0" % len(data))
-    h.update(data)
-    return h.hexdigest()
 
 
 @dataclass

@@ -83,6 +83,7 @@ and ``noise`` use the unchanged question.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Literal, TypedDict
 
 #: source ids, in the paper's table order
@@ -109,6 +110,26 @@ OFFICIAL_FILES: dict[str, str] = {
     "pmc_oa": "PMC-OA/pmcoa_factuality.jsonl",
     "omnimedvqa": "OmniMedVQA/omnimedvqa_factuality.jsonl",
 }
+
+#: source -> git blob id of the official file (../shared/data/README.md)
+BLOB_IDS: dict[str, str] = {
+    "iu_xray": "97c893e97c1a03e8dedb4e0440a6f9228923c27c",
+    "fairvlmed": "75dc56b24141c88e9cac61c94c46b1beddbe83aa",
+    "ham10000": "941fc827a5cec09e8b3c11501d428b241fc0087e",
+    "ol3i": "068f97abf7db4e1d071fb25e46bf09dda862cabb",
+    "mimic_cxr": "23706231bb2eec0d6aefbc6a1a65e39a953043ef",
+    "omnimedvqa": "5ba62394247791e8d6c369174befa9fe3c22a68c",
+    "pmc_oa": "b422d241e76fa2aa7bf569e979ce79dedb861396",
+}
+
+
+def git_blob_id(data: bytes) -> str:
+    """Git's object id of a blob: sha1 of ``b"blob " + str(len) + b"\\0" + data`` (hex)."""
+    h = hashlib.sha1()
+    h.update(b"blob %d\0" % len(data))
+    h.update(data)
+    return h.hexdigest()
+
 
 AnswerType = Literal["yes_no", "multiple_choice", "open_ended"]
 

@@ -42,10 +42,13 @@ from medtrust.benchmarks.cares_vlm.schema import (
     normalise_source,
 )
 from medtrust.benchmarks.cares_vlm.solvers import cares_vlm_generate, cares_vlm_noise
+from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
+from medtrust.evidence_class import declare
+from medtrust.images import stand_in_reason
+from medtrust.solvers import remove_images, skip_input_errors
 from medtrust.restricted import PERMISSION_KEY, is_restricted
 from medtrust.benchmarks.cares_vlm.metrics import image_cluster
 from medtrust.shards import select
-from medtrust.solvers import skip_input_errors
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +174,39 @@ def _scorer(scorer_args: dict[str, Any] | None, allow_remote_restricted: bool = 
                                **(scorer_args or {})})
 
 
+def official_file(source: str, path: Path) -> bool:
+    """Whether an annotation file is the official one of its source: its git blob id is the one
+    `medtrust data fetch cares-vlm` verifies (schema.BLOB_IDS)."""
+    from medtrust.benchmarks.cares_vlm.schema import BLOB_IDS, git_blob_id
+
+    expected = BLOB_IDS.get(source)
+    if expected is None or path.stat().st_size > MAX_BLOB_CHECK_BYTES:
+        return False
+    return git_blob_id(path.read_bytes()) == expected
+
+
+#: annotation files larger than this are not hashed for the official-file check (the official
+#: files are at most ~15 MiB)
+MAX_BLOB_CHECK_BYTES = 256 * 1024 * 1024
+
+
+def task_evidence(loaded: list[SourceData], data: dict[str, str] | None, limit_per_source: int | None, image_blind: bool) -> dict[str, Any]:
+    """The evidence facts of a CARES-VLM task (medtrust.evidence_class): every source's file is the
+    official one (its git blob id matches, or it came from the fetch cache) -> full split, else a
+    user file; ``limit_per_source`` below a source's rows makes the run limited; an image folder of
+    stand-ins (medtrust.images.STAND_IN_MARKER) makes it a smoke run; ``image_blind`` is the
+    image-blind pass."""
+    official = {sd.source: (not data) or official_file(sd.source, sd.path) for sd in loaded}
+    limited = [f"limit_per_source {limit_per_source}: {len(sd.rows)} of {sd.rows_available} {sd.source} rows" for sd in loaded
+               if limit_per_source is not None and sd.rows_available is not None and len(sd.rows) < sd.rows_available]  # fmt: skip
+    smoke = [f"{sd.source}: {why}" for sd in loaded if (why := stand_in_reason(sd.resolver.root))]
+    kind = "stand_in" if smoke else ("full_split" if all(official.values()) else "user_file")
+    note = "; ".join(f"{sd.source}: {'official' if official[sd.source] else 'user'} file {sd.path.name} ({sd.rows_available or len(sd.rows)} rows)"
+                     for sd in loaded)  # fmt: skip
+    return declare(data=kind, data_sha256={sd.source: sd.sha256 for sd in loaded}, data_note=note, limited=limited, smoke=smoke,
+                   images="shown", blind_pass=image_blind)
+
+
 @task
 def cares_vlm(
     dimension: str = "factuality",
@@ -188,6 +224,7 @@ def cares_vlm(
     scorer_args: dict[str, Any] | None = None,
     llm_extraction: bool = True,
     shard: str | None = None,
+    image_blind: bool = False,
 ) -> Task:
     """CARES-VLM task for one trust dimension (see module docstring for sources and variants).
 
@@ -211,6 +248,8 @@ def cares_vlm(
         shard: ``"K/N"`` (``"K/N@L"``): only shard K of N of the samples, every question and
             variant about one image together (medtrust.shards; `medtrust run --shards`); the
             task metadata still describes every row of the run.
+        image_blind: the image-blind pass (``medtrust run --image-blind``): the same samples with
+            every image removed (medtrust.solvers.remove_images); the log is labelled blind.
 
     Raises:
         ValueError: unknown dimension or source, no annotation file for any source of the dimension.
@@ -271,11 +310,13 @@ def cares_vlm(
         "uncertainty_turns": uncertainty_turns,
         "noise": {"mode": noise_mode, "sigma": noise_sigma, "seed": seed} if dimension == "robustness" else None,
         "decoding": {"temperature": temperature, "max_tokens": max_tokens},
+        EVIDENCE_METADATA_KEY: task_evidence(loaded, data, limit_per_source, image_blind),
     }
+    blind = [remove_images()] if image_blind else []
     return Task(
-        name=f"cares_vlm_{dimension}",
+        name=f"cares_vlm_{dimension}" + ("_image_blind" if image_blind else ""),
         dataset=select(MemoryDataset(samples, name=f"cares_vlm_{dimension}"), shard, cluster=lambda s: image_cluster(s.metadata, s.id)),
-        solver=[skip_input_errors(), cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
+        solver=[skip_input_errors(), *blind, cares_vlm_noise(), cares_vlm_generate(allow_remote_restricted=allow_remote_restricted)],
         scorer=_scorer(scorer_args, allow_remote_restricted, llm_extraction),
         config=GenerateConfig(temperature=temperature, max_tokens=max_tokens),
         metadata=metadata,

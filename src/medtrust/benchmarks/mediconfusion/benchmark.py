@@ -128,7 +128,9 @@ BENCHMARK = Benchmark(
     uses_images=True,
     fetch=fetch_command,
     labelling=LABELLING,
-    criteria=CriteriaTerms(thresholds=CHANCE_LEVELS, shares=("confusion",)),
+    criteria=CriteriaTerms(thresholds=CHANCE_LEVELS, shares=("confusion",),
+                           more_data="MediConfusion has 176 pairs in all (the packaged file is the whole benchmark): more pairs must come "
+                                     "from another benchmark source; --mode ff or gd, or swap=true, ask the same pairs again, not new ones"),
     # per image: 1 when the chosen option is right (an invalid answer is 0, as the official individual accuracy)
     pairing=Pairing(metrics=(PairedMetric("individual_accuracy", _image_correct, unit="percent", binary=True),)),
 )

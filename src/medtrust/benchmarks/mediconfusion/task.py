@@ -24,10 +24,12 @@ from medtrust.benchmarks.mediconfusion.extract import DEFAULT_THRESHOLD
 from medtrust.benchmarks.mediconfusion.prompts import PROMPT_FAMILIES, ff_prompt, gd_prompt, mc_prompt, ps_prompt
 from medtrust.benchmarks.mediconfusion.scorer import JUDGE_TEMPERATURE, ModeNotSupported, mediconfusion_scorer
 from medtrust.data.paths import UnsafePathError
-from medtrust.images import ImageTooLarge, check_image_size, model_image_ref
+from medtrust.benchmarks.interface import EVIDENCE_METADATA_KEY
+from medtrust.evidence_class import declare
+from medtrust.images import ImageTooLarge, check_image_size, model_image_ref, stand_in_reason
 from medtrust.models.capabilities import logprob_scorer
 from medtrust.shards import select
-from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, skip_input_errors
+from medtrust.solvers import INPUT_ERROR_KEY, input_error_of, remove_images, skip_input_errors
 
 #: the benchmark name every log of this task records (``eval.metadata["benchmark"]``)
 NAME = "mediconfusion"
@@ -258,6 +260,7 @@ def mediconfusion(
     image_root: str | None = None,
     llm_extraction: bool = True,
     shard: str | None = None,
+    image_blind: bool = False,
 ) -> Task:
     """MediConfusion (Sepehri et al., ICLR 2025): 176 pairs of confusing radiology images.
 
@@ -280,6 +283,8 @@ def mediconfusion(
             parser cannot read go to it (``choice_lenient``, ``extracted_by="llm"``); False turns it off.
         shard: ``"K/N"`` (``"K/N@L"``): only shard K of N of the images, the two images of a
             pair (and their swapped twins) together (medtrust.shards; `medtrust run --shards`).
+        image_blind: the image-blind pass (``medtrust run --image-blind``): the same samples with
+            every image removed (medtrust.solvers.remove_images); the log is labelled blind.
 
     Raises:
         ValueError: unknown mode/parser/family; no image root and not text-only; an image root
@@ -295,13 +300,35 @@ def mediconfusion(
             f"{pairs[0].locals[0]}.jpg, or roco-dataset/data/{pairs[0].images[0]}); "
             "fetch them with `medtrust data fetch mediconfusion --dest DIR`"
         )
+    blind = [remove_images()] if image_blind else []
     return Task(
         dataset=select(MemoryDataset(samples, name="mediconfusion", location=str(data or packaged_file("dataset.json"))), shard,
                        cluster=lambda s: s.metadata["pair_id"]),
-        solver=[skip_input_errors(), mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
+        solver=[skip_input_errors(), *blind, mediconfusion_solver(mode=mode, max_tokens=max_tokens)],
         scorer=mediconfusion_scorer(mode=mode, parser=parser, tr=tr, judge_temperature=judge_temperature,
                                     llm_extraction=llm_extraction),
-        name=f"mediconfusion_{mode}",
+        name=f"mediconfusion_{mode}" + ("_image_blind" if image_blind else ""),
         version=1,
-        metadata={"benchmark": NAME, "mode": mode, "parser": parser, "tr": tr, "swap": swap, "text_only": text_only},
+        metadata={"benchmark": NAME, "mode": mode, "parser": parser, "tr": tr, "swap": swap, "text_only": text_only,
+                  EVIDENCE_METADATA_KEY: task_evidence(data, image_root, text_only, image_blind)},
     )
+
+
+def task_evidence(data: str | None, image_root: str | None, text_only: bool, image_blind: bool) -> dict[str, Any]:
+    """The evidence facts of a MediConfusion task (medtrust.evidence_class): the packaged
+    ``dataset.json`` is the whole benchmark (176 pairs: the full split), as is a user file with its
+    sha256; any other file is the user's. A text-only run and a folder of stand-in images
+    (medtrust.images.STAND_IN_MARKER) are smoke runs; ``image_blind`` is the image-blind pass."""
+    from medtrust.data.records import sha256_file
+
+    packaged = sha256_file(packaged_file("dataset.json"))
+    sha = packaged if data is None else sha256_file(data)
+    kind = "full_split" if sha == packaged else "user_file"
+    note = "MediConfusion dataset.json, all 176 pairs" + (" (packaged)" if data is None else f" ({Path(data).name})") if kind == "full_split" \
+        else f"user file {Path(str(data)).name}"
+    smoke = ["text-only (-T text_only=true): no image was shown; these are not MediConfusion results"] if text_only else []
+    stand_in = None if text_only else stand_in_reason(image_root)
+    if stand_in:
+        smoke.append(stand_in)
+    return declare(data="stand_in" if stand_in else kind, data_sha256=sha, data_note=note, smoke=smoke,
+                   images="none" if text_only else "shown", blind_pass=image_blind and not text_only)
