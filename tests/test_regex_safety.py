@@ -65,6 +65,8 @@ UNSAFE = [
     (r"\w++x", "restart", "a possessive run is still rescanned from each later start"),
     (r"(?:\S+ ){1,18}?x", "restart", "unanchored: each start inside a long token scans it"),
     (r"\bwithout (?:an? |proper |a proper )*exam", "nested", "'a proper ' = 'a ' + 'proper ': two splits per repeat"),
+    (r"(?=[a-z])\w++x", "restart", "a leading lookahead that lets a search start inside the run hides nothing"),
+    (r"(?=\w|\s)(?:\bno\w*x|\s+$)", "restart", "a lookahead prefix before alternatives: the space run still restarts"),
 ]
 SAFE = [
     (r"^[^\w'’\n-]*(?:[\w'’-]+[^\w'’-]+){1,18}?x", "separators and words are disjoint classes"),
@@ -79,6 +81,9 @@ SAFE = [
     (r"\b\w+ing\b", "\\b cannot hold inside a word run, so no restart inside it"),
     (r"\s+", "nothing after the run can fail"),
     (r"(?:^|,)\s*+([A-Z])\s*+:", "starts only at a comma or the text start"),
+    (r"(?=\b[ns])(?:\bno\w*x|\bsorry\w*y)", "a start guard (judges/regex_guard.py) before \\b-guarded alternatives"),
+    (r"(?=\b[ns]|[존윤])(?:\bno\w*x|존\w{0,5}y)", "a guard with a non-word alternative: each alternative keeps its own guard"),
+    (r"(?=\bn)\w*x", "a lookahead's own \\b holds at the start: no start inside the word run"),
 ]
 
 

@@ -416,6 +416,14 @@ def _start_guard(items: list[tuple[Any, Any]], flags: int, checker: _Checker) ->
                 guard |= {ch for ch in checker.alphabet if _category(_c.CATEGORY_WORD, ch)} | {"_"}
                 guard.add("\x00boundary")
             continue
+        if op is _c.ASSERT and av[0] >= 0:
+            # a leading lookahead consumes nothing: its own leading assertions hold at the start
+            # (judges/regex_guard.py writes (?=\b[first characters]) before a lexicon family)
+            kind, g = _start_guard(list(av[1]), flags, checker)
+            if kind != "guard":
+                return kind, frozenset(guard | set(g))
+            guard |= set(g)
+            continue
         if op is _c.ASSERT_NOT and av[0] < 0:
             sub = list(av[1])
             if len(sub) == 1 and sub[0][0] in (_c.IN, _c.LITERAL):
@@ -432,6 +440,10 @@ def _start_guard(items: list[tuple[Any, Any]], flags: int, checker: _Checker) ->
 
 def _restart(tree: Any, flags: int, checker: _Checker) -> None:
     items = list(tree)
+    # a leading lookahead only narrows where a search may start; checking what follows it
+    # without it over-approximates the starts, so a pattern found safe here is safe with it
+    if len(items) == 2 and items[0][0] is _c.ASSERT and items[0][1][0] >= 0 and items[1][0] in (_c.BRANCH, _c.SUBPATTERN):
+        items = items[1:]  # then each alternative is checked with its own guard
     while len(items) == 1 and items[0][0] is _c.SUBPATTERN:
         av = items[0][1]
         flags, items = (flags | av[1]) & ~av[2], list(av[3])
