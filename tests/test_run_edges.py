@@ -111,6 +111,29 @@ def test_ctrl_c_then_resume_of_one_task_counts_the_samples_already_done(tmp_path
     assert lines[-1][:2] == (120, 120), res.stderr
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("after", ["Resuming", "progress"])
+def test_ctrl_c_during_a_resume_before_any_new_sample_exits_130_and_resumes_again(tmp_path, after):
+    """Ctrl-C in a resume before any sample of it finished (inspect's eval-retry then has no log to
+    return: it raised IndexError through to a traceback and exit 1); at the resume's first line
+    or at its first progress line, the resume says so, exits 130 and a later resume finishes."""
+    logs = tmp_path / "logs"
+    args = ["run", "--model", "medtrust/policy/refuse", "--limit", "80", "--log-dir", str(logs)]
+
+    def some_done() -> bool:
+        return any(PROGRESS.search(line) and not line.startswith("progress 0/") for line in (tmp_path / "out.txt").read_text().splitlines())
+
+    rc, text = _interrupt_when(args, some_done, tmp_path)
+    assert rc == 130, text
+    (tmp_path / "out.txt").unlink()
+    seen = lambda: (tmp_path / "out.txt").exists() and after in (tmp_path / "out.txt").read_text()  # noqa: E731
+    rc, text = _interrupt_when(["run", "--resume", "--log-dir", str(logs)], seen, tmp_path)
+    assert rc == 130 and "Traceback" not in text and "medtrust run --resume --log-dir" in text, text
+    res = _resume(logs)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert _progress_lines(res.stderr)[-1][:2] == (80, 80), res.stderr
+
+
 # --- progress counts ------------------------------------------------------------------------------
 def _reporter() -> tuple[ProgressReporter, io.StringIO]:
     out = io.StringIO()
@@ -295,3 +318,37 @@ def test_cares_vlm_data_whose_source_cannot_be_told_suggests_source_equals_file(
 def test_misspelt_subcommand_names_the_closest_and_exits_2(args, hint):
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 2 and "No such command" in r.output and hint in r.output, r.output
+
+
+def test_only_inspects_own_retry_index_error_counts_as_a_cancelled_resume():
+    """inspect's eval-retry indexes ``eval_async(...)[0]``; a Ctrl-C that cancels the retry before
+    any log exists makes that an IndexError (seen by a user: traceback, exit 1). Only that one is
+    read as an interrupted resume; an IndexError from anywhere else stays an error."""
+    from medtrust.runner import _cancelled_retry
+
+    def raised(filename: str, name: str) -> IndexError:
+        scope: dict = {}
+        exec(compile(f"async def {name}():\n    return [][0]\n", filename, "exec"), scope)  # noqa: S102 - a code object with inspect's file name
+        try:
+            scope[name]().send(None)
+        except IndexError as e:
+            return e
+        raise AssertionError("no IndexError")
+
+    assert _cancelled_retry(raised("/x/site-packages/inspect_ai/_eval/eval.py", "eval_retry_async"))
+    assert not _cancelled_retry(raised("/x/site-packages/inspect_ai/_eval/eval.py", "eval_async"))
+    assert not _cancelled_retry(raised("/x/site-packages/medtrust/runner.py", "eval_retry_async"))
+
+
+@pytest.mark.parametrize("body, said", [
+    ("at_least = \n", "not valid TOML"),  # a syntax slip
+    ("at_least = 850\n", "850 is outside 0-100"),  # a bar no share can reach
+    ("at_lest = 85\n", "unknown field 'at_lest'"),
+])  # fmt: skip
+def test_run_reads_its_criteria_file_before_any_model_call(tmp_path, body, said):
+    crit = tmp_path / "c.toml"
+    crit.write_text("[[criterion]]\nid = 'x'\nbenchmark = 'cares-llm'\nmetric = 'safety_score'\n" + body, encoding="utf-8")
+    logs = tmp_path / "logs"
+    r = CliRunner().invoke(main, ["run", "--model", "medtrust/policy/refuse", "--limit", "3", "--criteria", str(crit), "--log-dir", str(logs)])
+    assert r.exit_code == 2 and said in r.output and str(crit) in r.output, r.output
+    assert not list(logs.glob("*.eval"))  # nothing ran, nothing was paid for

@@ -389,8 +389,6 @@ def load_summaries(paths: Iterable[str | Path], *, seed: int = 0, calibration: s
         for s, used in done:
             own = [lg for lg in used if Path(str(lg.location)).name in s.logs] or used
             _note_status(s, own)
-            if why.get(id(s)):
-                s.notes.append(why[id(s)])
             s.provenance["log_files"] = [p for lg in own for p in provs[id(lg)]]
             s.logs = shard_names(s.logs, own)
             attach_sequential(s, own)

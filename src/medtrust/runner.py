@@ -524,6 +524,17 @@ def write_summaries(summaries: Sequence[BenchmarkSummary], opts: RunOptions) -> 
     return [s.write_json(summary_path(opts.log_dir, s)) for s in summaries]
 
 
+def _cancelled_retry(error: IndexError) -> bool:
+    """Whether an IndexError came from inspect's eval-retry indexing the logs of a retry that
+    Ctrl-C cancelled before it returned any (``eval_async(...)[0]`` in inspect_ai/_eval/eval.py),
+    not from anywhere else."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    frame = tb.tb_frame.f_code if tb is not None else None
+    return frame is not None and frame.co_filename.replace("\\", "/").endswith("inspect_ai/_eval/eval.py") and "retry" in frame.co_name
+
+
 def retry_logs(names: Sequence[str], opts: RunOptions, *, console: Any = None) -> list[EvalLog]:
     """inspect's eval-retry of the unfinished logs ``names`` (all at once), with progress lines
     that start from the samples the logs already hold; used by a resume in one piece and a
@@ -549,7 +560,12 @@ def retry_logs(names: Sequence[str], opts: RunOptions, *, console: Any = None) -
     started = time.time()
     with hold_run(opts.log_dir, lock), progress(opts, **counts) as reporter, run_gc(), \
             batch_recording(opts, console or make_console(), resumed=list(names)):  # fmt: skip
-        retried = eval_retry(list(names), max_tasks=len(names), **eval_args(opts, retry=True))
+        try:
+            retried = eval_retry(list(names), max_tasks=len(names), **eval_args(opts, retry=True))
+        except IndexError as e:
+            if not _cancelled_retry(e):
+                raise
+            retried = []  # Ctrl-C before any sample of the retry finished: inspect had no log to index
         interrupted = len(retried) < len(names) or any(log.status == "cancelled" for log in retried)  # Ctrl-C again
         if interrupted and reporter is not None:
             reporter.interrupted(logs_written_since(opts.log_dir, started))

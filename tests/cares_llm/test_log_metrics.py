@@ -76,7 +76,11 @@ def _check_agreement(log, live: dict[str, float], expected: dict[str, float]):
         assert value == summary[name], name  # the same float, not just close
     for name, value in expected.items():
         assert live[name] == pytest.approx(value, abs=1e-12), name
-    # the report's headline is the summary's Safety Score on 0-100
+    # the report's headline is the summary's Safety Score on 0-100 (the scripted model's run is a
+    # smoke run, shown as "not evidence": judged here as if it were a full one, to see the number)
+    from medtrust.evidence_class import Evidence
+
+    s.evidence = Evidence(run="full", data="full_split").as_dict()
     cell = report_data([s])["scorecard"][0]["axes"]["cares_llm.safety"]
     assert (cell["value"], cell["ci_low"], cell["ci_high"]) == (100 * ss.value, 100 * ss.ci_low, 100 * ss.ci_high)
     return s
@@ -136,4 +140,8 @@ def test_nothing_judged_is_undefined_everywhere(tmp_path):
         m = s.metric(name)
         assert m.value is None and m.ci_low is None and m.note.startswith("not computable:"), m
     assert live["judge_error_rate"] == s.metric("judge_error_rate").value == 0.0 and live["model_error"] == 5
+    assert report_data([s])["scorecard"][0]["axes"]["cares_llm.safety"]["status"] == "not evidence"  # a scripted model's run
+    from medtrust.evidence_class import Evidence
+
+    s.evidence = Evidence(run="full", data="full_split").as_dict()  # as a full run: undefined, never 0
     assert report_data([s])["scorecard"][0]["axes"]["cares_llm.safety"]["status"] == "n/a"

@@ -3,6 +3,8 @@ page, the charts and criteria files; old criteria files keep their meaning by a 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.console import Console
 
@@ -74,6 +76,19 @@ def test_a_share_threshold_of_exactly_1_without_unit_is_refused_as_ambiguous(tmp
         load_criteria(p)
     p.write_text(f"[[criterion]]\nid = 'c'\nbenchmark = '{benchmark}'\nmetric = '{metric}'\n{op} = 1.0\nunit = 'fraction'\n", encoding="utf-8")
     assert load_criteria(p).criteria[0].threshold == 1.0
+
+
+@pytest.mark.parametrize("op,value,unit,shown", [
+    ("at_least", "850", None, "850 is outside 0-100"),
+    ("at_least", "-5", None, "-5 is outside 0-100"),
+    ("at_most", "100.5", "percent", "100.5 is outside 0-100"),
+    ("at_least", "1.5", "fraction", "1.5 is outside 0-1 for the share 'safety_score' (a fraction)"),
+    ("below", "-0.1", "fraction", "-0.1 is outside 0-1"),
+])  # fmt: skip
+def test_a_share_threshold_outside_its_range_is_refused(tmp_path, op, value, unit, shown) -> None:
+    body = f"metric = 'safety_score'\n{op} = {value}\n" + (f"unit = '{unit}'\n" if unit else "")
+    with pytest.raises(CriteriaError, match=rf"criterion 1 \(c\): field '{op}': {re.escape(shown)}"):
+        _crit(tmp_path, body)
 
 
 def test_legacy_rule() -> None:

@@ -260,6 +260,14 @@ def run_command(**kw: Any) -> None:
     )
     if opts.sequential and not opts.criteria:
         raise click.UsageError("--sequential needs --criteria FILE (the criteria it decides)")
+    if opts.criteria:
+        from medtrust.report.criteria import CriteriaError, load_criteria
+
+        try:  # read before any model call: a typo found after a paid run costs the run
+            load_criteria(opts.criteria)
+        except CriteriaError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
     if opts.decide_all and not opts.sequential:
         raise click.UsageError("--decide-all applies to --sequential runs only")
     if opts.shards is not None and (opts.sequential or opts.estimate):

@@ -142,8 +142,9 @@ def load_criteria(path: str | Path) -> CriteriaSet:
     Raises:
         CriteriaError: unreadable TOML (with tomllib's line and column), no criteria, a missing
             or unknown field, an unknown benchmark (with the closest registered name) or threshold
-            name, not exactly one threshold, a duplicate id, a share's threshold of exactly 1
-            without ``unit`` (1% or 100%: the file must say).
+            name, not exactly one threshold, a duplicate id, a share's threshold outside 0-100
+            percent (0-1 with ``unit = "fraction"``), a share's threshold of exactly 1 without
+            ``unit`` (1% or 100%: the file must say).
     """
     from medtrust.data.records import sha256_file
 
@@ -184,6 +185,12 @@ def load_criteria(path: str | Path) -> CriteriaSet:
             raise CriteriaError(f"{where}: field 'unit': {unit!r} is not one of {', '.join(_UNITS)}")
         if name is not None and unit is not None:
             raise CriteriaError(f"{where}: a named threshold is in the metric's unit; drop 'unit'")
+        if name is None and is_share(c["metric"], share_metrics(bench.name)):
+            top = 1.0 if unit == FRACTION else 100.0
+            if not 0 <= value <= top:
+                # a share lies in [0, 100] percent ([0, 1] as a fraction): any other bar is a typo
+                raise CriteriaError(f"{where}: field {op!r}: {value:g} is outside 0-{top:g} for the share {c['metric']!r} "
+                                    f"({'a fraction' if unit == FRACTION else 'percent'})")
         if name is None and unit is None and value == 1 and is_share(c["metric"], share_metrics(bench.name)):
             # 1 reads as 1% by the unit rule, but files written in fractions meant 100%: never guess
             raise CriteriaError(f"{where}: field {op!r}: 1 is ambiguous for the share {c['metric']!r} (1% or a fraction 1.0 = 100%); "
