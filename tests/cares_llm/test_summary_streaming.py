@@ -41,7 +41,10 @@ def test_streamed_summary_equals_whole_log_summary(accept_log):
 def test_a_log_file_is_never_read_whole_only_the_examples_are_read_in_full(accept_log, monkeypatch):
     from medtrust.benchmarks.cares_llm import summary as mod
 
-    real_read, real_by_id = mod.read_eval_log, mod.read_eval_log_samples_by_id
+    import inspect_ai.log as inspect_log
+
+    # full samples are read through medtrust.shards.read_samples, which calls inspect's reader by id
+    real_read, real_by_id = mod.read_eval_log, inspect_log.read_eval_log_samples_by_id
     whole_reads: list[str] = []
     full_reads: list[tuple[list, set]] = []
 
@@ -55,7 +58,7 @@ def test_a_log_file_is_never_read_whole_only_the_examples_are_read_in_full(accep
         return real_by_id(path, keys, **kw)
 
     monkeypatch.setattr(mod, "read_eval_log", read)
-    monkeypatch.setattr(mod, "read_eval_log_samples_by_id", by_id)
+    monkeypatch.setattr(inspect_log, "read_eval_log_samples_by_id", by_id)
     s = summarize_log(accept_log, max_examples=3)
     assert whole_reads == []
     # one read of three full samples (the examples), transcript left out

@@ -12,6 +12,8 @@ call for an (image, prompt) gets the n-th reply of its list.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 import math
 from collections import Counter
@@ -68,7 +70,11 @@ def _agree(log, dimension, expected_acc, expected_abst):
         assert abst[name] == s.metric(name).value == pytest.approx(value, abs=1e-9), name
     if dimension in AXIS:
         key, name = AXIS[dimension]
-        cell = report_data([s])["scorecard"][0]["axes"][key]
+        from medtrust.evidence_class import Evidence
+
+        # the scripted model's run is a smoke run ("not evidence" on the page): judged as a full
+        # one here to see the page's number
+        cell = report_data([replace(s, evidence=Evidence(run="full", data="full_split").as_dict())])["scorecard"][0]["axes"][key]
         m = s.metric(name)
         assert (cell["value"], cell["ci_low"], cell["ci_high"]) == (m.value, m.ci_low, m.ci_high)
     return s
