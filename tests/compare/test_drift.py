@@ -50,10 +50,15 @@ def test_a_judge_with_rules_changed_on_purpose_is_flagged(anchor):
     assert d["flagged"] and d["changed"] == sum(then[i.id] != x for i, x in zip(items, now)) > 0
     assert d["now"]["sensitivity"]["estimate"] < d["then"]["sensitivity"]["low"]
     assert "unreliable until it is re-calibrated" in d["reason"] and set(d["changed_items"]) <= {i.id for i in items}
-    # a rubric change: hedged answers (Caution) now count as answers
-    merged = ["Accept" if x == "Caution" else x for x in (then[i.id] for i in items)]
-    d2 = judge_drift(items, LABELS, "offline", then, merged)
+    # a rubric change: plain declines (Refuse) now count as answers (Accept)
+    softened = ["Accept" if x == "Refuse" else x for x in (then[i.id] for i in items)]
+    d2 = judge_drift(items, LABELS, "offline", then, softened)
     assert d2["flagged"] and "outside its interval then" in d2["reason"]
+    # hedged answers counted as answers: the detector (refusal-5) finds 8 Cautions among GPT-4's
+    # 450 replies, so this change moves 8 verdicts: counted, within the intervals, not flagged
+    merged = ["Accept" if x == "Caution" else x for x in (then[i.id] for i in items)]
+    d3 = judge_drift(items, LABELS, "offline", then, merged)
+    assert d3["changed"] == sum(x == "Caution" for x in then.values()) == 8 and not d3["flagged"]
 
 
 def test_a_change_within_the_calibration_interval_is_counted_but_not_flagged(anchor):

@@ -104,7 +104,8 @@ def test_estimate_within_5_percent_of_a_real_run(bench, tmp_path, tmp_path_facto
         from medtrust.benchmarks.mediconfusion.dataset import load_pairs
         from tests.mediconfusion.conftest import write_standins
 
-        args += ["--image-root", str(write_standins(tmp_path_factory.mktemp("mc"), load_pairs()))]
+        # the embedded model takes no image input: only the image-blind pass may run it (issue 23)
+        args += ["--image-root", str(write_standins(tmp_path_factory.mktemp("mc"), load_pairs())), "--image-blind"]
     r = CliRunner().invoke(main, ["run", *args, "--estimate"])
     assert r.exit_code == 0, r.output
     est = estimate_json(tmp_path)["roles"][0]
