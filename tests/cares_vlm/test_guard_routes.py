@@ -237,7 +237,8 @@ def test_openai_with_loopback_base_url_is_not_refused(host, local, remote, clean
 def test_openai_api_service_variable_on_loopback_runs_via_medtrust_run(local, remote, clean_env, restricted_data, tmp_path):
     data, roots = restricted_data
     args = ["run", "-b", "cares-vlm", "--dimension", "factuality", "--limit", "1", "--log-dir", str(tmp_path / "l"),
-            "--display", "none", "--model", "openai-api/svc/m", "--judge-model", "openai/gpt-4o", "-M", "max_retries=0"]  # fmt: skip
+            "--display", "none", "--model", "openai-api/svc/m", "--image-input", "openai-api/svc/m",  # an unknown provider: declared to take images
+            "--judge-model", "openai/gpt-4o", "-M", "max_retries=0"]  # fmt: skip
     for s in data:
         args += ["--data", f"{s}={data[s]}", "--image-root", f"{s}={roots[s]}"]
     env = _env(SVC_BASE_URL=local.base_url, SVC_API_KEY="k", OPENAI_BASE_URL=local.base_url.replace("127.0.0.1", "localhost"),
