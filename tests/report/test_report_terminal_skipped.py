@@ -74,3 +74,20 @@ def test_a_clean_folder_prints_nothing_extra(tmp_path) -> None:
     d.mkdir()
     shutil.copy(__file__, d / f"{STAMP}_x.eval")  # found as a log: not "ignored"
     assert terminal_lines([], [d]) == []
+
+
+def test_what_medtrust_itself_keeps_beside_the_logs_is_counted_not_named(tmp_path) -> None:
+    """Run locks, estimates, batch ids and shard manifests are medtrust's own: a user who ran,
+    estimated and sharded in one folder must not be told they are stray files (newcomer trial)."""
+    from medtrust.report.inventory import ignored_files
+
+    d = tmp_path / "logs"
+    (d / ".medtrust-locks").mkdir(parents=True)
+    (d / ".medtrust-locks" / "0123abcd.lock").write_text("")
+    (d / ".medtrust-locks" / "0123abcd.shard1.lock").write_text("")
+    (d / "medtrust-estimate.json").write_text("{}")
+    (d / "medtrust-batches.jsonl").write_text("")
+    (d / "medtrust-run-0123abcd.shards.json").write_text("{}")
+    (d / "notes.txt").write_text("mine")
+    others, side, cut = ignored_files([d], [])
+    assert [p.name for p in others] == ["notes.txt"] and side == 5 and not cut

@@ -4,7 +4,8 @@ Two kinds: **skipped** files looked like inspect logs but gave no summary (unrea
 task, superseded by a retry ...; :func:`medtrust.logs.load_summaries` says why), and **ignored**
 files were not looked at, since their names are not inspect logs' (:func:`medtrust.logs.find_logs`:
 ``*.eval`` and timestamped ``*.json``). medtrust's and inspect's own side files (summaries,
-mitigation comparisons, report data, ``logs.json``) are counted, not named.
+mitigation comparisons, report data, ``logs.json``, estimates, batch ids, shard manifests, run
+locks) are counted, not named.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ MAX_WALK = 20_000
 #: lines of each list printed in the terminal (the page lists every skipped file)
 MAX_LINES = 15
 #: name endings of files medtrust or inspect write beside the logs
-SIDE_FILES = (".summary.json", ".mitigation.json", "logs.json", ".html", "report.json")
+SIDE_FILES = (".summary.json", ".mitigation.json", "logs.json", ".html", "report.json",
+              "medtrust-estimate.json", "medtrust-batches.jsonl", ".shards.json", ".lock")
+#: folders medtrust keeps beside the logs (run locks: medtrust.runlock.LOCK_DIR)
+SIDE_FOLDERS = (".medtrust-locks",)
 
 
 def ignored_files(paths: Iterable[str | Path], used: Iterable[Path]) -> tuple[list[Path], int, bool]:
@@ -45,7 +49,7 @@ def ignored_files(paths: Iterable[str | Path], used: Iterable[Path]) -> tuple[li
                 return sorted(others), side, True
             if not q.is_file() or q.resolve() in taken:
                 continue
-            if q.name.endswith(SIDE_FILES):
+            if q.name.endswith(SIDE_FILES) or any(part in SIDE_FOLDERS for part in q.relative_to(p).parts[:-1]):
                 side += 1
             else:
                 others.append(q)
