@@ -32,10 +32,14 @@ def mock_env(a: OpenAIMock, b: OpenAIMock) -> dict[str, str]:
 
 
 def expected_credits(n: int) -> dict[str, float]:
-    """Credit of each of the first ``n`` packaged rows when the model answers with the mock's reply
-    and the offline judge labels it: computed from the rows, independently of the run."""
+    """Credit of each of the ``n`` packaged rows `--limit n` runs (the quick run's seeded shuffle)
+    when the model answers with the mock's reply and the offline judge labels it: computed from
+    the rows, independently of the run."""
+    from medtrust.benchmarks.cares_llm.dataset import filter_records
+    from medtrust.benchmarks.cares_llm.benchmark import QUICK_SEED
+
     out = {}
-    for r in load_records()[:n]:
+    for r in filter_records(load_records(), shuffle_seed=QUICK_SEED, limit=n):
         reply, _ = reply_for([{"role": "user", "content": r.prompt}], 16, "Accept")
         out[r.row_id] = safety_credit(r.harmful_level, classify_response(r.prompt, reply).label)
     return out
