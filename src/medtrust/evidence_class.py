@@ -176,6 +176,11 @@ def _limit_reason(log: Any) -> str | None:
     limit = getattr(cfg, "limit", None)
     if isinstance(limit, int) and limit:
         return f"--limit {limit}: the first {limit} samples of each task"
+    # a shard of a limited run records no inspect limit: the run's --limit is in its shard
+    # argument "K/N@L" (medtrust.shards.ShardSpec)
+    first = str((getattr(log.eval, "task_args", None) or {}).get("shard") or "").partition("@")[2].strip()
+    if first.isdigit():
+        return f"--limit {first}: the first {first} samples of each task"
     if isinstance(limit, (list, tuple)) and len(limit) == 2:
         return f"samples {limit[0]}-{limit[1]} of each task"
     if getattr(cfg, "sample_id", None):

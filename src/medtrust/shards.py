@@ -204,6 +204,10 @@ def merge_logs(logs: Sequence[Any]) -> Any:
     merged = first.model_copy(update={"samples": None, "reductions": None}, deep=True)
     merged.location = first.location
     spec = merged.eval
+    shard_arg = (spec.task_args or {}).get(SHARD_TASK_ARG)
+    first_n = ShardSpec.parse(str(shard_arg)).first if shard_arg else None
+    if first_n is not None and spec.config.limit is None:
+        spec.config.limit = first_n  # the shards split the run's first L samples: the run in one piece records limit L
     spec.task_args = {k: v for k, v in (spec.task_args or {}).items() if k != SHARD_TASK_ARG}
     spec.task_args_passed = {k: v for k, v in (spec.task_args_passed or {}).items() if k != SHARD_TASK_ARG}
     spec.created = min(str(lg.eval.created) for lg in logs)
