@@ -20,6 +20,16 @@ from inspect_ai.model import get_model
 from medtrust.benchmarks.mediconfusion.summary import summarize_log
 from medtrust.benchmarks.mediconfusion.task import mediconfusion
 from medtrust.report.data import report_data
+
+
+def _as_full(summary):
+    """The scripted model's run is a smoke run ("not evidence" on the page): judged as a full one
+    here, to see the page's numbers."""
+    from dataclasses import replace
+
+    from medtrust.evidence_class import Evidence
+
+    return replace(summary, evidence=Evidence(run="full", data="full_split", images="shown").as_dict())
 from tests.mediconfusion.test_task_e2e import _image_key
 
 Z = 1.959963984540054
@@ -67,7 +77,7 @@ def _agree(log, live, expected):
             assert math.isnan(live[name]) and m.value is None and m.note.startswith("not computable:"), (name, m)
         else:
             assert live[name] == m.value == pytest.approx(expected[name], abs=1e-12), name
-    cells = report_data([s])["scorecard"][0]["axes"]
+    cells = report_data([_as_full(s)])["scorecard"][0]["axes"]
     sa, conf = s.metric("set_accuracy"), s.metric("confusion")
     assert (cells["mediconfusion.factuality"]["value"], cells["mediconfusion.factuality"]["ci_low"]) == (sa.value, sa.ci_low)
     if conf.value is None:
@@ -119,5 +129,5 @@ def test_every_reply_refuses_confusion_is_undefined(tmp_path, standin_images, pa
     from medtrust.report.html import render_html
 
     assert "n/a" in next(ln for ln in format_table(s).splitlines() if ln.startswith("confusion "))
-    html = render_html(report_data([s]))  # the report shows n/a with the reason, never 0.00
+    html = render_html(report_data([_as_full(s)]))  # the report shows n/a with the reason, never 0.00
     assert "not computable: no pair with both answers valid" in html
