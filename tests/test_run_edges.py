@@ -312,7 +312,7 @@ def test_cares_vlm_data_whose_source_cannot_be_told_suggests_source_equals_file(
         (["data", "fecth"], "Did you mean 'fetch'?"),
         (["data", "fetch", "cares-vml"], "Did you mean 'cares-vlm'?"),
         (["detector", "trian"], "Did you mean 'train'?"),
-        (["xyzzy"], "Commands: data, detector, judge-eval, label, list, pack, report, rescore, run, verify."),
+        (["xyzzy"], "Commands: baseline, data, detector, judge-eval, label, list, pack, report, rescore, run, verify."),
     ],
 )
 def test_misspelt_subcommand_names_the_closest_and_exits_2(args, hint):

@@ -21,7 +21,6 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -234,10 +233,10 @@ def set_baseline(paths: Sequence[str | Path], *, family: str | None = None, out:
 
 def write_record(path: Path, record: dict[str, Any]) -> None:
     """Write a record whole or not at all (temporary file, then rename)."""
+    from medtrust.atomic import write_text
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_text(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")  # the one atomic writer (medtrust/atomic.py)
 
 
 def read_record(path: str | Path) -> dict[str, Any]:

@@ -194,5 +194,7 @@ def stand_in_reason(folder: str | os.PathLike[str] | None) -> str | None:
 def mark_stand_in(folder: str | os.PathLike[str], what: str) -> Path:
     """Write :data:`STAND_IN_MARKER` into ``folder`` saying what the stand-ins are; returns its path."""
     marker = Path(folder) / STAND_IN_MARKER
-    marker.write_text(f"These images are stand-ins, not the benchmark's images: {what}\n", encoding="utf-8")
+    from medtrust.atomic import write_text
+
+    write_text(marker, f"These images are stand-ins, not the benchmark's images: {what}\n")
     return marker

@@ -261,7 +261,9 @@ def write_manifest(opts: RunOptions, run_id: str, commands: Sequence[tuple[int, 
     }  # fmt: skip
     path = manifest_path(opts.log_dir, run_id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(payload, indent=2, default=str), encoding="utf-8")
+    from medtrust.atomic import write_text
+
+    write_text(path, json.dumps(payload, indent=2, default=str))
     return path
 
 
