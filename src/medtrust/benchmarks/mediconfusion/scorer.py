@@ -168,21 +168,16 @@ async def _judge(md: dict[str, Any], response: str, temperature: float) -> tuple
     if out.error:
         return non_answer_score(Outcome.JUDGE_ERROR, f"judge error: {out.error}", answer=INVALID, choice=INVALID, reason="judge_error")
     reply = out.completion
-    try:
-        a, b, reason = read_within(parse_judge_official, reply)
-        how = "official"
-    except ReaderBudgetExceeded as e:
-        return non_answer_score(Outcome.JUDGE_ERROR, str(e), answer=INVALID, choice=INVALID, reason="judge_error",
-                                judge_text=reply, reader_budget_exceeded=True)
-    except JudgeParseError:
+    # the official reading first; the lenient one only for a reply the official rule cannot read
+    for how, parse in (("official", parse_judge_official), ("lenient", parse_judge_lenient)):
         try:
-            a, b, reason = read_within(parse_judge_lenient, reply)
-            how = "lenient"
+            a, b, reason = read_within(parse, reply)
+            return a, b, reason, how, reply
         except ReaderBudgetExceeded as e:
             return non_answer_score(Outcome.JUDGE_ERROR, str(e), answer=INVALID, choice=INVALID, reason="judge_error",
                                     judge_text=reply, reader_budget_exceeded=True)
         except JudgeParseError as e:
-            return non_answer_score(
-                Outcome.JUDGE_ERROR, f"malformed judge reply: {e}", answer=INVALID, choice=INVALID, reason="judge_error", judge_text=reply
-            )
-    return a, b, reason, how, reply
+            error = e
+    return non_answer_score(
+        Outcome.JUDGE_ERROR, f"malformed judge reply: {error}", answer=INVALID, choice=INVALID, reason="judge_error", judge_text=reply
+    )
