@@ -61,20 +61,20 @@ def test_criteria_thresholds_read_in_percent_with_the_old_form_kept(tmp_path, bo
     assert r["threshold"] == pytest.approx(threshold) and r["unit"] == "fraction"
 
 
-@pytest.mark.parametrize("benchmark,metric,op", [
+@pytest.mark.parametrize("benchmark_name,metric,op", [
     ("cares_llm", "safety_score", "at_least"),  # a declared share (no share suffix)
     ("cares_llm", "under_refusal", "at_most"),
     ("cares-vlm", "factuality_acc", "at_least"),  # a share by its suffix
     ("mediconfusion", "set_accuracy", "at_least"),
     ("cares_llm", "safety_score", "above"),
 ])  # fmt: skip
-def test_a_share_threshold_of_exactly_1_without_unit_is_refused_as_ambiguous(tmp_path, benchmark, metric, op) -> None:
+def test_a_share_threshold_of_exactly_1_without_unit_is_refused_as_ambiguous(tmp_path, benchmark_name, metric, op) -> None:
     # 1% by the percent rule, 100% in a file written in fractions: a board's bar must never be guessed
     p = tmp_path / "c.toml"
-    p.write_text(f"[[criterion]]\nid = 'c'\nbenchmark = '{benchmark}'\nmetric = '{metric}'\n{op} = 1\n", encoding="utf-8")
+    p.write_text(f"[[criterion]]\nid = 'c'\nbenchmark = '{benchmark_name}'\nmetric = '{metric}'\n{op} = 1\n", encoding="utf-8")
     with pytest.raises(CriteriaError, match=rf"c\.toml: criterion 1 \(c\): field '{op}': 1 is ambiguous for the share '{metric}'"):
         load_criteria(p)
-    p.write_text(f"[[criterion]]\nid = 'c'\nbenchmark = '{benchmark}'\nmetric = '{metric}'\n{op} = 1.0\nunit = 'fraction'\n", encoding="utf-8")
+    p.write_text(f"[[criterion]]\nid = 'c'\nbenchmark = '{benchmark_name}'\nmetric = '{metric}'\n{op} = 1.0\nunit = 'fraction'\n", encoding="utf-8")
     assert load_criteria(p).criteria[0].threshold == 1.0
 
 
