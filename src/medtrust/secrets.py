@@ -72,24 +72,64 @@ _registered: set[str] = set()
 _installed = False
 
 
+#: the credential-named query parameters as compared (lowercase, ``_`` written ``-``), each with its ``=``
+_QUERY_NAMES = frozenset(n.replace("_", "-") for n in QUERY_SECRET_NAMES)
+_QUERY_KEYS = tuple(sorted(n + "=" for n in _QUERY_NAMES))
+_QUERY_KEYS_BYTES = tuple(k.encode() for k in _QUERY_KEYS)
+
+
+# the tail of _URL_USERINFO alone: it starts with a literal, which re finds by a fast prefix scan
+# (the whole pattern tries a scheme at every word boundary: ~1 ms for a 15 KB sample written as JSON)
+_USERINFO_TAIL = re.compile(r"://[^\s/@\\\"'<>]{1,512}@")
+_USERINFO_TAIL_BYTES = re.compile(_USERINFO_TAIL.pattern.encode())
+
+
+def _has_userinfo(text: str | bytes) -> bool:
+    """Whether a URL's userinfo can be in ``text``: ``://`` followed by what _URL_USERINFO takes
+    before its ``@`` (a superset test: every match of the whole pattern contains one of this)."""
+    if isinstance(text, str):
+        return "://" in text and "@" in text and _USERINFO_TAIL.search(text) is not None
+    return b"://" in text and b"@" in text and _USERINFO_TAIL_BYTES.search(text) is not None
+
+
+def _has_query_secret(text: str | bytes) -> bool:
+    """Whether a credential-named query parameter can be in ``text``: one of the names followed by
+    ``=``, any case, ``_`` as ``-`` (a superset test: a name is ASCII, so lowering never splits it)."""
+    if isinstance(text, str):
+        if "=" not in text:
+            return False
+        low = text.lower().replace("_", "-")
+        return any(k in low for k in _QUERY_KEYS)
+    if b"=" not in text:
+        return False
+    low_b = text.lower().replace(b"_", b"-")
+    return any(k in low_b for k in _QUERY_KEYS_BYTES)
+
+
+def _has_auth(text: str | bytes) -> bool:
+    return ("Bearer" in text or "Basic" in text) if isinstance(text, str) else (b"Bearer" in text or b"Basic" in text)
+
+
 def redact_forms(text: str) -> str:
     """``text`` with every secret *form* replaced by ``[redacted]`` (module docstring): URL
-    userinfo, credential-named query values, ``Bearer``/``Basic`` credentials."""
+    userinfo, credential-named query values, ``Bearer``/``Basic`` credentials. Each pattern runs
+    only where a cheap substring test says it can match (every JSON write of a sample passes
+    here: the tests keep the result equal to running every pattern)."""
     if not text or not isinstance(text, str):
         return text
-    if "://" in text:
+    if _has_userinfo(text):
         text = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{REDACTED}@", text)
-    if "=" in text:
+    if _has_query_secret(text):
 
         def query(m: re.Match[str]) -> str:
             name = m.group(2).lower().replace("_", "-")
-            secret = name in {n.replace("_", "-") for n in QUERY_SECRET_NAMES}
+            secret = name in _QUERY_NAMES
             if secret and len(m.group(3)) >= MIN_FORM_LEN and m.group(3) != REDACTED:
                 return f"{m.group(1)}{m.group(2)}={REDACTED}"
             return m.group(0)
 
         text = _QUERY_PARAM.sub(query, text)
-    if "Bearer" in text or "Basic" in text:
+    if _has_auth(text):
         text = _AUTH_SCHEME.sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}" if _credential(m.group(1), m.group(3)) else m.group(0), text)
     return text
 
@@ -245,7 +285,7 @@ def redact(text: str, secrets: Iterable[str] | None = None) -> str:
 
 
 def _may_hold_forms(data: bytes) -> bool:
-    return b"://" in data or b"=" in data or b"Bearer" in data or b"Basic" in data
+    return _has_userinfo(data) or _has_query_secret(data) or _has_auth(data)
 
 
 def redact_bytes(data: bytes, secrets: Iterable[str] | None = None) -> bytes:
