@@ -295,3 +295,58 @@ def test_a_record_changed_since_the_run_started_is_a_clear_error_on_resume(same,
     args["baseline"] = {**args["baseline"], "record_sha256": "0" * 64}
     with pytest.raises(BaselineError, match="changed since this sequential run started"):
         sequential(**args)
+
+
+@pytest.mark.slow
+def test_a_killed_sequential_comparison_resumes_to_the_same_decisions(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from inspect_ai.log import list_eval_logs
+
+    from tests.helpers.openai_mock import OpenAIMock
+
+    model = "openai-api/mockseq/m"  # the mock replies by the prompt's hash: the same reply for the same prompt, baseline and candidate
+    common = [sys.executable, "-m", "medtrust.cli", "run", "-m", model, "--max-tokens", "16", "-M", "max_retries=0", "--max-connections", "1",
+              "--display", "none", "--no-preflight"]  # fmt: skip
+    crit = tmp_path / "board.toml"
+    crit.write_text(CRITERIA)
+    with OpenAIMock(latency=0.005) as mock:
+        env = {**os.environ, "MOCKSEQ_BASE_URL": mock.base_url, "MOCKSEQ_API_KEY": "x", "HF_HUB_OFFLINE": "1",
+               "XDG_DATA_HOME": str(tmp_path / "data")}  # fmt: skip
+        base = subprocess.run([*common, "--full", "--log-dir", str(tmp_path / "base")], env=env, capture_output=True, text=True, timeout=900)
+        assert base.returncode == 0, base.stdout[-3000:] + base.stderr[-3000:]
+        res = subprocess.run([sys.executable, "-m", "medtrust.cli", "baseline", "set", str(tmp_path / "base"), "--family", "mock"], env=env,
+                             capture_output=True, text=True, timeout=300)  # fmt: skip
+        assert res.returncode == 0, res.stdout + res.stderr
+        args = [*common, "--criteria", str(crit), "--sequential", "--decide-all", "--baseline", str(tmp_path / "base" / "medtrust-baseline-mock.json")]
+        whole = subprocess.run([*args, "--log-dir", str(tmp_path / "whole")], env=env, capture_output=True, text=True, timeout=900)
+        assert whole.returncode == 0, whole.stdout[-3000:] + whole.stderr[-3000:]
+        mock.reset()
+        mock.latency = 0.3  # slow enough to kill mid-run
+        killed = tmp_path / "killed"
+        proc = subprocess.Popen([*args, "--log-dir", str(killed)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 600
+        while mock.stats.completed < 8 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.stdout.read().decode()[-2000:]
+        time.sleep(1.0)  # let finished samples reach inspect's sample buffer
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        mock.latency = 0.005
+        res = subprocess.run([*args, "--log-dir", str(killed), "--resume"], env=env, capture_output=True, text=True, timeout=900)
+        assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+        assert "Change control ·" in res.stdout
+
+    def decisions(folder):
+        heads = [read_eval_log(i.name, header_only=True) for i in list_eval_logs(str(folder), formats=["eval"])]
+        head = next(h for h in heads if h.status == "success")
+        cc = head.results.early_stopping.metadata["change_control"]
+        return cc["case"], {c["criterion"]: (c["verdict"], c["pairs"], c["samples_run"]) for c in cc["criteria"]}
+
+    want = decisions(tmp_path / "whole")
+    assert want[0] == NON_INFERIOR and all(v[2] < N for v in want[1].values())
+    assert decisions(killed) == want
