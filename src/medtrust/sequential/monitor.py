@@ -224,7 +224,7 @@ class SequentialMonitor:
         return {
             **({"change_control": change} if change is not None else {}),
             "method": METHOD, "alpha": self.alpha, "until": self.until, "budget": self.budget, "model": self.model,
-            "case": (self.case or self._final_case()) if self.states else None, "stop_reason": self.stop_reason, "stopped_at": self.stopped_at,
+            "case": (self.case or self._final_case()) if self.states or self.change is None else None, "stop_reason": self.stop_reason, "stopped_at": self.stopped_at,
             "pool": {"samples": pool, "clusters": len(self.clusters)},
             "used": {"samples": self.samples_run, "clusters": self.next_cluster,
                      "fraction": round(self.samples_run / pool, 6) if pool else None},
