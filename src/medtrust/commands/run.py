@@ -200,7 +200,8 @@ def list_command() -> None:
               help="Use inspect's display instead of medtrust's progress lines.")
 @click.option("--criteria", type=str, default=None, help="Criteria TOML ('example' = the shipped one): the trust case after the run (docs/criteria.md).")
 @click.option("--sequential", is_flag=True,
-              help="With --criteria: draw samples by cluster in a seeded order and stop once the case is decided (anytime-valid); --limit is the sample budget.")
+              help="With --criteria: draw samples by cluster in a seeded order and stop once the case is decided (anytime-valid); --limit is the sample budget; "
+                   "with --baseline also the [[vs_baseline]] change case.")
 @click.option("--decide-all", is_flag=True, help="With --sequential: go on until every criterion is decided, not only the case.")
 @click.option("--baseline", default=None, metavar="RECORD|FAMILY",
               help="With --sequential: decide the criteria file's [[vs_baseline]] criteria against this approved baseline while the run "
