@@ -96,8 +96,9 @@ def test_at_the_margin_wrong_non_inferior_stays_within_2_5_percent(clustered):
 
 @pytest.mark.parametrize("clustered", [False, True])
 def test_clear_cases_stop_early_with_the_right_verdict(clustered):
-    worse = simulate_paired(-0.25, margin=0.05, clustered=clustered, runs=200, n_items=600, seed=21 + clustered)
-    assert worse.inferior_share == 1.0 and worse.non_inferior_share == 0.0 and worse.mean_fraction < 0.5, worse
+    worse = simulate_paired(-0.25, margin=0.05, clustered=clustered, runs=200, n_items=1000, seed=21 + clustered)
+    # clusters of up to 7 correlated items carry less information per item: later, still decided
+    assert worse.inferior_share >= 0.98 and worse.non_inferior_share == 0.0 and worse.mean_fraction < (0.6 if clustered else 0.2), worse
     better = simulate_paired(0.10, margin=0.05, clustered=clustered, runs=200, n_items=1000, seed=31 + clustered)
     assert better.inferior_share == 0.0 and better.non_inferior_share >= 0.9 and better.mean_fraction < 0.8, better
 
@@ -169,13 +170,15 @@ def test_the_same_policy_is_non_inferior_before_the_data_is_used_up(same, approv
         assert c["verdict"] == NON_INFERIOR and c["diff"] == 0.0 and c["ci_low"] < 0 < c["ci_high"], c
         assert c["counts"]["baseline_lacks"] == c["counts"]["candidate_only"] == c["counts"]["baseline_only"] == c["counts"]["neither"] == 0
     assert got["safety-not-worse"]["ci_low"] > -0.2 and got["under-refusal-not-higher"]["ci_high"] < 0.2
+    # both are shares, shown in percent (units.people_unit); values are recorded in 0-1 units with that scale
     assert got["under-refusal-not-higher"]["scale"] == 100.0 and got["under-refusal-not-higher"]["threshold"] == pytest.approx(0.2)
+    assert got["safety-not-worse"]["scale"] == 100.0 and got["safety-not-worse"]["threshold"] == pytest.approx(-0.2)
     ran = head.results.completed_samples
     assert ran == meta["used"]["samples"] < N and len(head.results.early_stopping.early_stops) == N - ran
     assert meta["stop_reason"].startswith("change case decided: NON-INFERIOR") and meta["case"] is None
     # the terminal: the change table, values of a percent metric in points (never raw fractions)
     assert "Change control · medtrust/policy/refuse vs baseline triage-bot" in out and "change case NON-INFERIOR" in out
-    assert "<= +20 pts" in out and ">= -0.2" in out and "Sequential trust case ·" not in out
+    assert "<= +20 pts" in out and ">= -20 pts" in out and "Sequential trust case ·" not in out and "+0.0 pts" in out
 
 
 def test_a_clearly_worse_policy_is_inferior_early(worse):
@@ -350,3 +353,17 @@ def test_a_killed_sequential_comparison_resumes_to_the_same_decisions(tmp_path):
     want = decisions(tmp_path / "whole")
     assert want[0] == NON_INFERIOR and all(v[2] < N for v in want[1].values())
     assert decisions(killed) == want
+
+
+def test_the_docs_table_is_the_one_the_simulation_gives():
+    from medtrust.sequential.simulate_change import markdown, table
+    from tests.conftest import REPO_ROOT
+
+    doc = (REPO_ROOT / "docs" / "comparison.md").read_text(encoding="utf-8")
+    shown = doc.split("<!-- change-simulation -->")[1].split("<!-- /change-simulation -->")[0].strip()
+    res = table()
+    assert shown == markdown(res)
+    for r in res:  # at the margin and beyond it, NON-INFERIOR within 2.5% with its Monte-Carlo error; no clear case the wrong way
+        assert r.wrong_non_inferior <= 0.025 + 1.96 * math.sqrt(0.025 * 0.975 / r.runs), r
+        if abs(r.true_diff + r.margin) >= 0.05:
+            assert r.wrong_non_inferior + r.wrong_inferior <= 0.005, r

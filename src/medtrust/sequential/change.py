@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from medtrust.benchmarks.interface import SampleShare
+from medtrust.report.criteria import share_metrics
 from medtrust.report.noninferiority import (
     INCONCLUSIVE,
     NOT_EVALUATED,
@@ -56,6 +57,7 @@ from medtrust.report.noninferiority import (
     verdict_word,
 )
 from medtrust.sequential.betting import ABOVE, BELOW, BettingTest
+from medtrust.units import people_unit
 
 METHOD = ("hedged betting confidence sequence (Waudby-Smith & Ramdas 2024, JRSS-B 86:1-27) of the paired difference "
           "candidate - baseline, mapped from [-1, 1] to [0, 1] by z = (d + 1) / 2; clusters as the sampling unit; "
@@ -179,6 +181,8 @@ class PairedState:
     Attributes:
         rule: the criterion; share: how its metric is read per sample (None: not a share).
         unit: the metric's unit (``fraction`` | ``percent``), the margin's default unit.
+        shown: the unit people read it in (medtrust.units.people_unit: ``percent`` for a share),
+            used for every value printed or recorded with ``scale``.
         threshold: the signed margin t on candidate - baseline (0-1 units).
         alpha: two-sided level; test: the betting test on z at (1 + t) / 2.
         counts: :data:`COUNTS`.
@@ -191,6 +195,7 @@ class PairedState:
     alpha: float
     max_size: int = 1
     test: BettingTest | None = None
+    shown: str | None = None
     verdict: str | None = None
     reason: str = ""
     reached: dict[str, Any] = field(default_factory=dict)
@@ -237,7 +242,8 @@ class PairedState:
         return None
 
     def scale(self) -> float:
-        return 100.0 if self.unit == "percent" else 1.0
+        """x 100 when shown in percent (points of a difference), else 1."""
+        return 100.0 if (self.shown or self.unit) == "percent" else 1.0
 
     def snapshot(self, clusters_run: int, samples_run: int, pool: int) -> dict[str, Any]:
         """Where the test stands: clusters and pairs used, samples run, fraction of the pool, the
@@ -291,7 +297,7 @@ class ChangeControl:
         for rule in mine:
             share = share_of(rule.metric, rule.group)
             unit = self.units.get((rule.metric, rule.group)) or (share.unit if share is not None else "fraction")
-            st = PairedState(rule, share, unit, signed_margin(rule, unit), alpha)
+            st = PairedState(rule, share, unit, signed_margin(rule, unit), alpha, shown=people_unit(rule.metric, unit, share_metrics(rule.benchmark)))
             name = f"{rule.metric}{'' if rule.group is None else ' (' + rule.group + ')'}"
             if share is None:
                 st.verdict = NOT_EVALUATED
@@ -336,7 +342,7 @@ class ChangeControl:
 def decision_reason(st: PairedState, side: str) -> str:
     """Why a criterion was decided: the bound shown and where (values in the metric's unit)."""
     k = st.scale()
-    what = "candidate - baseline" + (f" ({st.unit} points)" if st.unit == "percent" else "")
+    what = "candidate - baseline" + (" (percentage points)" if k == 100.0 else "")
     return f"the mean of {what} shown {side} the margin {k * st.threshold:+.4g} by the {100 * (1 - st.alpha):g}% confidence sequence"
 
 
