@@ -303,14 +303,13 @@ def test_a_record_changed_since_the_run_started_is_a_clear_error_on_resume(same,
 @pytest.mark.slow
 def test_a_killed_sequential_comparison_resumes_to_the_same_decisions(tmp_path):
     import os
-    import signal
     import subprocess
     import sys
-    import time
 
     from inspect_ai.log import list_eval_logs
 
     from tests.helpers.openai_mock import OpenAIMock
+    from tests.sequential.interrupt import kill_mid_run
 
     model = "openai-api/mockseq/m"  # the mock replies by the prompt's hash: the same reply for the same prompt, baseline and candidate
     common = [sys.executable, "-m", "medtrust.cli", "run", "-m", model, "--max-tokens", "16", "-M", "max_retries=0", "--max-connections", "1",
@@ -328,18 +327,8 @@ def test_a_killed_sequential_comparison_resumes_to_the_same_decisions(tmp_path):
         args = [*common, "--criteria", str(crit), "--sequential", "--decide-all", "--baseline", str(tmp_path / "base" / "medtrust-baseline-mock.json")]
         whole = subprocess.run([*args, "--log-dir", str(tmp_path / "whole")], env=env, capture_output=True, text=True, timeout=900)
         assert whole.returncode == 0, whole.stdout[-3000:] + whole.stderr[-3000:]
-        mock.reset()
-        mock.latency = 0.3  # slow enough to kill mid-run
         killed = tmp_path / "killed"
-        proc = subprocess.Popen([*args, "--log-dir", str(killed)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 600
-        while mock.stats.completed < 8 and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.05)
-        assert proc.poll() is None, proc.stdout.read().decode()[-2000:]
-        time.sleep(1.0)  # let finished samples reach inspect's sample buffer
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-        mock.latency = 0.005
+        kill_mid_run(args, killed, env, mock, then_latency=0.005)
         res = subprocess.run([*args, "--log-dir", str(killed), "--resume"], env=env, capture_output=True, text=True, timeout=900)
         assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
         assert "Change control ·" in res.stdout
