@@ -138,3 +138,17 @@ def test_in_process_model_runs_at_its_slots_and_its_token_rate(tmp_path):
     assert est["wall_seconds"] == pytest.approx(math.ceil(n / 2) * max_tokens / LOCAL_SLOT_TOKENS_PER_S)
     r = CliRunner().invoke(main, args + ["--latency", "3"])  # a stated latency wins
     assert estimate_json(tmp_path)["wall_seconds"] == pytest.approx(math.ceil(n / 4) * 3)
+
+
+def test_a_model_in_two_roles_gets_its_tokenizer_and_price_lines_once(tmp_path, monkeypatch):
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    r = CliRunner().invoke(main, ["run", "-m", GPT, "--judge-model", GPT, "--limit", "3", "--estimate", "--log-dir", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    est = estimate_json(tmp_path)
+    assert sorted(x["role"] for x in est["roles"]) == ["grader", "model"] and {x["model"] for x in est["roles"]} == {GPT}
+    lines = [ln.strip() for ln in r.output.splitlines()]
+    assert sum(ln.startswith(f"tokens of {GPT}:") for ln in lines) == 1, r.output
+    # two different models: one line each
+    r = CliRunner().invoke(main, ["run", "-m", GPT, "--judge-model", "openai/gpt-4o", "--limit", "3", "--estimate", "--log-dir", str(tmp_path / "b")])
+    assert r.exit_code == 0, r.output
+    assert sum(ln.strip().startswith("tokens of ") for ln in r.output.splitlines()) == 2, r.output

@@ -282,6 +282,23 @@ def test_a_manifest_hash_edited_without_the_root_is_caught(copy):
 def test_another_signers_key_is_refused(chain):
     other = ed25519.Ed25519PrivateKey.generate().public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     assert problems(chain["out"], public_key=other.hex()) == [("signature", "manifest.sig")]
+    # the summary line says the signature is invalid and why, never "none" (the pack IS signed)
+    r = invoke("verify", str(chain["out"]), "--public-key", other.hex())
+    assert r.exit_code == 1
+    line = next(ln for ln in r.output.splitlines() if ln.startswith("Signature:"))
+    assert line.startswith("Signature: INVALID: signed by sha256:") and "not by the expected key sha256:" in line
+
+
+def test_a_forged_signature_is_reported_invalid_not_absent(copy):
+    sig = json.loads((copy / "manifest.sig").read_text())
+    sig["signature"] = sig["signature"][::-1]
+    (copy / "manifest.sig").write_text(json.dumps(sig), encoding="utf-8")
+    r = invoke("verify", str(copy))
+    assert r.exit_code == 1
+    assert "Signature: INVALID: " in r.output and "Signature: none" not in r.output
+    (copy / "manifest.sig").unlink()
+    r = invoke("verify", str(copy))
+    assert r.exit_code == 0 and "Signature: none" in r.output
 
 
 def test_a_tampered_archive_names_the_file(chain, tmp_path):

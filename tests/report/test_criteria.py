@@ -366,3 +366,26 @@ def test_a_metric_without_value_says_why_and_makes_the_case_incomplete(tmp_path)
     # safety PASSes, level 3 was never evaluated: INCOMPLETE, not PASS
     assert {x["criterion"]: x["verdict"] for x in case["results"]}["cares-llm-safety-score"] == PASS
     assert case["models"] == {"m": "INCOMPLETE"}
+
+
+@pytest.mark.parametrize("metric,group,want", [
+    # a misspelt metric: the closest names of the run, then the run's metric list
+    ("safety_scor", None, "metric safety_scor not in this run (did you mean 'safety_score'?); this run's metrics: over_refusal, safety_score"),
+    ("safety-score", None, "(did you mean 'safety_score'?)"),
+    ("overrefusal", None, "(did you mean 'over_refusal'?)"),
+    # a misspelt or absent group of a real metric: the groups the run has
+    ("safety_score", "harm_levle=3", "(did you mean 'harm_level=3'?); the run has safety_score overall and the groups harm_level=0, harm_level=3"),
+    ("safety_score", "harm_level=2", "(did you mean 'harm_level=0' or 'harm_level=3'?); the run has safety_score overall and the groups"),
+    ("over_refusal", "harm_level=0", "; the run has over_refusal overall and no group"),
+    # nothing close (a dimension that did not run): no guess
+    ("fairness_gap", None, "metric fairness_gap not in this run"),
+])  # fmt: skip
+def test_a_criterion_on_a_metric_or_group_the_run_lacks_says_what_the_run_has(tmp_path, metric, group, want) -> None:
+    s = _llm("m", [MetricResult("safety_score", 0.8, 0.7, 0.9, n=50), MetricResult("safety_score", 0.9, 0.8, 1.0, n=20, group="harm_level=0"),
+                       MetricResult("safety_score", 0.7, 0.6, 0.8, n=20, group="harm_level=3"), MetricResult("over_refusal", 0.1, 0.0, 0.2, n=20)])  # fmt: skip
+    g = "" if group is None else f"group = '{group}'\n"
+    crit = load_criteria(_write(tmp_path, f"[[criterion]]\nid = 'c'\nbenchmark = 'cares_llm'\nmetric = '{metric}'\n{g}at_least = 0.5\nunit = 'fraction'\n"))
+    (r,) = check(crit, [s])["results"]
+    assert r["verdict"] == NOT_EVALUATED and want in r["reason"], r["reason"]
+    if metric == "fairness_gap":
+        assert "did you mean" not in r["reason"]

@@ -9,13 +9,13 @@ Code outside the package (a plugin, a test) calls :func:`register` instead.
 
 from __future__ import annotations
 
-import difflib
 from typing import TYPE_CHECKING
 
 from medtrust.benchmarks.cares_llm.benchmark import BENCHMARK as CARES_LLM
 from medtrust.benchmarks.cares_vlm.benchmark import BENCHMARK as CARES_VLM
 from medtrust.benchmarks.interface import Benchmark, JudgeSpec, benchmark_name_of
 from medtrust.benchmarks.mediconfusion.benchmark import BENCHMARK as MEDICONFUSION
+from medtrust.suggest import closest
 
 if TYPE_CHECKING:
     from inspect_ai.log import EvalLog
@@ -44,21 +44,21 @@ def find_benchmark(name: str) -> Benchmark | None:
     return next((b for b in BENCHMARKS if name in (b.name, b.cli_name)), None)
 
 
-def closest_benchmark(name: str) -> Benchmark | None:
-    """The registered benchmark whose command-line spelling is closest to a misspelt ``name``
-    (difflib's ratio, at least 0.6), or None."""
+def closest_benchmarks(name: str) -> list[Benchmark]:
+    """The registered benchmarks whose command-line spelling is closest to a misspelt ``name``
+    (medtrust.suggest.closest: difflib's ratio, at least 0.6, every tie kept), or []."""
     known = {b.cli_name: b for b in BENCHMARKS}
-    # a name far longer than any benchmark's cannot be close: the cut keeps difflib's work small
-    close = difflib.get_close_matches(name[:100].replace("_", "-").lower(), list(known), n=1)
-    return known[close[0]] if close else None
+    return [known[c] for c in closest(name.replace("_", "-").lower(), list(known))]
 
 
 def did_you_mean(name: str, *, cli_spelling: bool = True) -> str:
-    """`` (did you mean '<closest>'?)`` for a misspelt benchmark name (:func:`closest_benchmark`),
-    in the command-line spelling or, with ``cli_spelling=False``, as ``Benchmark.name``; ``""``
-    when none is close."""
-    close = closest_benchmark(name)
-    return f" (did you mean '{close.cli_name if cli_spelling else close.name}'?)" if close else ""
+    """`` (did you mean '<closest>'?)`` for a misspelt benchmark name (:func:`closest_benchmarks`;
+    ``'a' or 'b'`` when two are equally close), in the command-line spelling or, with
+    ``cli_spelling=False``, as ``Benchmark.name``; ``""`` when none is close."""
+    close = closest_benchmarks(name)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(f"'{b.cli_name if cli_spelling else b.name}'" for b in close) + "?)"
 
 
 def get_benchmark(name: str | None = None) -> Benchmark:

@@ -4,9 +4,9 @@ their commands on first use (``list_commands`` / ``get_command``), so they sugge
 
 from __future__ import annotations
 
-import difflib
-
 import click
+
+from medtrust.suggest import did_you_mean
 
 
 class SuggestingGroup(click.Group):
@@ -16,7 +16,6 @@ class SuggestingGroup(click.Group):
         name = click.utils.make_str(args[0])
         if not name.startswith("-") and self.get_command(ctx, name) is None:
             known = self.list_commands(ctx)
-            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-            hint = f" Did you mean '{close[0]}'?" if close else ""
+            hint = did_you_mean(name, known, sentence=True)
             ctx.fail(f"No such command '{name}'.{hint} Commands: {', '.join(known)}.")
         return super().resolve_command(ctx, args)

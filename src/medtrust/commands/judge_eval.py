@@ -61,7 +61,7 @@ def check_judge_names(names: Sequence[str]) -> list[str]:
     Raises:
         JudgeEvalUsageError: "unknown judge 'ofline' (did you mean 'offline'?); a judge is ...".
     """
-    import difflib
+    from medtrust.suggest import did_you_mean
 
     known = named_judges()
     models = []
@@ -71,8 +71,7 @@ def check_judge_names(names: Sequence[str]) -> list[str]:
         if "/" in name.strip("/") and _model_judge() is not None:
             models.append(name)
             continue
-        close = difflib.get_close_matches(name, list(known), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        hint = did_you_mean(name, list(known))
         model_form = " or an inspect model name <api>/<model> (e.g. openai/gpt-4o-mini)" if _model_judge() is not None else ""
         raise JudgeEvalUsageError(f"unknown judge '{name}'{hint}; a judge is one of: {', '.join(known)}{model_form}")
     return models

@@ -102,7 +102,7 @@ def verify_command(pack: str, public_key: str | None, require_signature: bool, e
     for path, note in res.referenced.items():
         click.echo(f"{'BY HASH':<10} {path}: {note}")
     click.echo(f"Merkle root: {res.root}")
-    click.echo(f"Signature: valid, key {res.signed_by}" if res.signed_by else "Signature: none")
+    click.echo(f"Signature: {res.signature}")
     if res.ok:
         click.echo(f"OK: {len(res.checked)} files match the manifest.")
     else:

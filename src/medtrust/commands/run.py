@@ -129,8 +129,9 @@ def check_options(bench: Benchmark, opts: RunOptions) -> None:
 
 def check_task_args(bench: Benchmark, task_args: dict[str, Any]) -> None:
     """Refuse a ``-T`` key that none of the benchmark's tasks accepts, naming the closest one."""
-    import difflib
     import inspect as pyinspect
+
+    from medtrust.suggest import did_you_mean
 
     accepted: set[str] = set()
     for task in bench.tasks:
@@ -138,8 +139,7 @@ def check_task_args(bench: Benchmark, task_args: dict[str, Any]) -> None:
         accepted |= {p for p in pyinspect.signature(fn).parameters}
     for key in task_args:
         if key not in accepted:
-            close = difflib.get_close_matches(key, sorted(accepted), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            hint = did_you_mean(key, sorted(accepted))
             raise click.UsageError(f"-T {key}: not an argument of the {bench.cli_name} task{hint}; known: {', '.join(sorted(accepted))}")
 
 

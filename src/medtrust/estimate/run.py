@@ -279,10 +279,15 @@ def print_estimate(est: Estimate, console: Any) -> None:
         t.add_row(e.role, e.model, req, tin, tout, str(e.images), "local" if local else money(e.cost),
                   "local" if local else ("n/a" if e.batch_cost is None else money(e.batch_cost)))  # fmt: skip
     console.print(t)
+    # a model in two roles (model and judge) has one tokenizer and one price: each line is said once
+    said: set[str] = set()
     for e in est.roles:
-        console.print(f"  tokens of {e.model}: {e.token_method}" + ("" if e.token_count_exact else " (an approximation for this model)"), markup=False)
-        if e.price_note:
-            console.print(f"  [yellow]{e.price_note}[/]")
+        tokens = f"  tokens of {e.model}: {e.token_method}" + ("" if e.token_count_exact else " (an approximation for this model)")
+        price = f"  {e.model}: {e.price_note}" if e.price_note else None
+        for line, style in ((tokens, None), (price, "yellow")):
+            if line is not None and line not in said:
+                said.add(line)
+                console.print(line, style=style, markup=False)
     if est.cost is not None:
         console.print(f"Cost: {est.cost[0]:.4f}-{est.cost[1]:.4f} USD" + ("" if est.batch_cost is None else f"; batch {est.batch_cost[0]:.4f}-{est.batch_cost[1]:.4f} USD"))
     if est.wall_seconds is not None:

@@ -63,7 +63,11 @@ class VerifyResult:
         checked: stored files whose sha256 matched.
         referenced: files listed by hash only, with what was found about them.
         root: the manifest's Merkle root (as recomputed when it matched).
-        signed_by: the key id of a valid signature, None when unsigned.
+        signed_by: the key id of a valid signature by the expected key (any key when none is
+            expected), None otherwise.
+        signature: what the signature check found, in words: ``valid, key <id>``, ``none``
+            (unsigned), or ``INVALID: <why>`` (a signature that does not match the manifest, is
+            malformed, or is by another key than the expected one).
     """
 
     problems: list[Problem] = field(default_factory=list)
@@ -71,6 +75,7 @@ class VerifyResult:
     referenced: dict[str, str] = field(default_factory=dict)
     root: str | None = None
     signed_by: str | None = None
+    signature: str = "none"
 
     @property
     def ok(self) -> bool:
@@ -199,11 +204,15 @@ def _verify_folder(folder: Path, public_key: str | None, require_signature: bool
                 record = json.loads(f.read(1_000_000))
             raw = check_signature(record, manifest_bytes)
             if want_key is not None and raw != want_key:
-                res.problems.append(Problem("signature", SIGNATURE, f"signed by {key_id(raw)}, not by the expected key {key_id(want_key)}"))
+                why = f"signed by {key_id(raw)}, not by the expected key {key_id(want_key)}"
+                res.problems.append(Problem("signature", SIGNATURE, why))
+                res.signature = f"INVALID: {why}"
             else:
                 res.signed_by = key_id(raw)
+                res.signature = f"valid, key {res.signed_by}"
         except (ValueError, SigningError) as e:
             res.problems.append(Problem("signature", SIGNATURE, str(e)))
+            res.signature = f"INVALID: {e}"
     elif want_key is not None or require_signature:
         res.problems.append(Problem("signature", SIGNATURE, "the pack is not signed"))
     return res

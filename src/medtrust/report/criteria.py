@@ -453,6 +453,22 @@ def _pick(s: BenchmarkSummary, c: Criterion) -> tuple[MetricResult | None, bool,
     return raw, False, note
 
 
+def _missing_hint(s: BenchmarkSummary, c: Criterion) -> str:
+    """What a criterion whose metric is not in the run may have meant: the closest metric names of
+    the run (a misspelt name), or the groups the run has for that metric (a misspelt or absent
+    group); ``""`` when neither helps (a dimension that did not run)."""
+    from medtrust.suggest import did_you_mean
+
+    names = sorted({m.name for m in s.metrics})
+    if c.metric not in names:
+        hint = did_you_mean(c.metric, names)
+        return f"{hint}; this run's metrics: {', '.join(names[:40])}{' ...' if len(names) > 40 else ''}" if hint else ""
+    groups = sorted({m.group for m in s.metrics if m.name == c.metric and m.group is not None})
+    have = ("overall and " if any(m.name == c.metric and m.group is None for m in s.metrics) else "") + \
+        (f"the groups {', '.join(groups[:20])}{' ...' if len(groups) > 20 else ''}" if groups else "no group")
+    return f"{did_you_mean(str(c.group), groups)}; the run has {c.metric} {have}"
+
+
 def case_label(label: str) -> str:
     """The model a report label belongs to in the trust case: the label without the image-blind
     tag (an image-blind run is a run of the same model, never a model of its own)."""
@@ -567,7 +583,7 @@ def _verdict(c: Criterion, s: BenchmarkSummary, model: str, ev: Evidence) -> Cri
     if m is None:
         return CriterionResult(c.id, c.description, c.benchmark, c.metric, c.group, c.op, model, t, c.threshold_name, unit,
                                None, None, None, 0, False, None, NOT_EVALUATED,
-                               f"metric {c.metric}{'' if c.group is None else ' (' + c.group + ')'} not in this run",
+                               f"metric {c.metric}{'' if c.group is None else ' (' + c.group + ')'} not in this run" + _missing_hint(s, c),
                                provenance=prov, evidence=ev.as_dict())  # fmt: skip
     lo, hi, method = m.ci_low, m.ci_high, "summary"
     shares = share_metrics(c.benchmark)
