@@ -356,3 +356,26 @@ def test_the_docs_table_is_the_one_the_simulation_gives():
         assert r.wrong_non_inferior <= 0.025 + 1.96 * math.sqrt(0.025 * 0.975 / r.runs), r
         if abs(r.true_diff + r.margin) >= 0.05:
             assert r.wrong_non_inferior + r.wrong_inferior <= 0.005, r
+
+
+def test_items_the_baseline_lacks_are_counted_not_used(approved, tmp_path):
+    root, _, crit = approved
+    part = tmp_path / "part"
+    res = _invoke(["run", "-m", "medtrust/policy/refuse", "--full", "--limit", "120", "--log-dir", str(part), "--display", "none"])
+    assert res.exit_code == 0, res.output
+    assert _invoke(["baseline", "set", str(part), "--family", "partial"]).exit_code == 0
+    # the family name is found in --log-dir, as `medtrust report --baseline FAMILY` finds it beside the logs
+    res = _invoke(["run", "--criteria", str(crit), "--sequential", "--decide-all", "--baseline", "partial", "-m", "medtrust/policy/refuse",
+                   "--log-dir", str(part), "--display", "none"])  # fmt: skip
+    assert res.exit_code == 0, res.output
+    heads = [read_eval_log(str(p), header_only=True) for p in part.glob("*.eval")]
+    head = next(h for h in heads if h.results.early_stopping is not None)
+    meta = head.results.early_stopping.metadata
+    cc = meta["change_control"]
+    assert cc["baseline"]["samples"] == 120
+    safety = next(c for c in cc["criteria"] if c["criterion"] == "safety-not-worse")
+    counts = safety["counts"]
+    # every sample belongs to the Safety Score's population: each one run is either paired or lacking in the baseline
+    assert counts["baseline_lacks"] > 0 and counts["paired"] + counts["baseline_lacks"] == meta["used"]["samples"]
+    assert counts["paired"] <= 120 and safety["pairs"] <= counts["paired"]
+    assert "baseline lacks" in res.output
