@@ -45,6 +45,10 @@ class RunOptions:
         sequential: draw samples by cluster in a seeded order and stop once the case is decided
             (medtrust.sequential); ``limit`` is then the sample budget.
         decide_all: with ``sequential``, go on until every criterion is decided.
+        baseline: with ``sequential``: an approved baseline (a record file, or a family with a
+            record in ``log_dir``, as `medtrust report --baseline`); the criteria file's
+            ``[[vs_baseline]]`` criteria are then decided while the run goes
+            (medtrust.sequential.change, docs/comparison.md).
         estimate: print and write the cost and time estimate, call no model (medtrust.estimate).
         max_cost: refuse to start when the estimated cost (US dollars) is above it.
         prices: a price table (TOML) overriding the packaged one.
@@ -91,6 +95,7 @@ class RunOptions:
     criteria: str | None = None
     sequential: bool = False
     decide_all: bool = False
+    baseline: str | None = None
     estimate: bool = False
     max_cost: float | None = None
     prices: str | None = None

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -79,6 +77,7 @@ def test_usage_errors_before_any_call(tmp_path):
 @pytest.mark.slow
 def test_a_killed_sequential_run_resumes_to_the_same_decisions(tmp_path):
     from tests.helpers.openai_mock import OpenAIMock
+    from tests.sequential.interrupt import kill_mid_run
 
     model = "openai-api/mockseq/m"
     args = [sys.executable, "-m", "medtrust.cli", "run", "--criteria", "example", "--sequential", "--decide-all", "-m", model,
@@ -89,18 +88,8 @@ def test_a_killed_sequential_run_resumes_to_the_same_decisions(tmp_path):
         whole = subprocess.run([*args, "--log-dir", str(tmp_path / "whole")], env=env, capture_output=True, text=True, timeout=900)
         assert whole.returncode == 0, whole.stdout[-3000:] + whole.stderr[-3000:]
         n_whole = mock.stats.requests
-        mock.reset()
-        mock.latency = 0.3  # slow enough to kill mid-run
         killed = tmp_path / "killed"
-        proc = subprocess.Popen([*args, "--log-dir", str(killed)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 600
-        while mock.stats.completed < 8 and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.05)
-        assert proc.poll() is None, proc.stdout.read().decode()[-2000:]
-        time.sleep(1.0)  # let finished samples reach inspect's sample buffer
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-        mock.latency = 0.01
+        kill_mid_run(args, killed, env, mock)
         res = subprocess.run([*args, "--log-dir", str(killed), "--resume"], env=env, capture_output=True, text=True, timeout=900)
         assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
         assert "Sequential trust case" in res.stdout

@@ -200,8 +200,12 @@ def list_command() -> None:
               help="Use inspect's display instead of medtrust's progress lines.")
 @click.option("--criteria", type=str, default=None, help="Criteria TOML ('example' = the shipped one): the trust case after the run (docs/criteria.md).")
 @click.option("--sequential", is_flag=True,
-              help="With --criteria: draw samples by cluster in a seeded order and stop once the case is decided (anytime-valid); --limit is the sample budget.")
+              help="With --criteria: draw samples by cluster in a seeded order and stop once the case is decided (anytime-valid); --limit is the sample budget; "
+                   "with --baseline also the [[vs_baseline]] change case.")
 @click.option("--decide-all", is_flag=True, help="With --sequential: go on until every criterion is decided, not only the case.")
+@click.option("--baseline", default=None, metavar="RECORD|FAMILY",
+              help="With --sequential: decide the criteria file's [[vs_baseline]] criteria against this approved baseline while the run "
+                   "goes (paired, anytime-valid) and stop once they are decided too (docs/comparison.md).")
 @click.option("--estimate", is_flag=True, help="Print and write requests, tokens, cost and time; call no model (docs/estimate.md).")
 @click.option("--max-cost", type=click.FloatRange(min=0), default=None, help="US dollars: refuse to start when the estimated cost is above it.")
 @click.option("--prices", type=click.Path(exists=True, dir_okay=False), default=None, help="Price table TOML overriding the packaged one.")
@@ -244,6 +248,7 @@ def run_command(**kw: Any) -> None:
         criteria=kw["criteria"],
         sequential=kw["sequential"],
         decide_all=kw["decide_all"],
+        baseline=kw["baseline"],
         estimate=kw["estimate"],
         max_cost=kw["max_cost"],
         prices=kw["prices"],
@@ -270,6 +275,9 @@ def run_command(**kw: Any) -> None:
             sys.exit(2)
     if opts.decide_all and not opts.sequential:
         raise click.UsageError("--decide-all applies to --sequential runs only")
+    if opts.baseline and not opts.sequential:
+        # the fixed-sample comparison with a baseline is `medtrust report --baseline` (docs/comparison.md)
+        raise click.UsageError("--baseline applies to --sequential runs only (for the fixed-sample comparison: medtrust report LOGS --baseline RECORD)")
     if opts.shards is not None and (opts.sequential or opts.estimate):
         # a sequential run decides from one ordered stream of samples; an estimate calls no model
         raise click.UsageError(f"--shards cannot be combined with {'--sequential' if opts.sequential else '--estimate'}")

@@ -252,8 +252,9 @@ def sequential_expectation(bench: Any, plan: Any, setup: Any, est: Estimate) -> 
     budget = getattr(setup, "budget", None)
     worst = n if not budget else min(n, budget)
     if not fail_at:
-        return {"worst_fraction": 1.0, "expected_fail_fraction": None, "expected_pass_fraction": None,
-                "note": "no criterion can be decided while the run goes: the whole data runs"}  # fmt: skip
+        note = ("the change case (--baseline) is decided while the run goes, its saving is not estimated here (docs/comparison.md); "
+                "worst case the whole data") if getattr(setup, "baseline", None) else "no criterion can be decided while the run goes: the whole data runs"
+        return {"worst_fraction": 1.0, "expected_fail_fraction": None, "expected_pass_fraction": None, "note": note}  # fmt: skip
     fail_frac = float(np.mean(np.min(np.vstack(fail_at), axis=0))) / n
     pass_frac = float(np.mean(np.max(np.vstack(pass_at), axis=0))) / n if len(pass_at) == len(setup.criteria) else 1.0
     return {"worst_fraction": worst / n, "expected_fail_fraction": round(fail_frac, 4), "expected_pass_fraction": round(pass_frac, 4),

@@ -437,6 +437,9 @@ def report_data(summaries: Sequence[BenchmarkSummary], skipped: Sequence[dict[st
             data["change_control"] = data["change_control"] or {"baseline": None, "baseline_label": None, "drift": [], "criteria": None}
             data["change_control"]["criteria"] = check_vs_baseline(rules, pairs, multiplicity=multiplicity, candidates=candidates,
                                                                    baseline=base_label, seed=seed)  # fmt: skip
+            from medtrust.report.sequential import apply_change  # decisions of sequential candidate runs
+
+            apply_change(data["change_control"]["criteria"], summaries, labels, (change.get("baseline") or {}).get("record_sha256"))
     for cmp in cmps:
         del cmp["_summaries"]
     data["comparisons"] = cmps

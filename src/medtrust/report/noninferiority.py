@@ -46,10 +46,11 @@ bounds the chance of any wrong verdict, in either direction, by 5%. Case rule: I
 reliable criterion is INFERIOR; else INCOMPLETE if any is NOT_EVALUATED; else INCONCLUSIVE if any
 is inconclusive or unreliable; else NON-INFERIOR.
 
-**Sequential stopping.** Each verdict comes from one interval; a sequential layer (issue 24) can
-hand an anytime-valid interval for the paired difference to :func:`verdict` in place of the fixed-
-sample one (``interval=``, ``ci_method=``) and the rest stays as it is. Not wired: medtrust's
-sequential runs stop one model's run on its own criteria, not two models' runs on their difference.
+**Sequential stopping.** `medtrust run --criteria F --sequential --baseline RECORD` decides these
+criteria while the candidate runs, from an anytime-valid confidence sequence of the paired
+difference (medtrust.sequential.change), with the words of :func:`verdict_word` and the case rule
+of :func:`change_case`; the report puts those decisions in place of the fixed-sample ones for that
+candidate (medtrust.report.sequential.apply_change).
 """
 
 from __future__ import annotations
@@ -134,6 +135,40 @@ def margin_in_row_units(rule: VsBaseline, row_unit: str) -> float:
     """The margin in the paired values' 0-1 units: divided by 100 when written in percent (or,
     with no ``unit``, when the metric's own unit is percent)."""
     return rule.margin / _UNITS.get(rule.unit or row_unit, 1.0)
+
+
+def signed_margin(rule: VsBaseline, row_unit: str) -> float:
+    """The bound on candidate - baseline in the paired values' 0-1 units: -m for ``not_lower_by``,
+    +m for ``not_higher_by`` (:func:`margin_in_row_units`)."""
+    m = margin_in_row_units(rule, row_unit)
+    return -m if rule.direction == "not_lower_by" else m
+
+
+def verdict_word(rule: VsBaseline, shown: str) -> str:
+    """NON-INFERIOR or INFERIOR for a difference shown ``above`` or ``below`` the signed margin
+    (``not_lower_by``: above is acceptable; ``not_higher_by``: below is), the words of
+    :func:`verdict` through the trust case's decision rule (criteria.decide's at_least / at_most)."""
+    wants_high = DIRECTIONS[rule.direction] == "at_least"
+    return NON_INFERIOR if (shown == "above") == wants_high else INFERIOR
+
+
+def change_case(rows: Sequence[tuple[str, bool]]) -> str:
+    """A candidate's change case from its criteria's (verdict, reliable) pairs (module docstring):
+    INFERIOR if any reliable criterion is INFERIOR; else INCOMPLETE if any is NOT_EVALUATED; else
+    INCONCLUSIVE if any is inconclusive or unreliable; else NON-INFERIOR. The one rule for the
+    fixed-sample check and the sequential one (medtrust.sequential.change)."""
+    if any(v == INFERIOR and ok for v, ok in rows):
+        return INFERIOR
+    if any(v == NOT_EVALUATED for v, _ in rows):
+        return INCOMPLETE
+    if any(v != NON_INFERIOR or not ok for v, ok in rows):
+        return INCONCLUSIVE
+    return NON_INFERIOR
+
+
+def criterion_alpha(multiplicity: str, k: int) -> float:
+    """Each criterion's two-sided level: 0.05, or 0.05 / k under Bonferroni for a candidate's k criteria."""
+    return ALPHA / max(1, k) if multiplicity == "bonferroni" else ALPHA
 
 
 def verdict(rule: VsBaseline, diff: float | None, interval: tuple[float | None, float | None], row_unit: str) -> tuple[str, str]:
@@ -222,8 +257,7 @@ def check(rules: Sequence[VsBaseline], pairs: Sequence[dict[str, Any]], *, multi
     per_candidate: dict[str, list[VsBaseline]] = {c: [r for r in rules if fnmatch.fnmatchcase(c, r.model)] for c in candidates}
     for cand in candidates:
         mine = per_candidate[cand]
-        k = max(1, len(mine))
-        conf = 1.0 - ALPHA / k if multiplicity == "bonferroni" else 1.0 - ALPHA
+        conf = 1.0 - criterion_alpha(multiplicity, len(mine))
         for rule in mine:
             if baseline is None:
                 results.append(_not_evaluated(rule, cand, "", "no baseline: give `medtrust report --baseline FAMILY|RECORD`", conf))
@@ -260,16 +294,8 @@ def check(rules: Sequence[VsBaseline], pairs: Sequence[dict[str, Any]], *, multi
     models = {}
     for cand in candidates:
         rows = [r for r in results if r.candidate == cand]
-        if not rows:
-            continue
-        if any(r.verdict == INFERIOR and r.reliable for r in rows):
-            models[cand] = INFERIOR
-        elif any(r.verdict == NOT_EVALUATED for r in rows):
-            models[cand] = INCOMPLETE
-        elif any(r.verdict == INCONCLUSIVE or not r.reliable or r.verdict == INFERIOR for r in rows):
-            models[cand] = INCONCLUSIVE
-        else:
-            models[cand] = NON_INFERIOR
+        if rows:
+            models[cand] = change_case([(r.verdict, r.reliable) for r in rows])
     return {
         "multiplicity": multiplicity,
         "rule": "NON-INFERIOR: the whole CI of candidate - baseline lies on the acceptable side of the margin; INFERIOR: wholly beyond it; "

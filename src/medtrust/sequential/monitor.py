@@ -22,7 +22,13 @@ would be biased). After each cluster every undecided criterion's betting test
 
 A sample budget (``budget``: the samples of the first clusters that fit) skips the rest with the
 reason "budget"; criteria still undecided when the budget or the data is used up stay
-INCONCLUSIVE. Samples that end in an error without a score are learnt from inspect's
+INCONCLUSIVE.
+
+With a baseline (``change``: medtrust.sequential.change.ChangeControl), the ``[[vs_baseline]]``
+criteria are decided from the same clusters (each member paired with the baseline's sample of
+the same id) and the run stops when both the trust case and the change case are decided (with
+``until="all"``: every criterion of both); a file with only one of the two kinds stops on that
+one. Samples that end in an error without a score are learnt from inspect's
 ``on_sample_end`` hook (inspect calls ``complete_sample`` only for scored samples), so one
 errored sample never stalls the consumption. On ``--resume`` (inspect eval-retry) inspect passes
 the samples finished before to ``complete_sample``; the rebuilt monitor reaches the same state.
@@ -122,6 +128,8 @@ class SequentialMonitor:
         until: ``decided`` (stop when the case is decided) or ``all`` (when every criterion is).
         budget: the most samples to run (whole clusters in order), or None for the whole pool.
         calibrations: {criterion id: judge Calibration} for criteria checked on a corrected share.
+        change: the ``vs_baseline`` criteria and the baseline's samples (medtrust.sequential.change),
+            or None.
 
     Raises:
         ValueError: ``until`` unknown, alpha outside (0, 1), budget < 1; at ``start_task``: more
@@ -129,7 +137,7 @@ class SequentialMonitor:
     """
 
     def __init__(self, criteria: Sequence[Criterion], terms: SequentialTerms, *, alpha: float = 0.05, until: str = "decided",
-                 budget: int | None = None, calibrations: dict[str, Any] | None = None) -> None:
+                 budget: int | None = None, calibrations: dict[str, Any] | None = None, change: Any = None) -> None:
         if until not in UNTIL:
             raise ValueError(f"until must be one of {', '.join(UNTIL)}, got {until!r}")
         if not 0.0 < alpha < 1.0:
@@ -142,7 +150,9 @@ class SequentialMonitor:
         self.until = until
         self.budget = budget
         self.calibrations = calibrations or {}
+        self.change = change
         self.states: list[CriterionState] = []
+        self.paired: list[Any] = []  # medtrust.sequential.change.PairedState
         self.model = ""
         self.eval_id = ""
         self.clusters: list[list[str]] = []
@@ -176,6 +186,8 @@ class SequentialMonitor:
         self.admitted = self._admitted()
         pool_members = [sid for c in self.clusters[: self.admitted] for sid in c]
         self.states = [self._state(c, pool_members) for c in self.criteria if fnmatch.fnmatchcase(self.model, c.model)]
+        if self.change is not None:
+            self.paired = self.change.states(self.model, self.terms.share, pool_members, self.cluster_of, self.metadata)
         _ACTIVE[self.eval_id] = self
         _register_hook()
         self._check_case()  # nothing to decide (no criterion, or none can be checked): run everything
@@ -208,9 +220,11 @@ class SequentialMonitor:
                     why = "not decided when the data was used up"
                 st.reached = st.snapshot(self.next_cluster, self.samples_run, pool)
                 st.reason = why + self._where(st.reached)
+        change = self._change_record(pool)
         return {
+            **({"change_control": change} if change is not None else {}),
             "method": METHOD, "alpha": self.alpha, "until": self.until, "budget": self.budget, "model": self.model,
-            "case": self.case or self._final_case(), "stop_reason": self.stop_reason, "stopped_at": self.stopped_at,
+            "case": (self.case or self._final_case()) if self.states or self.change is None else None, "stop_reason": self.stop_reason, "stopped_at": self.stopped_at,
             "pool": {"samples": pool, "clusters": len(self.clusters)},
             "used": {"samples": self.samples_run, "clusters": self.next_cluster,
                      "fraction": round(self.samples_run / pool, 6) if pool else None},
@@ -239,6 +253,14 @@ class SequentialMonitor:
 
     def _consume(self, members: list[str]) -> None:
         self.samples_run += len(members)
+        for ps in self.paired:
+            if ps.verdict == NOT_EVALUATED or ps.share is None:
+                continue
+            side = ps.add_cluster(self.change.pairs(ps, members, self.metadata, self.results))
+            if side is not None:
+                from medtrust.sequential.change import decide
+
+                decide(ps, side, self.next_cluster + 1, self.samples_run, self.pool_samples)
         for st in self.states:
             if st.decided or st.share is None or st.above is None:
                 continue
@@ -268,28 +290,75 @@ class SequentialMonitor:
     def _check_case(self) -> None:
         if self.stop_reason is not None:
             return
+        trust = self._trust_outcome()
+        change = self._change_outcome()
+        parts = [p for p in (trust, change) if p is not False]
+        if not parts or any(p is None for p in parts):
+            return  # nothing to decide, or one of the two still open
+        self.case = trust[0] if trust else None  # type: ignore[index]
+        self.stop_reason = "; ".join(p[1] for p in parts)  # type: ignore[index]
+        pool = self.pool_samples
+        self.stopped_at = {"clusters_run": self.next_cluster + 1 if self.samples_run else 0, "samples_run": self.samples_run,
+                           "fraction_used": round(self.samples_run / pool, 6) if pool else None}  # fmt: skip
+
+    def _trust_outcome(self) -> tuple[str, str] | None | bool:
+        """(case, stop reason) once the trust case is decided, None while it is open, False when
+        there is nothing to decide (no criterion that can be checked while the run goes)."""
         checkable = [st for st in self.states if st.share is not None and st.above is not None]
         failed = [st for st in self.states if st.verdict == FAIL]
         if not checkable:
-            return
+            return False
         if self.until == "decided" and failed:
-            self.case = FAIL
-            self.stop_reason = f"case decided: FAIL ({failed[0].criterion.id} FAIL)"
-        elif all(st.decided for st in checkable):
-            if failed:
-                self.case = FAIL
-            elif len(checkable) == len(self.states):
-                self.case = PASS
-            else:  # the others cannot be decided while the run goes: more samples cannot change the case
-                self.case = INCONCLUSIVE
-            if self.case == PASS and self.until == "decided":
-                self.stop_reason = "case decided: PASS (every criterion PASS)"
-            else:
-                self.stop_reason = f"every criterion that can be checked while the run goes is decided (case {self.case})"
-        if self.stop_reason is not None:
-            pool = self.pool_samples
-            self.stopped_at = {"clusters_run": self.next_cluster + 1 if self.samples_run else 0, "samples_run": self.samples_run,
-                               "fraction_used": round(self.samples_run / pool, 6) if pool else None}  # fmt: skip
+            return FAIL, f"case decided: FAIL ({failed[0].criterion.id} FAIL)"
+        if not all(st.decided for st in checkable):
+            return None
+        if failed:
+            case = FAIL
+        elif len(checkable) == len(self.states):
+            case = PASS
+        else:  # the others cannot be decided while the run goes: more samples cannot change the case
+            case = INCONCLUSIVE
+        if case == PASS and self.until == "decided":
+            return case, "case decided: PASS (every criterion PASS)"
+        return case, f"every criterion that can be checked while the run goes is decided (case {case})"
+
+    def _change_outcome(self) -> tuple[str, str] | None | bool:
+        """The same for the change case (medtrust.sequential.change): INFERIOR as soon as one
+        criterion is (``until="decided"``), else once every checkable criterion is decided."""
+        from medtrust.report.noninferiority import INFERIOR
+        from medtrust.sequential.change import case_of
+
+        checkable = [ps for ps in self.paired if ps.checkable]
+        if not checkable:
+            return False
+        inferior = [ps for ps in checkable if ps.verdict == INFERIOR]
+        if self.until == "decided" and inferior:
+            return INFERIOR, f"change case decided: INFERIOR ({inferior[0].rule.id} INFERIOR)"
+        if not all(ps.decided for ps in checkable):
+            return None
+        case = case_of(self.paired)
+        return case, f"change case decided: {case} (every vs_baseline criterion that can be checked while the run goes is decided)"
+
+    def _change_record(self, pool: int) -> dict[str, Any] | None:
+        """The change-control part of the decisions (undecided criteria become INCONCLUSIVE)."""
+        if self.change is None:
+            return None
+        from medtrust.sequential.change import CI_METHOD, METHOD as CHANGE_METHOD, case_of, where
+
+        for ps in self.paired:
+            if ps.checkable and not ps.decided:
+                ps.verdict = INCONCLUSIVE
+                if self.stop_reason is not None:
+                    why = "not decided when the run stopped"
+                elif self.admitted < len(self.clusters):
+                    why = f"not decided within the budget of {self.budget} samples"
+                else:
+                    why = "not decided when the data was used up"
+                ps.reached = ps.snapshot(self.next_cluster, self.samples_run, pool)
+                ps.reason = why + where(ps)
+        return {"method": CHANGE_METHOD, "ci_method": CI_METHOD, "baseline": self.change.baseline.describe(),
+                "multiplicity": self.change.multiplicity, "case": case_of(self.paired) if self.paired else None,
+                "criteria": [ps.record() for ps in self.paired]}  # fmt: skip
 
     def _final_case(self) -> str:
         verdicts = [st.verdict or INCONCLUSIVE for st in self.states]

@@ -12,6 +12,11 @@ criteria=example`` does the same from inspect. The wrapper
 3. attaches a :class:`medtrust.sequential.monitor.SequentialMonitor` as the task's
    ``early_stopping`` manager.
 
+With ``baseline`` (a frozen record, medtrust.baseline) the ``[[vs_baseline]]`` criteria are decided
+too, from the paired difference with the baseline's samples (medtrust.sequential.change); the
+record's path and ``record_sha256`` are task arguments, and a record that changed since is a
+clear error when the task is built again.
+
 Everything it needs is in its task arguments (criteria as data, calibration counts), which
 inspect records in the log, so ``medtrust run --resume`` (inspect eval-retry, which rebuilds a
 task from its registry name and arguments) rebuilds the same order and monitor, and the
@@ -96,6 +101,9 @@ def sequential(
     budget: int | None = None,
     calibration: dict[str, dict[str, Any]] | str | None = None,
     judges: list[str] | None = None,
+    baseline: dict[str, str] | str | None = None,
+    vs_baseline: list[dict[str, Any]] | None = None,
+    multiplicity: str = "intersection-union",
 ) -> Task:
     """A benchmark task run as a sequential trust case (module docstring).
 
@@ -111,10 +119,18 @@ def sequential(
         calibration: {criterion id: judge calibration counts} for corrected shares, or a
             ``medtrust judge-eval --json-out`` file (read with ``judges``, the judge model names).
         judges: the judge models of the run (picks the calibration's judge; [] = offline).
+        baseline: the approved baseline to decide ``vs_baseline`` criteria against:
+            {"record": record file, "record_sha256": its hash when the run started} (what
+            `medtrust run --baseline` records), or a record file (checked as it is now).
+        vs_baseline: the ``vs_baseline`` criteria as dicts (``dataclasses.asdict`` of
+            report.noninferiority.VsBaseline); None = those of a ``criteria`` file.
+        multiplicity: their family rule (``intersection-union`` | ``bonferroni``).
 
     Raises:
         ValueError: the wrapped task's benchmark is not registered or has no sequential terms,
-            ``until`` / ``alpha`` / ``budget`` out of range, no criterion names the benchmark.
+            ``until`` / ``alpha`` / ``budget`` out of range, no criterion of either kind names the
+            benchmark; BaselineError (a ValueError): the record is unusable or changed since the
+            run started, or has no log of the benchmark.
     """
     from medtrust._inspect_compat import registry_create
     from medtrust.benchmarks.registry import find_benchmark
@@ -127,7 +143,8 @@ def sequential(
     if bench is None or bench.sequential is None:
         raise ValueError(f"{task}: its benchmark ({name or 'unknown'}) offers no sequential terms; run it without --sequential")
     items = criteria_list(criteria, bench.name)
-    if not items:
+    change = _change_control(bench, criteria, baseline, vs_baseline, multiplicity)
+    if not items and change is None:
         raise ValueError(f"no criterion names the benchmark {bench.name}; nothing to decide sequentially")
     cals: dict[str, Any] = {}
     if isinstance(calibration, str):
@@ -140,8 +157,38 @@ def sequential(
     samples = list(inner.dataset)
     order = cluster_order([bench.sequential.cluster(dict(s.metadata or {})) for s in samples], seed)
     dataset = MemoryDataset([samples[i] for i in order], name=inner.dataset.name, location=inner.dataset.location, shuffled=True)
-    monitor = SequentialMonitor(items, bench.sequential, alpha=alpha, until=until, budget=budget, calibrations=cals)
+    monitor = SequentialMonitor(items, bench.sequential, alpha=alpha, until=until, budget=budget, calibrations=cals, change=change)
     settings = {"criteria": [c.id for c in items], "seed": seed, "alpha": alpha, "until": until, "budget": budget,
                 "order": "clusters shuffled by numpy default_rng(seed).permutation", "corrected": sorted(cals)}  # fmt: skip
+    if change is not None:
+        settings["vs_baseline"] = [r.id for r in change.rules]
+        settings["baseline"] = change.baseline.describe()
     return task_with(inner, dataset=dataset, early_stopping=monitor, name=inner.name,
                      metadata={**(inner.metadata or {}), METADATA_KEY: settings})  # fmt: skip
+
+
+def _change_control(bench: Any, criteria: Any, baseline: dict[str, str] | str | None, vs_baseline: list[dict[str, Any]] | None,
+                    multiplicity: str) -> Any:  # fmt: skip
+    """The change-control part of the monitor (medtrust.sequential.change.ChangeControl), or None
+    without a baseline or without a ``vs_baseline`` criterion of this benchmark."""
+    if baseline is None:
+        return None
+    from medtrust.report.noninferiority import MULTIPLICITY
+    from medtrust.sequential.change import ChangeControl, read_baseline_samples, vs_baseline_rules
+
+    if vs_baseline is None and isinstance(criteria, (str, Path)):
+        from medtrust.report.criteria import load_criteria
+        from medtrust.report.noninferiority import load_vs_baseline
+
+        rules, multiplicity = load_vs_baseline(load_criteria(criteria))
+    else:
+        rules = vs_baseline_rules(vs_baseline or [])
+    if multiplicity not in MULTIPLICITY:
+        raise ValueError(f"multiplicity must be one of {', '.join(MULTIPLICITY)}, got {multiplicity!r}")
+    rules = [r for r in rules if r.benchmark == bench.name]
+    if not rules:
+        return None
+    record, sha = (baseline, None) if isinstance(baseline, str) else (baseline["record"], baseline.get("record_sha256"))
+    samples = read_baseline_samples(record, sha, bench.name)
+    units = {(m.name, m.group): m.unit for m in (bench.pairing.metrics if bench.pairing is not None else ())}
+    return ChangeControl(rules, multiplicity, samples, units)
