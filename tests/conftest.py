@@ -29,6 +29,24 @@ def _find_shared_data() -> Path:
     )
 
 
+@pytest.fixture(autouse=True)
+def _secret_registry_per_test():
+    """Each test starts with the secrets registered before it and leaves none behind.
+
+    medtrust registers every credential it sees for the life of the process (medtrust.secrets):
+    right for a run, wrong across tests: a test whose URL userinfo is ``127.0.0.1`` made every
+    later in-process log write redact that address, so a later test's recorded base URL read back
+    as ``http://[redacted]:9/v1``."""
+    from medtrust import secrets
+
+    with secrets._lock:
+        before = set(secrets._registered)
+    yield
+    with secrets._lock:
+        secrets._registered.clear()
+        secrets._registered.update(before)
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """Path to the read-only real data (../shared/data); fails loudly if absent."""

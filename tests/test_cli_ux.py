@@ -22,6 +22,7 @@ from inspect_ai.log import list_eval_logs
 
 from medtrust.cli import main
 from medtrust.progress import ProgressReporter
+from tests.helpers.interruptible import popen
 
 POLICY = ["--model", "medtrust/policy/refuse"]
 
@@ -74,10 +75,9 @@ def test_ctrl_c_before_the_run_starts_exits_130(tmp_path):
     import sys
     import time
 
-    p = subprocess.Popen([sys.executable, "-c", "import time, sys; time.sleep(0.3); sys.argv = ['medtrust', 'run', '--limit', '1', "
+    p = popen([sys.executable, "-c", "import time, sys; time.sleep(0.3); sys.argv = ['medtrust', 'run', '--limit', '1', "
                           f"'--log-dir', {str(tmp_path / 'logs')!r}]; from medtrust.cli import main; main()"],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     time.sleep(1.0)  # inside the imports of medtrust.cli / inspect_ai
     p.send_signal(signal.SIGINT)
     out, _ = p.communicate(timeout=120)
@@ -245,9 +245,8 @@ def test_ctrl_c_with_the_embedded_model_stops_at_once_with_the_resume_hint(tmp_p
     import time
 
     lines: list[str] = []
-    p = subprocess.Popen([sys.executable, "-m", "medtrust.cli", "run", "--limit", "30", "--max-tokens", "128", "-M", "verbose=true",
-                          "--log-dir", str(tmp_path / "logs")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
+    p = popen([sys.executable, "-m", "medtrust.cli", "run", "--limit", "30", "--max-tokens", "128", "-M", "verbose=true",
+                          "--log-dir", str(tmp_path / "logs")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
     reader = threading.Thread(target=lambda: lines.extend(p.stdout), daemon=True)
     reader.start()
     deadline = time.monotonic() + 300

@@ -20,6 +20,7 @@ from inspect_ai.log import read_eval_log, read_eval_log_sample_summaries
 
 from medtrust.cli import main
 from medtrust.progress import ProgressReporter, planned_total
+from tests.helpers.interruptible import popen
 
 SLOW_CLI = Path(__file__).parent / "helpers" / "slow_cli.py"
 PROGRESS = re.compile(r"progress (\d+)/(\d+)")
@@ -38,8 +39,7 @@ def _interrupt_when(args: list[str], ready, tmp_path: Path, *, timeout: float = 
     out = tmp_path / "out.txt"
     env = dict(os.environ, SLOW_POLICY_DELAY="0.5", PYTHONUNBUFFERED="1")
     with open(out, "w") as fh:
-        p = subprocess.Popen([sys.executable, str(SLOW_CLI), *args], stdout=fh, stderr=subprocess.STDOUT, env=env,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
+        p = popen([sys.executable, str(SLOW_CLI), *args], stdout=fh, stderr=subprocess.STDOUT, env=env)  # fmt: skip
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and p.poll() is None and not ready():
             time.sleep(0.5)

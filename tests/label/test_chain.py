@@ -21,6 +21,7 @@ from medtrust.cli import main
 from medtrust.data.records import sha256_file
 from medtrust.judges.correction import load_calibration
 from medtrust.label.store import LabelStore
+from tests.helpers.interruptible import popen
 
 from .conftest import REPLIES
 
@@ -42,7 +43,7 @@ def labelled(llm_log, label_dir) -> Path:
     """`medtrust label` run as a user would, every item labelled through its HTTP API, then Ctrl-C."""
     out = label_dir / "chain" / "labels.jsonl"
     env = {**os.environ, "PYTHONPATH": str(Path(medtrust.__file__).parents[1])}
-    proc = subprocess.Popen([sys.executable, "-m", "medtrust.cli", "label", str(llm_log.parent), "--n", "24", "--out", str(out),
+    proc = popen([sys.executable, "-m", "medtrust.cli", "label", str(llm_log.parent), "--n", "24", "--out", str(out),
                              "--labeller", "alice", "--seed", "2"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)  # fmt: skip
     try:
         lines = []

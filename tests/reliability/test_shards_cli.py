@@ -20,6 +20,7 @@ import pytest
 from inspect_ai.log import read_eval_log
 
 from medtrust.shards import SHARD_METADATA_KEY
+from tests.helpers.interruptible import popen
 from tests.helpers.openai_mock import OpenAIMock
 
 ROWS = 24
@@ -132,8 +133,8 @@ def test_ctrl_c_stops_every_shard_exits_130_and_one_resume_finishes_the_run(tmp_
     log_dir = tmp_path / "logs"
     with OpenAIMock(latency=0.3) as mock:
         env = mock_env(mock)
-        proc = subprocess.Popen(run_cmd(log_dir, "--shards", "3", "--no-preflight"), env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True, start_new_session=True)  # fmt: skip
+        proc = popen(run_cmd(log_dir, "--shards", "3", "--no-preflight"), env=env, stdout=subprocess.PIPE,
+                     stderr=subprocess.STDOUT, text=True, start_new_session=True)  # fmt: skip
         deadline = time.monotonic() + 600
         while mock.stats.completed < 4 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.05)
