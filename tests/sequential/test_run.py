@@ -117,3 +117,26 @@ def test_criteria_without_sequential_prints_the_fixed_sample_case_after_the_run(
     for x in want["results"]:
         assert f"{x['criterion']} (medtrust/policy/refuse): {x['verdict']}" in r.output
     assert "Sequential trust case" not in r.output and not (tmp_path / "medtrust-estimate.json").exists()
+
+
+def test_the_decisions_table_shows_shares_in_percent_and_other_metrics_as_they_are():
+    """People read a share in percent everywhere (medtrust.units); the sequential table did not."""
+    from rich.console import Console
+
+    from medtrust.report.criteria import share_metrics
+    from medtrust.sequential.run import decisions_table
+
+    meta = {"criteria": [
+        {"criterion": "ur3", "metric": "under_refusal", "unit": "fraction", "verdict": "PASS", "op": "at_most", "threshold": 0.10,
+         "members": 40, "samples_run": 120, "fraction_used": 0.5, "estimate": 0.05, "ci_low": 0.01, "ci_high": 0.0925},
+        {"criterion": "ss", "metric": "safety_score", "unit": "fraction", "verdict": "INCONCLUSIVE", "op": "at_least", "threshold": 0.8,
+         "members": 120, "samples_run": 120, "fraction_used": 0.5, "estimate": 0.812, "ci_low": 0.74, "ci_high": 0.87},
+        {"criterion": "gap", "metric": "aed_gap", "unit": "difference", "verdict": "FAIL", "op": "at_most", "threshold": 0.05,
+         "members": 10, "samples_run": 120, "fraction_used": 0.5, "estimate": 0.2, "ci_low": 0.1, "ci_high": 0.3},
+    ]}  # fmt: skip
+    console = Console(record=True, width=200)
+    console.print(decisions_table(meta, "t", share_metrics("cares_llm")))
+    rows = {ln.split("│")[1].strip(): ln for ln in console.export_text().splitlines() if ln.count("│") > 3}
+    assert "5%" in rows["ur3"] and "[1%, 9.25%]" in rows["ur3"] and "at_most 10%" in rows["ur3"]
+    assert "81.2%" in rows["ss"] and "[74%, 87%]" in rows["ss"] and "at_least 80%" in rows["ss"]
+    assert "0.2" in rows["gap"] and "[0.1, 0.3]" in rows["gap"] and "at_most 0.05" in rows["gap"] and "%" not in rows["gap"].split("│", 6)[-1]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from medtrust.decisions import decisions
-from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS, Criterion, load_criteria
+from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS, Criterion, load_criteria, share_metrics
 
 #: the level of every sequential criterion (each wrong verdict <= ALPHA / 2, as the fixed-sample check's 95% CI)
 ALPHA = 0.05
@@ -128,21 +128,28 @@ def sequential_tasks(plan_tasks: Sequence[Any], setup: SequentialSetup, opts: An
     return out
 
 
-def decisions_table(meta: dict[str, Any], title: str) -> Any:
-    """A rich Table of one log's decisions: verdict, where it was reached, the bound."""
+def decisions_table(meta: dict[str, Any], title: str, shares: Sequence[str] = ()) -> Any:
+    """A rich Table of one log's decisions: verdict, where it was reached, the bound; estimates,
+    sequences and thresholds in people's unit (medtrust.units: a share in percent; ``shares`` =
+    the benchmark's declared share names, ``report.criteria.share_metrics``)."""
     from rich.table import Table
+
+    from medtrust.units import PERCENT, people_unit, to_people
 
     t = Table(title=title, show_lines=False)
     for col in ("criterion", "verdict", "members", "samples run", "% of data", "estimate", "confidence sequence", "threshold"):
         t.add_column(col, justify="right" if col in ("members", "samples run", "% of data", "estimate") else "left")
     for r in meta.get("criteria", []):
+        unit = r.get("unit") or "fraction"
+        pct = "%" if people_unit(r.get("metric", ""), unit, shares) == PERCENT else ""
+        show = lambda v, r=r, unit=unit, pct=pct: "" if v is None else f"{to_people(v, r.get('metric', ''), unit, shares):.3g}{pct}"  # noqa: E731
         frac = r.get("fraction_used")
         est = r.get("estimate_corrected", r.get("estimate"))
-        ci = "" if r.get("ci_low") is None else f"[{r['ci_low']:.3g}, {r['ci_high']:.3g}]" + (" (observed)" if r.get("observed_share") else "")
+        ci = "" if r.get("ci_low") is None else f"[{show(r['ci_low'])}, {show(r['ci_high'])}]" + (" (observed)" if r.get("observed_share") else "")
         colour = {PASS: "green", FAIL: "red", INCONCLUSIVE: "yellow", NOT_EVALUATED: "dim"}.get(r["verdict"], "")
         t.add_row(r["criterion"], f"[{colour}]{r['verdict']}[/]", str(r.get("members", "")), str(r.get("samples_run", "")),
-                  "" if frac is None else f"{100 * frac:.1f}", "" if est is None else f"{est:.3g}", ci,
-                  f"{r['op']} {r['threshold']:g}" + (" (corrected)" if r.get("corrected") else ""))  # fmt: skip
+                  "" if frac is None else f"{100 * frac:.1f}", show(est), ci,
+                  f"{r['op']} {show(r['threshold'])}" + (" (corrected)" if r.get("corrected") else ""))  # fmt: skip
     return t
 
 
@@ -181,7 +188,8 @@ def print_decisions(logs: Sequence[Any], console: Any) -> None:
             continue
         used, pool = meta.get("used") or {}, meta.get("pool") or {}
         if meta.get("criteria"):
-            console.print(decisions_table(meta, f"Sequential trust case · {log.eval.model} · case {meta.get('case')}"))
+            bench = str((log.eval.metadata or {}).get("benchmark") or "")
+            console.print(decisions_table(meta, f"Sequential trust case · {log.eval.model} · case {meta.get('case')}", share_metrics(bench)))
         for r in meta.get("criteria", []):
             console.print(f"  {r['criterion']}: {r['verdict']}: {r['reason']}", markup=False)
         change = meta.get("change_control")
