@@ -88,3 +88,14 @@ def test_interval_is_an_interval_around_the_estimate_and_shrinks():
     for v in x[:100]:
         test.update(float(v), 1)
     assert test.interval() == pytest.approx((low1, high1))
+
+
+def test_largest_cluster_by_hand():
+    from medtrust.sequential.betting import largest_cluster
+
+    cluster_of = {"a": 0, "b": 0, "c": 0, "d": 1, "e": 1, "f": 2}
+    pool = list(cluster_of)
+    assert largest_cluster(pool, cluster_of, lambda s: True) == 3
+    assert largest_cluster(pool, cluster_of, lambda s: s in {"a", "d", "e"}) == 2  # cluster 1 has two members, cluster 0 one
+    assert largest_cluster(pool[:1], cluster_of, lambda s: True) == 1
+    assert largest_cluster(pool, cluster_of, lambda s: False) == 0

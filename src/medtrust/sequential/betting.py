@@ -46,12 +46,29 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Callable, Sequence
 
 import numpy as np
 
 #: the bet cap c (WSR 2024 suggest 1/2 or 3/4); every wealth factor stays >= 1 - c
 BET_CAP = 0.5
 ABOVE, BELOW = "above", "below"
+
+
+def largest_cluster(pool: Sequence[str], cluster_of: dict[str, int], belongs: Callable[[str], bool]) -> int:
+    """The most members one cluster has among the samples of ``pool`` that ``belongs`` (0 when
+    none does): the bound on a cluster's count that the betting test needs (:class:`BettingTest`
+    ``max_size``), known before the run.
+
+    Args:
+        pool: sample ids; cluster_of: sample id -> cluster index; belongs: sample id -> member of
+            the metric's population.
+    """
+    members: dict[int, int] = {}
+    for sid in pool:
+        if belongs(sid):
+            members[cluster_of[sid]] = members.get(cluster_of[sid], 0) + 1
+    return max(members.values(), default=0)
 
 
 def cluster_observations(sums: np.ndarray, counts: np.ndarray, threshold: float | np.ndarray, max_size: int) -> np.ndarray:

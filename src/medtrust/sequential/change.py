@@ -56,7 +56,7 @@ from medtrust.report.noninferiority import (
     signed_margin,
     verdict_word,
 )
-from medtrust.sequential.betting import ABOVE, BELOW, BettingTest
+from medtrust.sequential.betting import ABOVE, BELOW, BettingTest, largest_cluster
 from medtrust.units import people_unit
 
 METHOD = ("hedged betting confidence sequence (Waudby-Smith & Ramdas 2024, JRSS-B 86:1-27) of the paired difference "
@@ -304,16 +304,13 @@ class ChangeControl:
                 st.reason = f"{name} is not a share of per-sample values; it cannot be decided while the run goes"
                 out.append(st)
                 continue
-            members: dict[int, int] = {}
-            for sid in pool:
-                if sid in self.baseline.samples and share.member(metadata[sid]):
-                    members[cluster_of[sid]] = members.get(cluster_of[sid], 0) + 1
-            if not members:
+            max_size = largest_cluster(pool, cluster_of, lambda sid, share=share: sid in self.baseline.samples and share.member(metadata[sid]))
+            if not max_size:
                 st.verdict = NOT_EVALUATED
                 st.reason = f"no sample of the data that the baseline also has belongs to {name}'s population"
                 out.append(st)
                 continue
-            st.max_size = max(members.values())
+            st.max_size = max_size
             st.test = BettingTest(min(1.0, max(0.0, unit_threshold(st.threshold))), alpha, st.max_size)
             out.append(st)
         return out

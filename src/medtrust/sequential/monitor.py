@@ -46,7 +46,7 @@ from inspect_ai.util import EarlyStop
 from medtrust.benchmarks.interface import SampleShare, SequentialTerms
 from medtrust.decisions import MANAGER
 from medtrust.report.criteria import FAIL, INCONCLUSIVE, NOT_EVALUATED, PASS, Criterion, threshold_in_unit
-from medtrust.sequential.betting import ABOVE, BELOW, BettingTest
+from medtrust.sequential.betting import ABOVE, BELOW, BettingTest, largest_cluster
 from medtrust.sequential.correction import CorrectedThresholds, corrected_thresholds
 
 METHOD = ("hedged betting confidence sequence (Waudby-Smith & Ramdas 2024, JRSS-B 86:1-27), predictable plug-in bets, "
@@ -404,15 +404,12 @@ class SequentialMonitor:
         t = metric_unit_threshold(c, share)
         frac = t / (100.0 if share.unit == "percent" else 1.0)
         st = CriterionState(c, share, t, frac)
-        members: dict[int, int] = {}
-        for sid in pool:
-            if share.member(self.metadata[sid]):
-                members[self.cluster_of[sid]] = members.get(self.cluster_of[sid], 0) + 1
-        if not members:
+        max_size = largest_cluster(pool, self.cluster_of, lambda sid: share.member(self.metadata[sid]))
+        if not max_size:
             st.verdict = NOT_EVALUATED
             st.reason = "no sample of the data belongs to this metric's population"
             return st
-        st.max_size = max(members.values())
+        st.max_size = max_size
         cal = self.calibrations.get(c.id)
         if cal is not None:
             ct = corrected_thresholds(min(1.0, max(0.0, frac)), cal, self.alpha)
