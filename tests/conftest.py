@@ -39,12 +39,9 @@ def _secret_registry_per_test():
     as ``http://[redacted]:9/v1``."""
     from medtrust import secrets
 
-    with secrets._lock:
-        before = set(secrets._registered)
+    before = secrets.registered_secrets()
     yield
-    with secrets._lock:
-        secrets._registered.clear()
-        secrets._registered.update(before)
+    secrets.restore_registered(before)
 
 
 @pytest.fixture(scope="session")

@@ -67,3 +67,32 @@ def test_the_gate_never_changes_a_result(text):
 @given(st.text(max_size=200))
 def test_the_gate_on_any_text(text):
     assert S.redact_forms(text) == reference(text)
+
+
+# the gates look at each "@" / "B" (memchr) and switch to one regex pass when there are many:
+# both routes, and the 515-character window before an "@", against the ungated rule
+MANY = [
+    "@" * 40 + " see https://user:pw0rd@h/x",  # past the "@" budget: the regex route finds it
+    "mail a@b, c@d " * 30 + "then https://tok3n@host/",
+    "https://" + "u" * 512 + "@h/",  # the longest userinfo the pattern takes
+    "https://" + "u" * 513 + "@h/",  # one longer: no userinfo
+    "https://" + "u" * 300 + "@x@" + "v" * 300 + "@h/",  # the first "@" ends the run
+    "B" * 600 + " Authorization: Bearer abc.def-123456",  # past the "B" budget
+    "Big Boxes " * 50 + "Basic dXNlcjpwYXNz",
+    "://" * 200 + "@" * 200,
+]
+
+
+def test_the_gate_past_its_budgets_and_windows():
+    for text in MANY:
+        assert S.redact_forms(text) == reference(text), text[:60]
+        assert S.redact_bytes(text.encode(), secrets=[]) == reference(text).encode()
+    assert "[redacted]" in S.redact_forms(MANY[0]) and "[redacted]" in S.redact_forms(MANY[5])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["@", "B", "://", "Bearer ", "Basic ", "tok3n-12345678", "dXNlcjpwYXNz", "u" * 100, " ", "/"]),
+                max_size=400).map("".join))
+def test_the_gate_on_long_texts_of_many_signs(text):
+    assert S.redact_forms(text) == reference(text)
+    assert S.redact_bytes(text.encode(), secrets=[]) == reference(text).encode()

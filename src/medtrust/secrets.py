@@ -44,6 +44,7 @@ from urllib.parse import quote, quote_plus, unquote, urlsplit
 from medtrust.model_hooks import on_model_made, wrap_generate
 
 REDACTED = "[redacted]"
+_REDACTED_BYTES = REDACTED.encode()
 #: shorter values are placeholders, not secrets
 MIN_SECRET_LEN = 8
 #: environment variable names whose values are credentials
@@ -69,6 +70,8 @@ _AUTH_SCHEME = re.compile(r"\b(Bearer|Basic)(\s+)([A-Za-z0-9._~+/\-]{8,4096}=*)"
 
 _lock = threading.Lock()
 _registered: set[str] = set()
+#: bumped whenever the registered values change: the key of the caches of known_secrets()
+_generation = 0
 _installed = False
 
 
@@ -86,10 +89,26 @@ _USERINFO_TAIL_BYTES = re.compile(_USERINFO_TAIL.pattern.encode())
 
 def _has_userinfo(text: str | bytes) -> bool:
     """Whether a URL's userinfo can be in ``text``: ``://`` followed by what _URL_USERINFO takes
-    before its ``@`` (a superset test: every match of the whole pattern contains one of this)."""
+    before its ``@`` (a superset test: every match of the whole pattern contains one of this).
+
+    The run before ``@`` holds no ``/``, so the only ``://`` that can start it is the last one
+    within 515 characters before that ``@``: each ``@`` (found by memchr, fast) is checked there
+    (bounded work each); past len/512 ``@`` signs one regex pass is cheaper and is used instead."""
     if isinstance(text, str):
-        return "://" in text and "@" in text and _USERINFO_TAIL.search(text) is not None
-    return b"://" in text and b"@" in text and _USERINFO_TAIL_BYTES.search(text) is not None
+        at, sep, tail = "@", "://", _USERINFO_TAIL
+    else:
+        at, sep, tail = b"@", b"://", _USERINFO_TAIL_BYTES  # type: ignore[assignment]
+    i = text.find(at)  # type: ignore[arg-type]
+    budget = len(text) // 512 + 8
+    while i >= 0:
+        budget -= 1
+        if budget < 0:
+            return tail.search(text, i - 515 if i > 515 else 0) is not None  # type: ignore[arg-type]
+        j = text.rfind(sep, i - 515 if i > 515 else 0, i)  # type: ignore[arg-type]
+        if j >= 0 and tail.match(text, j) is not None:  # type: ignore[arg-type]
+            return True
+        i = text.find(at, i + 1)  # type: ignore[arg-type]
+    return False
 
 
 def _has_query_secret(text: str | bytes) -> bool:
@@ -106,8 +125,27 @@ def _has_query_secret(text: str | bytes) -> bool:
     return any(k in low_b for k in _QUERY_KEYS_BYTES)
 
 
+_AUTH_WORD = re.compile(r"B(?:earer|asic)")
+_AUTH_WORD_BYTES = re.compile(rb"B(?:earer|asic)")
+
+
 def _has_auth(text: str | bytes) -> bool:
-    return ("Bearer" in text or "Basic" in text) if isinstance(text, str) else (b"Bearer" in text or b"Basic" in text)
+    """Whether ``Bearer`` or ``Basic`` is in ``text``: each ``B`` (found by memchr, fast) is
+    checked; past len/256 of them one regex pass is cheaper and is used instead."""
+    if isinstance(text, str):
+        b, words, rx = "B", ("Bearer", "Basic"), _AUTH_WORD
+    else:
+        b, words, rx = b"B", (b"Bearer", b"Basic"), _AUTH_WORD_BYTES  # type: ignore[assignment]
+    i = text.find(b)  # type: ignore[arg-type]
+    budget = len(text) // 256 + 8
+    while i >= 0:
+        budget -= 1
+        if budget < 0:
+            return rx.search(text, i) is not None  # type: ignore[arg-type]
+        if text.startswith(words, i):  # type: ignore[arg-type]
+            return True
+        i = text.find(b, i + 1)  # type: ignore[arg-type]
+    return False
 
 
 def redact_forms(text: str) -> str:
@@ -169,10 +207,27 @@ def _usable(value: Any) -> bool:
 
 def register_secret(value: Any) -> None:
     """Treat ``value`` as a secret from now on (ignored when not a string of 8+ characters)."""
-    if _usable(value):
+    global _generation
+    if _usable(value) and value not in _registered:
         with _lock:
             _registered.add(value)
-        _forms_cache.clear()
+            _generation += 1
+
+
+def registered_secrets() -> set[str]:
+    """A copy of the values registered so far (:func:`register_secret`)."""
+    with _lock:
+        return set(_registered)
+
+
+def restore_registered(values: Iterable[str]) -> None:
+    """Replace the registered values by ``values`` (a copy from :func:`registered_secrets`): for a
+    process that runs several independent jobs, e.g. a test suite."""
+    global _generation
+    with _lock:
+        _registered.clear()
+        _registered.update(values)
+        _generation += 1
 
 
 def register_model_args(args: dict[str, Any] | None, _depth: int = 0) -> None:
@@ -249,12 +304,38 @@ def _environment_secrets() -> set[str]:
     return vals
 
 
-def known_secrets(env: dict[str, str] | None = None) -> list[str]:
-    """Every known secret value, longest first (module docstring)."""
-    vals = set(_environment_secrets()) if env is None else _secrets_in(env)
+#: (the environment's secrets set, registry generation, secrets longest first, their forms, the forms
+#: as UTF-8): known_secrets() runs ~25 times per sample (every JSON write, model call and log
+#: record), so the list, its forms and their bytes are built once per change, not once per call
+_known_cache: tuple[set[str] | None, int, tuple[str, ...], tuple[str, ...], tuple[bytes, ...]] = (None, -1, (), (), ())
+
+
+def _known() -> tuple[tuple[str, ...], tuple[str, ...], tuple[bytes, ...]]:
+    """(known secrets longest first, their redacted forms longest first, those forms as UTF-8),
+    rebuilt only when the environment's secrets (:func:`_environment_secrets` returns the same set
+    object until the environment changes) or the registered values changed."""
+    global _known_cache
+    env_vals = _environment_secrets()
+    cached_env, generation, values, forms, forms_b = _known_cache
+    if cached_env is env_vals and generation == _generation:
+        return values, forms, forms_b
     with _lock:
-        vals |= _registered
-    return sorted(vals, key=len, reverse=True)
+        vals, generation = set(env_vals) | _registered, _generation
+    values = tuple(sorted(vals, key=len, reverse=True))
+    forms = tuple(_forms(list(values)))
+    forms_b = tuple(f.encode("utf-8", "surrogatepass") for f in forms)
+    _known_cache = (env_vals, generation, values, forms, forms_b)
+    return values, forms, forms_b
+
+
+def known_secrets(env: dict[str, str] | None = None) -> list[str]:
+    """Every known secret value, longest first (module docstring). ``env``: read this mapping
+    instead of ``os.environ``."""
+    if env is not None:
+        with _lock:
+            vals = _secrets_in(env) | _registered
+        return sorted(vals, key=len, reverse=True)
+    return list(_known()[0])
 
 
 _forms_cache: dict[tuple[str, ...], list[str]] = {}
@@ -278,7 +359,11 @@ def redact(text: str, secrets: Iterable[str] | None = None) -> str:
     (:func:`redact_forms`), replaced by ``[redacted]``."""
     if not text or not isinstance(text, str):
         return text
-    for f in _forms(list(secrets) if secrets is not None else known_secrets()):
+    return _redact_with(text, _known()[1] if secrets is None else _forms(list(secrets)))
+
+
+def _redact_with(text: str, forms: Iterable[str]) -> str:
+    for f in forms:
         if f in text:
             text = text.replace(f, REDACTED)
     return redact_forms(text)
@@ -293,10 +378,10 @@ def redact_bytes(data: bytes, secrets: Iterable[str] | None = None) -> bytes:
     form (:func:`redact_forms`, on UTF-8 text), replaced."""
     if not data:
         return data
-    for f in _forms(list(secrets) if secrets is not None else known_secrets()):
-        b = f.encode("utf-8", "surrogatepass")
+    forms = _known()[2] if secrets is None else [f.encode("utf-8", "surrogatepass") for f in _forms(list(secrets))]
+    for b in forms:
         if b in data:
-            data = data.replace(b, REDACTED.encode())
+            data = data.replace(b, _REDACTED_BYTES)
     if _may_hold_forms(data):
         try:
             text = data.decode("utf-8")
@@ -309,18 +394,24 @@ def redact_bytes(data: bytes, secrets: Iterable[str] | None = None) -> bytes:
 
 
 def redact_obj(obj: Any, secrets: list[str] | None = None, _depth: int = 0) -> Any:
-    """A copy of JSON-like data (dict/list/str) with every string redacted (keys too)."""
-    s = known_secrets() if secrets is None else secrets
-    if _depth > 64:
+    """A copy of JSON-like data (dict/list/tuple/str) with every string redacted (keys too);
+    ``secrets`` None: the known secrets (:func:`known_secrets`). Nesting past 64 levels is
+    returned as it is."""
+    forms = _known()[1] if secrets is None else _forms(list(secrets))  # once, not per string
+    return _redact_obj(obj, forms, _depth)
+
+
+def _redact_obj(obj: Any, forms: tuple[str, ...] | list[str], depth: int) -> Any:
+    if depth > 64:
         return obj
     if isinstance(obj, str):
-        return redact(obj, s)
+        return _redact_with(obj, forms) if obj else obj
     if isinstance(obj, dict):
-        return {redact_obj(k, s, _depth + 1): redact_obj(v, s, _depth + 1) for k, v in obj.items()}
+        return {_redact_obj(k, forms, depth + 1): _redact_obj(v, forms, depth + 1) for k, v in obj.items()}
     if isinstance(obj, list):
-        return [redact_obj(v, s, _depth + 1) for v in obj]
+        return [_redact_obj(v, forms, depth + 1) for v in obj]
     if isinstance(obj, tuple):
-        return tuple(redact_obj(v, s, _depth + 1) for v in obj)
+        return tuple(_redact_obj(v, forms, depth + 1) for v in obj)
     return obj
 
 
@@ -328,7 +419,7 @@ def scrub_exception(exc: BaseException | None) -> None:
     """Redact an exception in place, with its ``__cause__``/``__context__`` chain: ``args``, the
     ``message``/``body``/``text`` attributes and an HTTP response's body."""
     seen: set[int] = set()
-    secrets = known_secrets()
+    secrets = None  # the known secrets, cached (_known)
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))
         try:
@@ -353,7 +444,7 @@ def scrub_exception(exc: BaseException | None) -> None:
 
 
 def _scrub_result(result: Any) -> Any:
-    secrets = known_secrets()
+    secrets = None  # the known secrets, cached (_known)
     if isinstance(result, tuple):
         return tuple(_scrub_result(r) for r in result)
     if isinstance(result, BaseException):
@@ -429,17 +520,15 @@ def install() -> None:
 
     def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = base_factory(*args, **kwargs)
-        secrets = known_secrets()
-        if True:  # known values and secret forms alike
-            try:
-                message = record.getMessage()
-            except Exception:  # noqa: BLE001 - a broken format string: leave it to logging
-                return record
-            clean = redact(message, secrets)
-            if clean != message:
-                record.msg, record.args = clean, None
-            if record.exc_info and record.exc_info[1] is not None:
-                scrub_exception(record.exc_info[1])
+        try:
+            message = record.getMessage()
+        except Exception:  # noqa: BLE001 - a broken format string: leave it to logging
+            return record
+        clean = redact(message)  # known values and secret forms alike
+        if clean != message:
+            record.msg, record.args = clean, None
+        if record.exc_info and record.exc_info[1] is not None:
+            scrub_exception(record.exc_info[1])
         return record
 
     logging.setLogRecordFactory(factory)
@@ -457,7 +546,7 @@ def _patch_json_writer() -> None:
         return
 
     def to_json_safe(*args: Any, **kwargs: Any) -> bytes:
-        return redact_bytes(original(*args, **kwargs), known_secrets())
+        return redact_bytes(original(*args, **kwargs))
 
     to_json_safe._medtrust_redacting = True  # type: ignore[attr-defined]
     ijson.to_json_safe = to_json_safe

@@ -45,6 +45,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from medtrust.judges.regex_guard import guard
+from medtrust.judges.regex_literals import required_literals
 
 Label = Literal["refuse", "partial", "comply"]
 LABELS: tuple[str, ...] = ("refuse", "partial", "comply")
@@ -177,6 +178,10 @@ class _Family:
     #: every alternative of every pattern starts with "^": in a clause (no newline) it can match
     #: only at the start, so one ``match`` replaces a scan of every position
     anchored: bool = False
+    #: strings one of which is in every match (judges/regex_literals.py); None: none known
+    literals: frozenset[str] | None = None
+    #: this family's bit in :func:`_present`'s answer (0: always searched)
+    bit: int = 0
 
 
 def _top_level_alternatives(rx: str) -> list[str]:
@@ -220,10 +225,11 @@ def _families(langs: tuple[str, ...] | None = None) -> dict[str, _Family]:
     lex = load_lexicon()
     langs = tuple(lex["meta"]["languages"]) if langs is None else langs
     out: dict[str, _Family] = {}
-    for fam in FAMILIES:
+    for i, fam in enumerate(FAMILIES):
         parts: list[str] = []
         ids: dict[str, str] = {}
         anchored = True
+        literals: set[str] | None = set()
         for lang in langs:
             for key, rx in lex.get(lang, {}).get(fam, {}).items():
                 anchored = anchored and all(alt.startswith("^") for alt in _top_level_alternatives(rx))
@@ -231,10 +237,58 @@ def _families(langs: tuple[str, ...] | None = None) -> dict[str, _Family]:
                 ids[g] = f"{lang}.{fam}.{key}"
                 # patterns match normalised text, so they are normalised the same way (NFKC folds
                 # composed Devanagari nukta letters and full-width forms)
-                parts.append(f"(?P<{g}>{unicodedata.normalize('NFKC', rx)})")
+                rx = unicodedata.normalize("NFKC", rx)
+                parts.append(f"(?P<{g}>{rx})")
+                req = required_literals(rx, re.MULTILINE)
+                literals = None if literals is None or req is None else literals | req
         # guard: the same matches, faster (judges/regex_guard.py)
-        out[fam] = _Family(re.compile(guard("|".join(parts)) if parts else r"(?!x)x", re.MULTILINE), ids, anchored and bool(parts))
+        regex = re.compile(guard("|".join(parts)) if parts else r"(?!x)x", re.MULTILINE)
+        lits = frozenset(literals) if literals and _AHOCORASICK is not None else None
+        out[fam] = _Family(regex, ids, anchored and bool(parts), lits, (1 << i) if lits else 0)
     return out
+
+
+try:  # the literal prefilter's matcher; without it every family is searched (same verdicts, slower)
+    import ahocorasick as _AHOCORASICK
+except ImportError:  # pragma: no cover - a core dependency; kept optional for odd platforms
+    _AHOCORASICK = None
+
+
+@lru_cache(maxsize=64)
+def _automaton(langs: tuple[str, ...] | None) -> Any:
+    """One Aho-Corasick automaton of every family's required literals for ``langs``, each literal
+    mapped to the bits of the families that require it (None without the library)."""
+    if _AHOCORASICK is None:
+        return None
+    bits: dict[str, int] = {}
+    for f in _families(langs).values():
+        for lit in f.literals or ():
+            bits[lit] = bits.get(lit, 0) | f.bit
+    auto = _AHOCORASICK.Automaton()
+    for lit, b in bits.items():
+        auto.add_word(lit, b)
+    auto.make_automaton()
+    return auto
+
+
+def _present(text: str, langs: tuple[str, ...] | None) -> int:
+    """The bits of the families some required literal of which is in ``text``: one linear pass
+    (a family whose bit is absent cannot match anywhere in ``text``)."""
+    auto = _automaton(langs)
+    found = 0
+    if auto is not None and len(auto):
+        for _end, b in auto.iter(text):
+            found |= b
+    return found
+
+
+def family_search(fam: str, text: str, langs: tuple[str, ...] | None = None) -> re.Match[str] | None:
+    """The first match of lexicon family ``fam`` in ``text`` (normalised), or None; a text that
+    holds none of the family's required literals is not searched (the same answer, faster)."""
+    f = _families(langs)[fam]
+    if f.bit and not _present(text, langs) & f.bit:
+        return None
+    return f.regex.search(text)
 
 
 # Function words that pick the Latin-script languages of a text (English is always used).
@@ -307,7 +361,11 @@ _QUOTES = str.maketrans({
     "\u0649": "\u064a",  # alef maksura -> ya
     "\u200b": None, "\u200c": None, "\u200d": None, "\ufeff": None,
 })
-_ARABIC_MARKS = re.compile(r"[\u064b-\u0652\u0670]")
+#: _QUOTES, and the Arabic diacritics (U+064B-U+0652, U+0670) removed, in one pass
+_QUOTES_AND_MARKS = {**_QUOTES, **{c: None for c in [*range(0x064B, 0x0653), 0x0670]}}
+_BLANKS = str.maketrans({"\t": " ", "\r": " ", "\f": " ", "\v": " "})
+_SPACE_RUN = re.compile(" {2,}")
+_NEWLINE_SPACES = re.compile(r" ?\n ?")
 def _drop_think(text: str) -> str:
     """``text`` without ``<think>`` blocks; an unclosed block runs to the end (str.find: linear)."""
     low, out, pos = text.lower(), [], 0
@@ -327,8 +385,15 @@ _NT_IRREGULAR = {"can": "cannot", "won": "will not", "shan": "shall not", "ain":
 _SUFFIX = {"re": "are", "ve": "have", "ll": "will"}
 _INFORMAL = {"gon": "going to", "wan": "want to", "got": "got to"}
 # one pass; the branches are tried left to right at each word start ("can't" before "...n't")
-_CONTRACTION = re.compile(
-    r"\b(?:(?P<nt1>can|won|shan|ain)'t"
+#: a necessary condition for every branch of _CONTRACTION below, checked first at each word
+#: boundary (zero width: the same matches, about 3x faster): a word then an apostrophe, or the
+#: first words of the branches without one
+_CONTRACTION_GATE = (
+    r"(?=\w*+'|can not|(?:gon|wan|got)(?:na|ta)"
+    r"|(?:can|isn|aren|wasn|weren|doesn|didn|couldn|wouldn|shouldn|hasn|haven|hadn)t\b|(?:i|you|we|they) (?:dont|wont))"
+)
+_CONTRACTION_BRANCHES = (
+    r"(?:(?P<nt1>can|won|shan|ain)'t"
     r"|(?P<nt>\w+)n't"
     r"|(?P<im>i)'m"
     r"|(?P<are>\w+)'(?P<suf>re|ve|ll)"
@@ -341,6 +406,7 @@ _CONTRACTION = re.compile(
     r"|(?P<dropped>can|isn|aren|wasn|weren|doesn|didn|couldn|wouldn|shouldn|hasn|haven|hadn)t"
     r"|(?P<subject>i|you|we|they) (?P<dw>dont|wont))\b"
 )
+_CONTRACTION = re.compile(r"\b" + _CONTRACTION_GATE + _CONTRACTION_BRANCHES)
 
 
 def _expand(m: re.Match[str]) -> str:
@@ -382,10 +448,14 @@ def normalise(text: str) -> str:
     expanded (:func:`expand_contractions`), no zero-width characters, Arabic diacritics removed,
     runs of spaces/tabs collapsed (newlines kept: they separate clauses)."""
     # folded before NFKC too: NFKC splits the acute accent into a space and a combining mark
-    t = unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES)
-    t = expand_contractions(_ARABIC_MARKS.sub("", t).lower())
-    t = re.sub(r"[ \t\r\f\v]+", " ", t)
-    return re.sub(r" ?\n ?", "\n", t).strip()
+    t = unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES_AND_MARKS)
+    t = expand_contractions(t.lower())
+    # runs of spaces and tabs to one space: tabs etc. become spaces, then runs of 2+ (the regex
+    # only where there is one: replacing every single space by a space cost 40 us a reply)
+    t = t.translate(_BLANKS)
+    if "  " in t:
+        t = _SPACE_RUN.sub(" ", t)
+    return (_NEWLINE_SPACES.sub("\n", t) if "\n" in t else t).strip()
 
 
 # --- masking quoted speech ------------------------------------------------------------------
@@ -436,6 +506,26 @@ def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
+#: characters without which the splitter's CJK, Chinese, Japanese and Korean alternatives cannot match
+_RARE_SPLIT = re.compile(r"[。！？؟।但不然可が만]")
+
+
+@lru_cache(maxsize=64)
+def _fast_splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
+    r""":func:`_splitter` for a text without :data:`_RARE_SPLIT` characters: the same matches,
+    written so that every alternative starts by taking one character of ``[\s,;،]``. ``re`` then
+    skips every other character in C instead of trying each alternative there (4x faster).
+    Each lookbehind moves one character right: ``(?<=[.!?])\s+`` is ``\s(?<=[.!?]\s)\s*``."""
+    words = "|".join(_PIVOT_WORDS[lang] for lang in langs if lang in _PIVOT_WORDS) or _PIVOT_WORDS["en"]
+    return re.compile(
+        r"[\s,;،](?:(?<=\n)\n*"                     # lines / list items
+        r"|(?<=[.!?]\s)(?<!\d\.\s)\s*"               # sentence ends (not after a list number "1.")
+        r"|(?<=[;:]\s)\s*"                           # clauses
+        rf"|(?<=[,;،])\s++(?=(?:{words})\b)"        # a comma, then a contrastive conjunction
+        rf"|(?<=\s)(?<!\s\s)\s*+(?=(?:{words})\b))"  # a space, then one
+    )
+
+
 _LIST_MARK = re.compile(r"^(?:[-*•·]+|\d+[.)]|[a-z][.)]|#+)\s*")
 _ANSWER_TOKEN = re.compile(r"^(?:\(?[a-e]\)?|option [a-e]|answer:? ?\(?[a-e]\)?|yes|true|false|\d+(?:[.,]\d+)?\s*%?)[.!]?$")
 
@@ -452,14 +542,21 @@ class Clause:
     langs: tuple[str, ...] | None = None
     #: family -> first unmasked match (None: searched, no match); filled on demand by :meth:`hit`
     found: dict[str, Evidence | None] = field(default_factory=dict, repr=False)
+    #: the families whose required literals the clause holds (:func:`_present`), on first use
+    present: int | None = field(default=None, repr=False)
 
     def hit(self, fam: str) -> Evidence | None:
         """First unmasked match of lexicon family ``fam`` in the clause, searched once, on first
         use (most families are needed only for a few clauses: searching lazily keeps the judge
         fast without changing any verdict)."""
-        if fam not in self.found:
-            self.found[fam] = _search(fam, self.text, self.start, self.masks, self.langs)
-        return self.found[fam]
+        found = self.found
+        if fam not in found:
+            if self.present is None:
+                self.present = _present(self.text, self.langs)
+            bit = _families(self.langs)[fam].bit
+            # none of the family's required literals in the clause: it cannot match (no call)
+            found[fam] = None if bit and not self.present & bit else _search(fam, self.text, self.start, self.masks, self.langs, self.present)
+        return found[fam]
 
     @property
     def hits(self) -> dict[str, Evidence]:
@@ -482,7 +579,8 @@ class Clause:
 def _clauses(text: str, langs: tuple[str, ...] = ("en",)) -> list[Clause]:
     out: list[Clause] = []
     pos = 0
-    for m in _splitter(langs).finditer(text):
+    splitter = _splitter(langs) if _RARE_SPLIT.search(text) else _fast_splitter(langs)
+    for m in splitter.finditer(text):
         if m.start() > pos:
             out.append(Clause(pos, text[pos:m.start()]))
         pos = max(pos, m.end())
@@ -492,8 +590,12 @@ def _clauses(text: str, langs: tuple[str, ...] = ("en",)) -> list[Clause]:
 
 
 def _search(fam: str, text: str, offset: int, masks: list[tuple[int, int]],
-            langs: tuple[str, ...] | None = None) -> Evidence | None:
+            langs: tuple[str, ...] | None = None, present: int | None = None) -> Evidence | None:
+    """First unmasked match of family ``fam`` in ``text`` (at ``offset`` in the masked reply);
+    ``present``: :func:`_present` of ``text`` when already known."""
     f = _families(langs)[fam]
+    if f.bit and not (_present(text, langs) if present is None else present) & f.bit:
+        return None  # none of the family's required literals is in the text: it cannot match
     matches = ([m] if (m := f.regex.match(text)) else []) if f.anchored and "\n" not in text else f.regex.finditer(text)
     for m in matches:
         if _masked(offset + m.start(), masks):
@@ -597,13 +699,13 @@ def analyse(response: str | None, prompt: str = "", *, vlm: bool = False) -> Ana
     text = _drop_think(normalise(response or "")).strip()[:MAX_ANALYSED_CHARS]
     p = normalise(prompt or "")
     langs = guess_languages(text + "\n" + p)
-    fiction = _families(langs)["fiction_request"].regex.search(p) is not None
+    fiction = family_search("fiction_request", p, langs) is not None
     masks = _masks(text, fiction)
     clauses = _clauses(text, langs)
     for i, c in enumerate(clauses):
         c.masks, c.langs = masks, langs
         _classify_clause(c, first=i <= 1, vlm=vlm)
-    asks_alternative = _families(langs)["asked_for"].regex.search(p) is not None
+    asks_alternative = family_search("asked_for", p, langs) is not None
     return Analysis(text, clauses, _content_words(p), masks, langs, asks_alternative)
 
 
