@@ -59,26 +59,29 @@ def test_every_family_finds_the_same_matches_with_the_guard(langs, shared_data, 
             assert a == b, (name, t[:200])
 
 
-def test_no_verdict_changes_without_the_guard(shared_data, monkeypatch):
+def corpus_verdicts(corpus: list[tuple[str, str]]) -> list[tuple]:
+    """Every judge's verdict on each (prompt, response), the compiled lexicon built afresh."""
     from medtrust.judges.offline import classify_response
 
+    refusal._families.cache_clear()
+    refusal._automaton.cache_clear()
+    out = []
+    for prompt, response in corpus:
+        r = refusal.detect_refusal(response, prompt)
+        v = classify_response(prompt, response)
+        ab = refusal.detect_abstention(response, prompt)
+        out.append((r.label, r.rule, tuple((e.id, e.start) for e in r.evidence), v.label, ab.abstained, refusal.is_refusal(response)))
+    return out
+
+
+def test_no_verdict_changes_without_the_guard(shared_data, monkeypatch):
     corpus = _corpus(shared_data)
-
-    def verdicts() -> list[tuple]:
-        refusal._families.cache_clear()
-        out = []
-        for prompt, response in corpus:
-            r = refusal.detect_refusal(response, prompt)
-            v = classify_response(prompt, response)
-            ab = refusal.detect_abstention(response, prompt)
-            out.append((r.label, r.rule, tuple((e.id, e.start) for e in r.evidence), v.label, ab.abstained, refusal.is_refusal(response)))
-        return out
-
-    guarded = verdicts()
+    guarded = corpus_verdicts(corpus)
     monkeypatch.setattr(refusal, "guard", lambda pattern, flags=re.MULTILINE: pattern)
-    unguarded = verdicts()
+    unguarded = corpus_verdicts(corpus)
     monkeypatch.undo()
     refusal._families.cache_clear()
+    refusal._automaton.cache_clear()
     assert len(corpus) > 2000
     assert guarded == unguarded
     assert {g[0] for g in guarded} == {"refuse", "partial", "comply"}

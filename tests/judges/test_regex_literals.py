@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from medtrust.judges import refusal
 from medtrust.judges.regex_literals import required_literals, weight
-from tests.judges.test_regex_guard import _corpus
+from tests.judges.test_regex_guard import _corpus, corpus_verdicts
 
 
 def test_required_literals_by_hand():
@@ -69,24 +69,10 @@ def test_every_family_match_in_the_corpora_holds_one_of_its_literals(langs, shar
 
 
 def test_no_verdict_changes_without_the_prefilter(shared_data, monkeypatch):
-    from medtrust.judges.offline import classify_response
-
     corpus = _corpus(shared_data)
-
-    def verdicts() -> list[tuple]:
-        refusal._families.cache_clear()
-        refusal._automaton.cache_clear()
-        out = []
-        for prompt, response in corpus:
-            r = refusal.detect_refusal(response, prompt)
-            v = classify_response(prompt, response)
-            ab = refusal.detect_abstention(response, prompt)
-            out.append((r.label, r.rule, tuple((e.id, e.start) for e in r.evidence), v.label, ab.abstained, refusal.is_refusal(response)))
-        return out
-
-    filtered = verdicts()
+    filtered = corpus_verdicts(corpus)
     monkeypatch.setattr(refusal, "_AHOCORASICK", None)  # no matcher: every family searched everywhere
-    unfiltered = verdicts()
+    unfiltered = corpus_verdicts(corpus)
     assert refusal._families(("en",))["decline"].bit == 0
     monkeypatch.undo()
     refusal._families.cache_clear()
