@@ -63,17 +63,20 @@ def time_per_response(items: Sequence[LabelledItem], repeats: int) -> tuple[floa
 
 def search_work(items: Sequence[LabelledItem]) -> tuple[float, float]:
     """(lexicon searches, characters handed to them) per response: a load-independent measure of
-    the judge's regex work (each search scans at most the characters it is given)."""
+    the judge's regex work (each search scans at most the characters it is given). A search the
+    literal prefilter rules out (``refusal._ruled_out``: none of the family's required literals in
+    the text) runs no regex and is not counted."""
     from medtrust.judges import refusal
     from medtrust.judges.offline import classify_response
 
     calls = chars = 0
     search = refusal._search
 
-    def counted(fam, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def counted(fam, text, offset, masks, langs=None, present=None):  # type: ignore[no-untyped-def]
         nonlocal calls, chars
-        calls, chars = calls + 1, chars + len(text)
-        return search(fam, text, *args, **kwargs)
+        if not refusal._ruled_out(refusal._families(langs)[fam], text, langs, present):
+            calls, chars = calls + 1, chars + len(text)
+        return search(fam, text, offset, masks, langs, present)
 
     refusal._search = counted
     try:

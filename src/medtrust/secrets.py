@@ -87,28 +87,39 @@ _USERINFO_TAIL = re.compile(r"://[^\s/@\\\"'<>]{1,512}@")
 _USERINFO_TAIL_BYTES = re.compile(_USERINFO_TAIL.pattern.encode())
 
 
+def _at_some_mark(text: str | bytes, mark: str | bytes, per: int, check: Any, rest: Any) -> bool:
+    """Whether ``check(i)`` holds at some position ``i`` of ``mark`` (one character, found by
+    memchr, fast). Past ``len(text) // per + 8`` marks, ``rest(i)`` decides from the current one
+    on with one regex pass (cheaper than a check per mark): linear either way."""
+    i = text.find(mark)  # type: ignore[arg-type]
+    budget = len(text) // per + 8
+    while i >= 0:
+        budget -= 1
+        if budget < 0:
+            return bool(rest(i))
+        if check(i):
+            return True
+        i = text.find(mark, i + 1)  # type: ignore[arg-type]
+    return False
+
+
 def _has_userinfo(text: str | bytes) -> bool:
     """Whether a URL's userinfo can be in ``text``: ``://`` followed by what _URL_USERINFO takes
     before its ``@`` (a superset test: every match of the whole pattern contains one of this).
 
     The run before ``@`` holds no ``/``, so the only ``://`` that can start it is the last one
-    within 515 characters before that ``@``: each ``@`` (found by memchr, fast) is checked there
-    (bounded work each); past len/512 ``@`` signs one regex pass is cheaper and is used instead."""
+    within 515 characters before that ``@``: each ``@`` is checked there (bounded work each);
+    past len/512 ``@`` signs one regex pass is used instead (:func:`_at_some_mark`)."""
     if isinstance(text, str):
         at, sep, tail = "@", "://", _USERINFO_TAIL
     else:
         at, sep, tail = b"@", b"://", _USERINFO_TAIL_BYTES  # type: ignore[assignment]
-    i = text.find(at)  # type: ignore[arg-type]
-    budget = len(text) // 512 + 8
-    while i >= 0:
-        budget -= 1
-        if budget < 0:
-            return tail.search(text, i - 515 if i > 515 else 0) is not None  # type: ignore[arg-type]
+
+    def starts_here(i: int) -> bool:
         j = text.rfind(sep, i - 515 if i > 515 else 0, i)  # type: ignore[arg-type]
-        if j >= 0 and tail.match(text, j) is not None:  # type: ignore[arg-type]
-            return True
-        i = text.find(at, i + 1)  # type: ignore[arg-type]
-    return False
+        return j >= 0 and tail.match(text, j) is not None  # type: ignore[arg-type]
+
+    return _at_some_mark(text, at, 512, starts_here, lambda i: tail.search(text, i - 515 if i > 515 else 0))  # type: ignore[arg-type]
 
 
 def _has_query_secret(text: str | bytes) -> bool:
@@ -130,22 +141,13 @@ _AUTH_WORD_BYTES = re.compile(rb"B(?:earer|asic)")
 
 
 def _has_auth(text: str | bytes) -> bool:
-    """Whether ``Bearer`` or ``Basic`` is in ``text``: each ``B`` (found by memchr, fast) is
-    checked; past len/256 of them one regex pass is cheaper and is used instead."""
+    """Whether ``Bearer`` or ``Basic`` is in ``text``: checked at each ``B``; past len/256 of them
+    one regex pass is used instead (:func:`_at_some_mark`)."""
     if isinstance(text, str):
         b, words, rx = "B", ("Bearer", "Basic"), _AUTH_WORD
     else:
         b, words, rx = b"B", (b"Bearer", b"Basic"), _AUTH_WORD_BYTES  # type: ignore[assignment]
-    i = text.find(b)  # type: ignore[arg-type]
-    budget = len(text) // 256 + 8
-    while i >= 0:
-        budget -= 1
-        if budget < 0:
-            return rx.search(text, i) is not None  # type: ignore[arg-type]
-        if text.startswith(words, i):  # type: ignore[arg-type]
-            return True
-        i = text.find(b, i + 1)  # type: ignore[arg-type]
-    return False
+    return _at_some_mark(text, b, 256, lambda i: text.startswith(words, i), lambda i: rx.search(text, i))  # type: ignore[arg-type]
 
 
 def redact_forms(text: str) -> str:
@@ -419,32 +421,30 @@ def scrub_exception(exc: BaseException | None) -> None:
     """Redact an exception in place, with its ``__cause__``/``__context__`` chain: ``args``, the
     ``message``/``body``/``text`` attributes and an HTTP response's body."""
     seen: set[int] = set()
-    secrets = None  # the known secrets, cached (_known)
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))
         try:
-            exc.args = tuple(redact_obj(a, secrets) for a in exc.args)
+            exc.args = tuple(redact_obj(a) for a in exc.args)
         except Exception:  # noqa: BLE001 - some exception types forbid setting args
             pass
         for attr in ("message", "body", "text", "detail", "reason", "msg"):
             v = exc.__dict__.get(attr) if hasattr(exc, "__dict__") else None
             if isinstance(v, (str, dict, list)):
                 try:
-                    setattr(exc, attr, redact_obj(v, secrets))
+                    setattr(exc, attr, redact_obj(v))
                 except Exception:  # noqa: BLE001 - read-only attribute
                     pass
         response = exc.__dict__.get("response") if hasattr(exc, "__dict__") else None
         content = getattr(response, "_content", None)
         if isinstance(content, bytes):
             try:
-                response._content = redact_bytes(content, secrets)
+                response._content = redact_bytes(content)
             except Exception:  # noqa: BLE001
                 pass
         exc = exc.__cause__ or exc.__context__
 
 
 def _scrub_result(result: Any) -> Any:
-    secrets = None  # the known secrets, cached (_known)
     if isinstance(result, tuple):
         return tuple(_scrub_result(r) for r in result)
     if isinstance(result, BaseException):
@@ -454,25 +454,25 @@ def _scrub_result(result: Any) -> Any:
         v = getattr(result, attr, None)
         if isinstance(v, str):
             try:
-                setattr(result, attr, redact(v, secrets))
+                setattr(result, attr, redact(v))
             except Exception:  # noqa: BLE001
                 pass
     for attr in ("request", "response"):  # ModelCall
         v = getattr(result, attr, None)
         if isinstance(v, (dict, list)):
             try:
-                setattr(result, attr, redact_obj(v, secrets))
+                setattr(result, attr, redact_obj(v))
             except Exception:  # noqa: BLE001
                 pass
     for choice in getattr(result, "choices", None) or []:
         msg = getattr(choice, "message", None)
         content = getattr(msg, "content", None)
         if isinstance(content, str):
-            msg.content = redact(content, secrets)
+            msg.content = redact(content)
         elif isinstance(content, list):
             for part in content:
                 if isinstance(getattr(part, "text", None), str):
-                    part.text = redact(part.text, secrets)
+                    part.text = redact(part.text)
     return result
 
 

@@ -243,8 +243,8 @@ def _families(langs: tuple[str, ...] | None = None) -> dict[str, _Family]:
                 literals = None if literals is None or req is None else literals | req
         # guard: the same matches, faster (judges/regex_guard.py)
         regex = re.compile(guard("|".join(parts)) if parts else r"(?!x)x", re.MULTILINE)
-        lits = frozenset(literals) if literals and _AHOCORASICK is not None else None
-        out[fam] = _Family(regex, ids, anchored and bool(parts), lits, (1 << i) if lits else 0)
+        lits = frozenset(literals) if literals else None
+        out[fam] = _Family(regex, ids, anchored and bool(parts), lits, (1 << i) if lits and _AHOCORASICK is not None else 0)
     return out
 
 
@@ -282,13 +282,18 @@ def _present(text: str, langs: tuple[str, ...] | None) -> int:
     return found
 
 
-def family_search(fam: str, text: str, langs: tuple[str, ...] | None = None) -> re.Match[str] | None:
+def _ruled_out(f: _Family, text: str, langs: tuple[str, ...] | None, present: int | None) -> bool:
+    """Whether ``text`` holds none of family ``f``'s required literals, so ``f`` cannot match in
+    it (``present``: :func:`_present` of ``text`` when already known)."""
+    return bool(f.bit) and not (_present(text, langs) if present is None else present) & f.bit
+
+
+def family_search(fam: str, text: str, langs: tuple[str, ...] | None = None, present: int | None = None) -> re.Match[str] | None:
     """The first match of lexicon family ``fam`` in ``text`` (normalised), or None; a text that
-    holds none of the family's required literals is not searched (the same answer, faster)."""
+    holds none of the family's required literals is not searched (the same answer, faster).
+    ``present``: :func:`_present` of ``text`` when already known."""
     f = _families(langs)[fam]
-    if f.bit and not _present(text, langs) & f.bit:
-        return None
-    return f.regex.search(text)
+    return None if _ruled_out(f, text, langs, present) else f.regex.search(text)
 
 
 # Function words that pick the Latin-script languages of a text (English is always used).
@@ -490,10 +495,15 @@ _PIVOT_WORDS: dict[str, str] = {
 }
 
 
+def _pivot_words(langs: tuple[str, ...]) -> str:
+    """The contrastive conjunctions of ``langs`` as one alternation (English when none has any)."""
+    return "|".join(_PIVOT_WORDS[lang] for lang in langs if lang in _PIVOT_WORDS) or _PIVOT_WORDS["en"]
+
+
 @lru_cache(maxsize=64)
 def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     """Clause boundaries for a text in ``langs``."""
-    words = "|".join(_PIVOT_WORDS[lang] for lang in langs if lang in _PIVOT_WORDS) or _PIVOT_WORDS["en"]
+    words = _pivot_words(langs)
     return re.compile(
         r"\n+"                                   # lines / list items
         r"|(?<=[.!?])(?<!\d\.)\s+"               # sentence ends (not after a list number "1.")
@@ -516,7 +526,7 @@ def _fast_splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     written so that every alternative starts by taking one character of ``[\s,;،]``. ``re`` then
     skips every other character in C instead of trying each alternative there (4x faster).
     Each lookbehind moves one character right: ``(?<=[.!?])\s+`` is ``\s(?<=[.!?]\s)\s*``."""
-    words = "|".join(_PIVOT_WORDS[lang] for lang in langs if lang in _PIVOT_WORDS) or _PIVOT_WORDS["en"]
+    words = _pivot_words(langs)
     return re.compile(
         r"[\s,;،](?:(?<=\n)\n*"                     # lines / list items
         r"|(?<=[.!?]\s)(?<!\d\.\s)\s*"               # sentence ends (not after a list number "1.")
@@ -549,14 +559,11 @@ class Clause:
         """First unmasked match of lexicon family ``fam`` in the clause, searched once, on first
         use (most families are needed only for a few clauses: searching lazily keeps the judge
         fast without changing any verdict)."""
-        found = self.found
-        if fam not in found:
-            if self.present is None:
+        if fam not in self.found:
+            if self.present is None:  # one literal pass per clause, for every family it is asked for
                 self.present = _present(self.text, self.langs)
-            bit = _families(self.langs)[fam].bit
-            # none of the family's required literals in the clause: it cannot match (no call)
-            found[fam] = None if bit and not self.present & bit else _search(fam, self.text, self.start, self.masks, self.langs, self.present)
-        return found[fam]
+            self.found[fam] = _search(fam, self.text, self.start, self.masks, self.langs, self.present)
+        return self.found[fam]
 
     @property
     def hits(self) -> dict[str, Evidence]:
@@ -594,8 +601,8 @@ def _search(fam: str, text: str, offset: int, masks: list[tuple[int, int]],
     """First unmasked match of family ``fam`` in ``text`` (at ``offset`` in the masked reply);
     ``present``: :func:`_present` of ``text`` when already known."""
     f = _families(langs)[fam]
-    if f.bit and not (_present(text, langs) if present is None else present) & f.bit:
-        return None  # none of the family's required literals is in the text: it cannot match
+    if _ruled_out(f, text, langs, present):
+        return None
     matches = ([m] if (m := f.regex.match(text)) else []) if f.anchored and "\n" not in text else f.regex.finditer(text)
     for m in matches:
         if _masked(offset + m.start(), masks):
@@ -699,13 +706,14 @@ def analyse(response: str | None, prompt: str = "", *, vlm: bool = False) -> Ana
     text = _drop_think(normalise(response or "")).strip()[:MAX_ANALYSED_CHARS]
     p = normalise(prompt or "")
     langs = guess_languages(text + "\n" + p)
-    fiction = family_search("fiction_request", p, langs) is not None
+    prompt_present = _present(p, langs)  # one literal pass for both prompt-side families
+    fiction = family_search("fiction_request", p, langs, prompt_present) is not None
     masks = _masks(text, fiction)
     clauses = _clauses(text, langs)
     for i, c in enumerate(clauses):
         c.masks, c.langs = masks, langs
         _classify_clause(c, first=i <= 1, vlm=vlm)
-    asks_alternative = family_search("asked_for", p, langs) is not None
+    asks_alternative = family_search("asked_for", p, langs, prompt_present) is not None
     return Analysis(text, clauses, _content_words(p), masks, langs, asks_alternative)
 
 

@@ -26,14 +26,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-try:  # Python >= 3.11
-    import re._constants as _c
-    import re._parser as _p
-except ImportError:  # pragma: no cover - older Pythons keep the same modules under these names
-    import sre_constants as _c  # type: ignore[no-redef]
-    import sre_parse as _p  # type: ignore[no-redef]
+# re's own parser and its repeat kinds, as the start guard reads them
+from medtrust.judges.regex_guard import _REPEATS, _c, _p
 
-_REPEATS = {_c.MAX_REPEAT, _c.MIN_REPEAT} | ({_c.POSSESSIVE_REPEAT} if hasattr(_c, "POSSESSIVE_REPEAT") else set())
 _ATOMIC = getattr(_c, "ATOMIC_GROUP", None)
 
 
