@@ -35,3 +35,15 @@ def test_run_gc_restores_after_an_error_and_still_collects_cycles():
     except RuntimeError:
         pass
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_run_gc_without_collect_freezes_without_a_full_pass():
+    alive = [object() for _ in range(1000)]  # noqa: F841 - alive at entry: frozen
+    full_passes = gc.get_stats()[2]["collections"]
+    with run_gc(gen0=gc.get_threshold()[0], collect=False):
+        assert gc.get_stats()[2]["collections"] == full_passes  # no full collection at entry
+        assert gc.get_freeze_count() > 1000
+    assert gc.get_freeze_count() == 0
+    full_passes = gc.get_stats()[2]["collections"]
+    with run_gc(gen0=gc.get_threshold()[0]):
+        assert gc.get_stats()[2]["collections"] == full_passes + 1  # the default collects once

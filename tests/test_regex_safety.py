@@ -8,9 +8,9 @@
 - Growth: each reader's CPU time on a pump of 4n characters stays within a linear factor of its
   time on n characters (quadratic would be 16x).
 - Property test (hypothesis): long adversarial replies (tables, punctuation runs, 100 KB of
-  repeated tokens, mixed scripts, tags) are each read in under 1 s of CPU time, the heap of earlier
-  tests frozen (tests/helpers/cpu.py; a correctness
-  bound, generous: about 0.3 s is typical for 100 KB on a 2-core CI machine).
+  repeated tokens, mixed scripts, tags) are each read in under 1 s of CPU time, with the heap of
+  earlier tests frozen (tests/helpers/cpu.py). A correctness bound, generous: about 0.3 s is
+  typical for 100 KB on a 2-core CI machine.
 - The time budget: a slow reader becomes an explicit non-answer with its reason, and the run
   goes on.
 """

@@ -28,10 +28,12 @@ GEN0_THRESHOLD = 50_000
 
 
 @contextmanager
-def run_gc(gen0: int = GEN0_THRESHOLD) -> Iterator[None]:
+def run_gc(gen0: int = GEN0_THRESHOLD, *, collect: bool = True) -> Iterator[None]:
     """While active: everything alive at entry frozen, generation-0 threshold ``gen0`` (>= 1).
     On exit the previous thresholds come back and the frozen objects are collectable again.
-    Nested use keeps the outer settings (only the outermost call freezes and restores)."""
+    Nested use keeps the outer settings (only the outermost call freezes and restores).
+    ``collect``: collect once before freezing, so no garbage is frozen for the whole run (a run
+    wants it; a short timed call, which gives the heap back at once, need not pay a full pass)."""
     global _depth
     if _depth:
         _depth += 1
@@ -41,7 +43,8 @@ def run_gc(gen0: int = GEN0_THRESHOLD) -> Iterator[None]:
             _depth -= 1
         return
     before = gc.get_threshold()
-    gc.collect()
+    if collect:
+        gc.collect()
     gc.freeze()
     gc.set_threshold(max(1, int(gen0)), before[1], before[2])
     _depth = 1
