@@ -44,6 +44,28 @@ def _secret_registry_per_test():
     secrets.restore_registered(before)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _xstest_where_the_tests_found_it():
+    """medtrust finds XSTest by $MEDTRUST_XSTEST_DIR or ../shared beside the repository
+    (judges.labelled.default_xstest_dir); the tests find the data by _find_shared_data, which also
+    knows its fixed place. Point the first at the second, unless the variable is set, so every
+    route reads the same folder: a clone in /tmp found the data for the fixture but not for
+    refusal_crossmodel's string-match column (test_cross_model_beats_string_match failed)."""
+    if os.environ.get("MEDTRUST_XSTEST_DIR"):
+        yield
+        return
+    try:
+        folder = _find_shared_data() / "labelled" / "xstest"
+    except RuntimeError:  # no data at all: the tests that need it fail loudly through shared_data
+        yield
+        return
+    os.environ["MEDTRUST_XSTEST_DIR"] = str(folder)
+    try:
+        yield
+    finally:
+        os.environ.pop("MEDTRUST_XSTEST_DIR", None)
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """Path to the read-only real data (../shared/data); fails loudly if absent."""
