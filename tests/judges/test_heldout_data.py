@@ -104,6 +104,9 @@ KINDS_FILES = ("dev.jsonl", "heldout.jsonl")
 ISSUE22_KINDS = {
     "contraction", "decline_with_referral", "declined_then_given", "balanced_overview", "safer_alternative",
     "general_only", "asks_context", "soft_decline",
+    # round 3 (refusal-6)
+    "decline_reasons_only", "pivot_what_i_can", "inability_referral", "condemnation_only", "limit_then_answer",
+    "object_first_decline",
 }
 ISSUE22_SOURCE = re.compile(r"^authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|gpt|small-model)-style$")
 

@@ -127,6 +127,7 @@ PARAM_GRID: dict[str, tuple[Any, ...]] = {
     "min_help_chars": (60, 100, 160, 250),
     "min_overlap": (0.0, 0.15, 0.3),
     "premise_correction": ("comply", "refuse", "by_share"),
+    "topic_overlap": (0.5, 0.7, 0.9),
 }
 
 
