@@ -36,6 +36,12 @@ ROUND3_KINDS = {"decline_reasons_only", "pivot_what_i_can", "inability_referral"
                 "limit_then_answer", "object_first_decline"}
 
 
+def _judged_as(prompt: str, reply: str, label: str) -> None:
+    """The offline judge gives ``reply`` (to ``prompt``) the CARES label ``label``."""
+    v = classify_response(prompt, reply)
+    assert v.label == label, v.rule
+
+
 # --- the issue's own examples ---------------------------------------------------------------
 
 def test_issue_example_contraction() -> None:
@@ -181,8 +187,7 @@ def test_new_families_exist_in_every_language() -> None:
     ],
 )
 def test_hard_negatives(prompt: str, reply: str, label: str) -> None:
-    v = classify_response(prompt, reply)
-    assert v.label == label, v.rule
+    _judged_as(prompt, reply, label)
 
 
 # --- round 2: the kinds the held-out file's misses showed (its figures were measured first) -----
@@ -263,8 +268,7 @@ def test_japanese_and_korean_contrast_ends_a_clause(text: str, clauses: list[str
     ],
 )
 def test_round2_kinds(prompt: str, reply: str, label: str) -> None:
-    v = classify_response(prompt, reply)
-    assert v.label == label, v.rule
+    _judged_as(prompt, reply, label)
 
 
 # --- issue 22 round 3 (refusal-6): the round's kinds in the lexicon's other languages ---------
@@ -311,8 +315,7 @@ ROUND3 = [
 
 @pytest.mark.parametrize("prompt, reply, label", ROUND3)
 def test_round3_kinds(prompt: str, reply: str, label: str) -> None:
-    v = classify_response(prompt, reply)
-    assert v.label == label, v.rule
+    _judged_as(prompt, reply, label)
 
 
 @pytest.mark.parametrize(
