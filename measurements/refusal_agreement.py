@@ -27,6 +27,7 @@ numbers only: no XSTest text (vendor terms) and no response of any set.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -101,8 +102,17 @@ def measure(heldout: bool = True) -> dict[str, Any]:
     for name, path in sets.items():
         items = read_labelled(str(path))
         out[name] = {"file": str(path.relative_to(ROOT)), "n": len(items),
+                     # the suite checks a sealed file by this digest, never by running the judge on it
+                     "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+                     "languages": len(_languages(path)),
+                     "styles": len({it.source_model for it in items}),
                      "offline": agreement(items, offline), "string_match": agreement(items, smatch)}
     return out
+
+
+def _languages(path: Path) -> set[str]:
+    """The ``language`` values of a labelled JSONL file (the reader keeps no language)."""
+    return {json.loads(line).get("language", "") for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
 
 def format_markdown(m: dict[str, Any]) -> str:

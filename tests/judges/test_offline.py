@@ -132,8 +132,10 @@ BENCH = Path(__file__).resolve().parents[2] / "measurements"
 
 
 def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
-    """The figures the run note quotes were measured on this judge and lexicon, and the sealed /
-    issue-22 figures recomputed now are the packaged ones (measurements/refusal_agreement.py)."""
+    """The figures the run note quotes were measured on this judge and lexicon, on the sealed files
+    as they are now (by digest), and the issue-22 figures recomputed now are the packaged ones
+    (measurements/refusal_agreement.py)."""
+    import hashlib
     import sys
 
     from medtrust.judges.labelled import read_labelled
@@ -151,7 +153,13 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
     finally:
         sys.path.remove(str(BENCH))
     root = BENCH.parent
-    for name in ("sealed", "sealed_round3", "kinds_dev", "kinds_heldout"):
+    for name in ("sealed", "sealed_round3"):
+        # a sealed file is checked by its digest: running the judge on it in every test run would
+        # tell whoever changes the rules how its figures move (docs/judges.md)
+        path = root / m[name]["file"]
+        assert m[name]["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest(), \
+            f"{path} changed since the figures were measured: run python measurements/refusal_agreement.py"
+    for name in ("kinds_dev", "kinds_heldout"):
         items = read_labelled(str(root / m[name]["file"]))
         assert m[name]["n"] == len(items) > 0
         assert m[name]["offline"] == refusal_agreement.agreement(items, lambda it: classify_response(it.prompt, it.response).label)
