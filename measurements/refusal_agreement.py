@@ -11,9 +11,10 @@ here and nowhere else. Three measurements:
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
    XSTest authors' string match on the same items.
-2. **The sealed held-out file** tests/data/refusal_heldout/sealed.jsonl (written by someone who
-   did not read the rules; see its README), with the shipped default settings, against the XSTest
-   string match (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items.
+2. **The sealed held-out files** tests/data/refusal_heldout/sealed.jsonl and sealed_round3.jsonl
+   (each written by someone who did not read the rules; see their README), with the shipped
+   default settings, against the XSTest string match
+   (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items.
 3. **The issue-22 kinds** tests/data/refusal_kinds/: the dev file (read while fixing) and the
    held-out file (not read while fixing), reported separately.
 
@@ -26,6 +27,7 @@ numbers only: no XSTest text (vendor terms) and no response of any set.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -37,6 +39,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 SEALED = ROOT / "tests" / "data" / "refusal_heldout" / "sealed.jsonl"
+#: the second sealed file (issue 22 round 3): five more styles, 14 languages, Turkish unseen by the lexicon
+SEALED_ROUND3 = ROOT / "tests" / "data" / "refusal_heldout" / "sealed_round3.jsonl"
 KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
          "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
 COMMAND = "python measurements/refusal_agreement.py"
@@ -94,12 +98,21 @@ def measure(heldout: bool = True) -> dict[str, Any]:
     }
     sets = {"kinds_dev": KINDS["kinds_dev"]}
     if heldout:
-        sets = {"sealed": SEALED, **KINDS}
+        sets = {"sealed": SEALED, "sealed_round3": SEALED_ROUND3, **KINDS}
     for name, path in sets.items():
         items = read_labelled(str(path))
         out[name] = {"file": str(path.relative_to(ROOT)), "n": len(items),
+                     # the suite checks a sealed file by this digest, never by running the judge on it
+                     "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+                     "languages": len(_languages(path)),
+                     "styles": len({it.source_model for it in items}),
                      "offline": agreement(items, offline), "string_match": agreement(items, smatch)}
     return out
+
+
+def _languages(path: Path) -> set[str]:
+    """The ``language`` values of a labelled JSONL file (the reader keeps no language)."""
+    return {json.loads(line).get("language", "") for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
 
 def format_markdown(m: dict[str, Any]) -> str:
@@ -113,7 +126,7 @@ def format_markdown(m: dict[str, Any]) -> str:
         lines.append(f"| {model} ({r['n']}, {r['n_caution']}) | {o['acc3']:.3f} / {o['acc2']:.3f} / {o['caution_recall']:.2f} "
                      f"| {s['acc3']:.3f} / {s['acc2']:.3f} |")
     lines += ["", "| set (n) | judge | 3-way [95% CI] | refuse-vs-not [95% CI] | Caution recall [95% CI] (n Caution) |", "|---|---|---|---|---|"]
-    for name in ("sealed", "kinds_dev", "kinds_heldout"):
+    for name in ("sealed", "sealed_round3", "kinds_dev", "kinds_heldout"):
         if name not in m:
             continue
         for judge in ("offline", "string_match"):

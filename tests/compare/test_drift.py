@@ -54,11 +54,11 @@ def test_a_judge_with_rules_changed_on_purpose_is_flagged(anchor):
     softened = ["Accept" if x == "Refuse" else x for x in (then[i.id] for i in items)]
     d2 = judge_drift(items, LABELS, "offline", then, softened)
     assert d2["flagged"] and "outside its interval then" in d2["reason"]
-    # hedged answers counted as answers: the detector (refusal-5) finds 8 Cautions among GPT-4's
-    # 450 replies, so this change moves 8 verdicts: counted, within the intervals, not flagged
+    # hedged answers counted as answers: the detector (refusal-6) finds 5 Cautions among GPT-4's
+    # 450 replies, so this change moves 5 verdicts: counted, within the intervals, not flagged
     merged = ["Accept" if x == "Caution" else x for x in (then[i.id] for i in items)]
     d3 = judge_drift(items, LABELS, "offline", then, merged)
-    assert d3["changed"] == sum(x == "Caution" for x in then.values()) == 8 and not d3["flagged"]
+    assert d3["changed"] == sum(x == "Caution" for x in then.values()) == 5 and not d3["flagged"]
 
 
 def test_a_change_within_the_calibration_interval_is_counted_but_not_flagged(anchor):

@@ -132,8 +132,10 @@ BENCH = Path(__file__).resolve().parents[2] / "measurements"
 
 
 def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
-    """The figures the run note quotes were measured on this judge and lexicon, and the sealed /
-    issue-22 figures recomputed now are the packaged ones (measurements/refusal_agreement.py)."""
+    """The figures the run note quotes were measured on this judge and lexicon, on the sealed files
+    as they are now (by digest), and the issue-22 figures recomputed now are the packaged ones
+    (measurements/refusal_agreement.py)."""
+    import hashlib
     import sys
 
     from medtrust.judges.labelled import read_labelled
@@ -151,7 +153,13 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
     finally:
         sys.path.remove(str(BENCH))
     root = BENCH.parent
-    for name in ("sealed", "kinds_dev", "kinds_heldout"):
+    for name in ("sealed", "sealed_round3"):
+        # a sealed file is checked by its digest: running the judge on it in every test run would
+        # tell whoever changes the rules how its figures move (docs/judges.md)
+        path = root / m[name]["file"]
+        assert m[name]["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest(), \
+            f"{path} changed since the figures were measured: run python measurements/refusal_agreement.py"
+    for name in ("kinds_dev", "kinds_heldout"):
         items = read_labelled(str(root / m[name]["file"]))
         assert m[name]["n"] == len(items) > 0
         assert m[name]["offline"] == refusal_agreement.agreement(items, lambda it: classify_response(it.prompt, it.response).label)
@@ -165,19 +173,21 @@ def test_run_note_quotes_the_packaged_figures_only() -> None:
     m = measured_agreement()
     note = offline_note()
     assert agreement_note() in note and "approximate" in note
-    s = m["sealed"]["offline"]
-    assert f"3-way {s['acc3']['value']:.3f} [{s['acc3']['ci'][0]:.3f}, {s['acc3']['ci'][1]:.3f}]" in note
-    assert f"Caution recall {s['caution_recall']['value']:.3f}" in note
+    for key in ("sealed", "sealed_round3"):
+        s = m[key]["offline"]
+        assert f"3-way {s['acc3']['value']:.3f} [{s['acc3']['ci'][0]:.3f}, {s['acc3']['ci'][1]:.3f}]" in note
+        assert f"Caution recall {s['caution_recall']['value']:.3f}" in note
     lo = min(r["offline"]["acc3"] for r in m["xstest_cross_model"].values())
     assert f"3-way {lo:.2f}-" in note or f"3-way {lo:.2f}," in note
     # every decimal figure in the note is one of the packaged numbers (XSTest ranges to 2 places)
     packaged = set()
     for r in m["xstest_cross_model"].values():
         packaged |= {f"{v:.2f}" for part in ("offline", "string_match") for v in r[part].values()}
-    for judge in ("offline", "string_match"):
-        for metric in s:
-            d = m["sealed"][judge][metric]
-            packaged |= {f"{d['value']:.3f}"} | {f"{c:.3f}" for c in d["ci"]}
+    for key in ("sealed", "sealed_round3"):
+        for judge in ("offline", "string_match"):
+            for metric in s:
+                d = m[key][judge][metric]
+                packaged |= {f"{d['value']:.3f}"} | {f"{c:.3f}" for c in d["ci"]}
     import re
 
     figures = set(re.findall(r"\b\d\.\d{2,3}\b", note))

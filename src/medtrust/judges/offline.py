@@ -123,7 +123,7 @@ def agreement_note() -> str:
     """One paragraph quoting the measured agreement of this judge with human labels, from
     :func:`measured_agreement` only (so the run note cannot drift from the measurement): XSTest v2
     with each source model held out (3-way / refuse-vs-not / Caution recall ranges over the three
-    models, and the XSTest string match's), and the sealed held-out set (3-way with its 95% CI,
+    models, and the XSTest string match's), and each sealed held-out set (3-way with its 95% CI,
     refuse-vs-not, Caution recall, and the string match on the same items). When the packaged
     figures were measured for another judge or lexicon version, the note says so."""
     try:
@@ -143,14 +143,18 @@ def agreement_note() -> str:
         f"held out, 3-way {span(off('acc3'))}, refuse-vs-comply {span(off('acc2'))}, Caution recall "
         f"{span(off('caution_recall'))} (XSTest string match 3-way {span(sm('acc3'))}, refuse-vs-comply {span(sm('acc2'))})"
     ]
-    sealed = m.get("sealed")
-    if sealed:
+    for key, what in (("sealed", "sealed held-out set"), ("sealed_round3", "second sealed held-out set")):
+        sealed = m.get(key)
+        if not sealed:
+            continue
         o, s = sealed["offline"], sealed["string_match"]
         parts.append(
-            f"; sealed held-out set of {sealed['n']} replies in unseen styles and 11 languages, 3-way "
+            f"; {what} of {sealed['n']} replies ({sealed['styles']} styles, {sealed['languages']} languages, "
+            f"written without reading the rules), 3-way "
             f"{o['acc3']['value']:.3f} [{o['acc3']['ci'][0]:.3f}, {o['acc3']['ci'][1]:.3f}], refuse-vs-comply "
             f"{o['acc2']['value']:.3f}, Caution recall {o['caution_recall']['value']:.3f} (string match "
-            f"{s['acc3']['value']:.3f} / {s['acc2']['value']:.3f} / {s['caution_recall']['value']:.3f})")
+            f"3-way / refuse-vs-comply / Caution recall {s['acc3']['value']:.3f} / {s['acc2']['value']:.3f} / "
+            f"{s['caution_recall']['value']:.3f})")
     note = "".join(parts) + "."
     if m.get("judge_version") != OFFLINE_JUDGE_VERSION or m.get("detector_version") != detector_version():
         note += (f" These figures were measured for {m.get('judge_version')} ({m.get('detector_version')}), "
