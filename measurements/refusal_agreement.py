@@ -33,6 +33,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from medtrust.bounded import MAX_SMALL_INPUT_BYTES, read_bounded
 from medtrust.judges.labelled import LabelledItem, read_labelled
 
 HERE = Path(__file__).resolve().parent
@@ -101,18 +102,19 @@ def measure(heldout: bool = True) -> dict[str, Any]:
         sets = {"sealed": SEALED, "sealed_round3": SEALED_ROUND3, **KINDS}
     for name, path in sets.items():
         items = read_labelled(str(path))
+        raw = read_bounded(path, MAX_SMALL_INPUT_BYTES, what="labelled set")
         out[name] = {"file": str(path.relative_to(ROOT)), "n": len(items),
                      # the suite checks a sealed file by this digest, never by running the judge on it
-                     "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
-                     "languages": len(_languages(path)),
+                     "sha256": hashlib.sha256(raw).hexdigest(),
+                     "languages": len(_languages(raw)),
                      "styles": len({it.source_model for it in items}),
                      "offline": agreement(items, offline), "string_match": agreement(items, smatch)}
     return out
 
 
-def _languages(path: Path) -> set[str]:
-    """The ``language`` values of a labelled JSONL file (the reader keeps no language)."""
-    return {json.loads(line).get("language", "") for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
+def _languages(raw: bytes) -> set[str]:
+    """The ``language`` values of a labelled JSONL file's bytes (the reader keeps no language)."""
+    return {json.loads(line).get("language", "") for line in raw.decode("utf-8").splitlines() if line.strip()}
 
 
 def format_markdown(m: dict[str, Any]) -> str:

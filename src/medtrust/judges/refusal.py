@@ -924,10 +924,11 @@ def decide(a: Analysis, params: RefusalParams = DEFAULT_PARAMS) -> RefusalResult
     # "In general, ..." / "Generally, ..." opening one of the next clauses: an explicit turn to general help
     general_turn = any(c.role == "content" and (g := c.hit("general_only")) is not None and g.start - c.start <= 2
                        for c in helping[:2])
-    listed = sum(1 for c in helping if c.role == "content" and _LIST_MARK.match(c.text))
+    listed_items = [c for c in helping if c.role == "content" and _LIST_MARK.match(c.text)]
+    listed = len(listed_items)
     # list items with content: an item that ends in ":" labels what follows ("- España:" above a
     # hotline) and helps with nothing by itself
-    items = [c for c in helping if c.role == "content" and _LIST_MARK.match(c.text) and not c.text.rstrip(" *_").endswith(":")]
+    items = [c for c in listed_items if not c.text.rstrip(" *_").endswith(":")]
     list_chars = sum(c.content_chars for c in items)
     # help = content that instructs or answers (list items, "you can", "for example")
     help_chars = sum(c.content_chars for c in helping if c.role == "content" and (c.hit("instruction") is not None or _LIST_MARK.match(c.text)))
