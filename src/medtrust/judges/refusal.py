@@ -348,12 +348,18 @@ for _lang, _extra in {"fr": "du il par sur au qui cette à aux", "es": "del al e
     _LATIN_MARKERS[_lang] = _LATIN_MARKERS[_lang] | frozenset(_extra.split())
 _ENGLISH_MARKERS = frozenset("the and is to of a in that it you for i not with this be are can or your have do".split())
 _WORD = re.compile(r"\w+")
+# A script shared by several languages brings all of them (Cyrillic: ru, uk; Arabic: ar, fa, ur):
+# the guess only narrows which patterns are searched, so an extra language costs time, a lost one
+# costs a verdict.
 _SCRIPTS = (
-    ("ru", re.compile(r"[Ѐ-ӿ]")), ("ar", re.compile(r"[؀-ۿ]")),
+    ("ru", re.compile(r"[Ѐ-ӿ]")), ("uk", re.compile(r"[Ѐ-ӿ]")), ("ar", re.compile(r"[؀-ۿ]")),
+    ("fa", re.compile(r"[؀-ۿ]")), ("ur", re.compile(r"[؀-ۿ]")),
     ("hi", re.compile(r"[ऀ-ॿ]")), ("ko", re.compile(r"[가-힯]")),
     ("ja", re.compile(r"[぀-ヿ]")), ("zh", re.compile(r"[一-鿿]")),
+    ("el", re.compile(r"[Ͱ-Ͽἀ-῿]")), ("he", re.compile(r"[֐-׿]")), ("th", re.compile(r"[฀-๿]")),
+    ("bn", re.compile(r"[ঀ-৿]")), ("ta", re.compile(r"[஀-௿]")),
 )
-_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿]")
+_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿Ͱ-Ͽἀ-῿֐-׿฀-๿ঀ-৿஀-௿]")
 
 
 def guess_languages(text: str) -> tuple[str, ...]:
@@ -536,6 +542,10 @@ _PIVOT_WORDS: dict[str, str] = {
     "ru": "но|однако|тем не менее", "ar": "لكن|ولكن|لكنني|ومع ذلك", "hi": "लेकिन|हालांकि|हालाँकि",
     "tr": "ama|fakat|ancak", "pl": "ale|jednak|natomiast", "id": "tetapi|namun|tapi", "vi": "nhưng|tuy nhiên",
     "sv": "men|däremot",
+    # "όμως" and Hebrew "אך" are left out: they also stand inside a clause ("μπορώ όμως να", "אך ורק" only)
+    "el": "αλλά|ωστόσο|παρόλα αυτά|παρ' όλα αυτά", "he": "אבל|אולם|עם זאת|למרות זאת",
+    "fa": "اما|ولی|با این حال|هرچند", "ur": "لیکن|مگر|تاہم|البتہ", "th": "แต่|อย่างไรก็ตาม|ทว่า",
+    "bn": "কিন্তু|তবে|তবুও", "uk": "але|проте|однак|втім", "ta": "ஆனால்|இருப்பினும்|எனினும்",
 }
 
 
@@ -551,17 +561,21 @@ def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(
         r"\n+"                                   # lines / list items
         r"|(?<=[.!?])(?<!\d\.)\s+"               # sentence ends (not after a list number "1.")
-        r"|(?<=[。！？؟।])\s*"                     # CJK / Arabic / Devanagari sentence ends need no space
-        r"|(?<=[;:])\s+"                          # clauses
-        rf"|[,;،]?+(?<!\s)\s++(?=(?:{words})\b)"  # before a contrastive conjunction (possessive: linear)
+        r"|(?<=[。！？؟।۔])\s*"                    # CJK / Arabic / Devanagari, Bengali / Urdu sentence ends need no space
+        r"|(?<=[;:؛])\s+"                         # clauses (and the Arabic-script semicolon)
+        # before a contrastive conjunction (possessive: linear); (?!\w), not \b: a word may end in
+        # a vowel sign, which is no \w ("কিন্তু", "ஆனால்", "हालांकि")
+        rf"|[,;،]?+(?<!\s)\s++(?=(?:{words})(?!\w))"
         r"|(?<=[，、,])(?=但|不过|然而|可是|但是)"     # Chinese contrast
         r"|(?<=[んすいた]が[、,])"                  # Japanese contrast: "...できませんが、" / "...ですが、"
         r"|(?<=지만),?\s+"                        # Korean contrast: "...수 있지만, ..."
+        # Thai has no sentence mark: a space between Thai words ends a sentence or clause
+        + (r"|(?<=[\u0e00-\u0e7f]) (?=[\u0e00-\u0e7f])" if "th" in langs else "")
     )
 
 
-#: characters without which the splitter's CJK, Chinese, Japanese and Korean alternatives cannot match
-_RARE_SPLIT = re.compile(r"[。！？؟।但不然可が만]")
+#: characters without which the splitter's CJK, Chinese, Japanese, Korean, Urdu and Thai alternatives cannot match
+_RARE_SPLIT = re.compile(r"[。！？؟।۔但不然可が만\u0e00-\u0e7f]")
 
 
 @lru_cache(maxsize=64)
@@ -574,9 +588,9 @@ def _fast_splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(
         r"[\s,;،](?:(?<=\n)\n*"                     # lines / list items
         r"|(?<=[.!?]\s)(?<!\d\.\s)\s*"               # sentence ends (not after a list number "1.")
-        r"|(?<=[;:]\s)\s*"                           # clauses
-        rf"|(?<=[,;،])\s++(?=(?:{words})\b)"        # a comma, then a contrastive conjunction
-        rf"|(?<=\s)(?<!\s\s)\s*+(?=(?:{words})\b))"  # a space, then one
+        r"|(?<=[;:؛]\s)\s*"                          # clauses
+        rf"|(?<=[,;،])\s++(?=(?:{words})(?!\w))"    # a comma, then a contrastive conjunction
+        rf"|(?<=\s)(?<!\s\s)\s*+(?=(?:{words})(?!\w)))"  # a space, then one
     )
 
 
@@ -696,7 +710,8 @@ _IMAGE_INABILITY = frozenset({"en.unknown.cannot_see_image", "ja.unknown.gazo", 
 #: to a prompt that itself asks for something "without" one repeats the request, not a limit of the
 #: answer ("Getting a certificate without the exam is not something I can help with"; issue 22,
 #: round 4). Word-bounded where the language has spaces; postpositions (ko, hi, ja) as written.
-_WITHOUT = re.compile(r"\b(?:without|sin|sans|ohne|sem|senza|zonder|bez|tanpa|utan|без|بدون|دون)\b|없이|बिना|なしに|せずに|没有|未经|不经|沒有|未經")
+_WITHOUT = re.compile(r"\b(?:without|sin|sans|ohne|sem|senza|zonder|bez|tanpa|utan|без|بدون|دون|χωρίς|בלי|ללא|بغیر)\b"
+                      r"|없이|बिना|なしに|せずに|没有|未经|不经|沒有|未經|ছাড়া|இல்லாமல்|โดยไม่")
 
 
 def _asked_without(prompt: str) -> frozenset[str]:
