@@ -336,11 +336,27 @@ _LATIN_MARKERS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in
     # issue 22, round 4: short replies with few of the words above (a French image non-answer has
     # "de" and "à", not "le" or "vous"), and five more languages; words that are also common
     # English words ("to", "i", "a", "do") are left out
+    # words shared with an earlier language are left out below when that language's text would
+    # otherwise bring a splitting conjunction of the new one ("dar" and "este" are Spanish, and
+    # Romanian "dar" is "but"; Spanish "ha", and Hungarian "de" is "but")
     "tr": "bir ve bu için ile çok değil ama gibi daha olarak veya kadar sonra size bunu nasıl",
     "pl": "nie się na jest że jak ale dla mogę czy oraz przez tak może lub jeśli",
     "id": "yang dan di ini itu dengan untuk tidak dari saya anda ke ada bisa akan",
     "vi": "tôi không của là và có các cho được với này những một để trong bạn",
     "sv": "och att det som är på för med inte jag av till den har om kan",
+    # round 4b: nine more. Words common in a listed language are mostly left out ("je", "du", "et",
+    # "per", "ho", "para", "van", "care", "ti"): its texts would search these lexicons for nothing,
+    # and could lose their own language as the best guess. Danish and Norwegian share most words:
+    # both are searched.
+    "cs": "v k z že ale jako pro jsem není nebo jsou tak ve po vám mohu nemohu tím tom jak už jen také když který které",
+    "ro": "și şi să vă că nu în pentru cu pe sau pot sunt acest această iar îmi asta din",
+    "hu": "az és hogy nem egy ez meg vagy csak mert azt ezt ebben erre ezzel kell már még nincs mint tudok sajnos",
+    "fi": "ja ei että tämä tässä tätä ole voi kanssa tai mutta jos kuin myös sinun voit olla niin siitä sen ovat mitä kun koska niitä niiden kuitenkin sekä eikä ettei",
+    "da": "og er det jeg ikke til på med som af har kan den eller hvis dig mig også ved skal vil være desværre",
+    "nb": "og er det jeg ikke til på med som av har kan den eller hvis deg meg også å vil skal være dessverre noe",
+    "sw": "na ya wa za kwa ni cha katika hii hiyo hilo kama lakini kuhusu yako wako kwamba pia sana ili siwezi kuna hayo huo hicho hiki yangu wangu tafadhali",
+    "tl": "ang ng sa mga na ay hindi ko po ako kung ito mo lang nang din rin naman ka iyan kayo ninyo",
+    "ca": "els als amb és puc això aquest aquesta també més perquè molt pots aquí teu teva segons cal fer fins quan doncs encara",
 }.items()}
 # markers added to a language above after its first list, kept apart so the first stays readable
 for _lang, _extra in {"fr": "du il par sur au qui cette à aux", "es": "del al esta este", "it": "della dello del ti questa",
@@ -546,6 +562,11 @@ _PIVOT_WORDS: dict[str, str] = {
     "el": "αλλά|ωστόσο|παρόλα αυτά|παρ' όλα αυτά", "he": "אבל|אולם|עם זאת|למרות זאת",
     "fa": "اما|ولی|با این حال|هرچند", "ur": "لیکن|مگر|تاہم|البتہ", "th": "แต่|อย่างไรก็ตาม|ทว่า",
     "bn": "কিন্তু|তবে|তবুও", "uk": "але|проте|однак|втім", "ta": "ஆனால்|இருப்பினும்|எனினும்",
+    # mid-sentence adverbs ("však", "kuitenkin", "însă", "dog") are left out: a split there would cut
+    # "mohu vám však" or "jeg kan dog" in two
+    "cs": "ale|avšak|nicméně", "ro": "dar|totuși|totuşi", "hu": "de|azonban|viszont", "fi": "mutta",
+    "da": "men|derimod", "nb": "men|derimot", "sw": "lakini|ila|hata hivyo", "tl": "pero|ngunit|subalit|gayunpaman",
+    "ca": "però|tanmateix|no obstant això",
 }
 
 
@@ -710,7 +731,8 @@ _IMAGE_INABILITY = frozenset({"en.unknown.cannot_see_image", "ja.unknown.gazo", 
 #: to a prompt that itself asks for something "without" one repeats the request, not a limit of the
 #: answer ("Getting a certificate without the exam is not something I can help with"; issue 22,
 #: round 4). Word-bounded where the language has spaces; postpositions (ko, hi, ja) as written.
-_WITHOUT = re.compile(r"\b(?:without|sin|sans|ohne|sem|senza|zonder|bez|tanpa|utan|без|بدون|دون|χωρίς|בלי|ללא|بغیر)\b"
+_WITHOUT = re.compile(r"\b(?:without|sin|sans|ohne|sem|senza|zonder|bez|tanpa|utan|fără|fara|nélkül|ilman|uden|uten|bila|walang|sense"
+                      r"|без|بدون|دون|χωρίς|בלי|ללא|بغیر)\b"
                       r"|없이|बिना|なしに|せずに|没有|未经|不经|沒有|未經|ছাড়া|இல்லாமல்|โดยไม่")
 
 
