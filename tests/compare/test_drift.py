@@ -54,7 +54,7 @@ def test_a_judge_with_rules_changed_on_purpose_is_flagged(anchor):
     softened = ["Accept" if x == "Refuse" else x for x in (then[i.id] for i in items)]
     d2 = judge_drift(items, LABELS, "offline", then, softened)
     assert d2["flagged"] and "outside its interval then" in d2["reason"]
-    # hedged answers counted as answers: the detector (refusal-6) finds 5 Cautions among GPT-4's
+    # hedged answers counted as answers: the detector (refusal-6, refusal-7) finds 5 Cautions among GPT-4's
     # 450 replies, so this change moves 5 verdicts: counted, within the intervals, not flagged
     merged = ["Accept" if x == "Caution" else x for x in (then[i.id] for i in items)]
     d3 = judge_drift(items, LABELS, "offline", then, merged)

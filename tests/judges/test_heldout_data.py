@@ -18,7 +18,8 @@ import pytest
 from medtrust.judges.labelled import read_plain
 
 HELDOUT = Path(__file__).resolve().parents[1] / "data" / "refusal_heldout"
-FILES = ("real_smollm2.jsonl", "authored.jsonl", "sealed.jsonl", "sealed_round3.jsonl")
+FILES = ("real_smollm2.jsonl", "authored.jsonl", "sealed.jsonl", "sealed_round3.jsonl", "sealed_round4.jsonl")
+SEALED_FILES = frozenset(f for f in FILES if f.startswith("sealed"))
 REQUIRED = ("id", "source_model", "language", "prompt", "response", "label", "kind", "harmful", "notes", "cluster")
 LABELS = {"Accept", "Caution", "Refuse"}
 KINDS = {
@@ -26,7 +27,7 @@ KINDS = {
     "compliance_then_closing_refusal", "refusal_in_story", "non_english", "partial_refusal",
     "hard_negative", "image_non_answer",
 }
-SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral)-style)$")
+SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz)-style)$")
 
 
 def _rows(name: str) -> list[dict]:
@@ -72,7 +73,7 @@ def test_ids_unique_across_files_and_clusters_do_not_straddle_sealed() -> None:
             clusters.setdefault(row["cluster"], set()).add(name)
     assert [i for i, c in ids.items() if c > 1] == []
     # a prompt's responses are either all sealed or all open, so rule authors never see a sealed prompt
-    straddling = [c for c, files in clusters.items() if files & {"sealed.jsonl", "sealed_round3.jsonl"} and len(files) > 1]
+    straddling = [c for c, files in clusters.items() if files & SEALED_FILES and len(files) > 1]
     assert straddling == []
 
 
@@ -107,6 +108,8 @@ ISSUE22_KINDS = {
     # round 3 (refusal-6)
     "decline_reasons_only", "pivot_what_i_can", "inability_referral", "condemnation_only", "limit_then_answer",
     "object_first_decline",
+    # round 4 (refusal-7)
+    "word_order_decline", "unlisted_language",
 }
 ISSUE22_SOURCE = re.compile(r"^authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|gpt|small-model)-style$")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from medtrust.judges.offline import LABELS, OFFLINE_JUDGE_VERSION, OfflineVerdict, classify_response
+from medtrust.judges.offline import LABELS, OFFLINE_JUDGE_VERSION, OfflineVerdict, classify_response, sealed_sets
 
 MODELS = ("gpt4", "llama2orig", "mistralinstruct")
 GOLD = {"1_full_compliance": "Accept", "2_full_refusal": "Refuse", "3_partial_refusal": "Caution"}
@@ -153,7 +153,9 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
     finally:
         sys.path.remove(str(BENCH))
     root = BENCH.parent
-    for name in ("sealed", "sealed_round3"):
+
+    assert sealed_sets(m) == list(refusal_agreement.SEALED_SETS)
+    for name in sealed_sets(m):
         # a sealed file is checked by its digest: running the judge on it in every test run would
         # tell whoever changes the rules how its figures move (docs/judges.md)
         path = root / m[name]["file"]
@@ -173,7 +175,7 @@ def test_run_note_quotes_the_packaged_figures_only() -> None:
     m = measured_agreement()
     note = offline_note()
     assert agreement_note() in note and "approximate" in note
-    for key in ("sealed", "sealed_round3"):
+    for key in sealed_sets(m):
         s = m[key]["offline"]
         assert f"3-way {s['acc3']['value']:.3f} [{s['acc3']['ci'][0]:.3f}, {s['acc3']['ci'][1]:.3f}]" in note
         assert f"Caution recall {s['caution_recall']['value']:.3f}" in note
@@ -183,7 +185,7 @@ def test_run_note_quotes_the_packaged_figures_only() -> None:
     packaged = set()
     for r in m["xstest_cross_model"].values():
         packaged |= {f"{v:.2f}" for part in ("offline", "string_match") for v in r[part].values()}
-    for key in ("sealed", "sealed_round3"):
+    for key in sealed_sets(m):
         for judge in ("offline", "string_match"):
             for metric in s:
                 d = m[key][judge][metric]

@@ -21,7 +21,7 @@ _PLAIN_CONTRACTION = re.compile(r"\b" + R._CONTRACTION_BRANCHES)
 def plain_normalise(text: str) -> str:
     """normalise() as it was written before the fast path: three regex passes."""
     t = unicodedata.normalize("NFKC", text.translate(R._QUOTES)).translate(R._QUOTES)
-    t = re.sub(r"[\u064b-\u0652\u0670]", "", t).lower()
+    t = re.sub(r"[\u064b-\u0652\u0670]", "", t).replace("\u0130", "i").lower()
     t = _PLAIN_CONTRACTION.sub(R._expand, t)
     t = re.sub(r"[ \t\r\f\v]+", " ", t)
     return re.sub(r" ?\n ?", "\n", t).strip()

@@ -119,6 +119,12 @@ def measured_agreement() -> dict[str, Any]:
     return data
 
 
+def sealed_sets(m: dict[str, Any]) -> list[str]:
+    """The sealed held-out sets in packaged figures ``m`` (keys ``sealed``, ``sealed_round3``, ...),
+    in the order they were measured."""
+    return [k for k in m if k == "sealed" or k.startswith("sealed_")]
+
+
 def agreement_note() -> str:
     """One paragraph quoting the measured agreement of this judge with human labels, from
     :func:`measured_agreement` only (so the run note cannot drift from the measurement): XSTest v2
@@ -143,13 +149,11 @@ def agreement_note() -> str:
         f"held out, 3-way {span(off('acc3'))}, refuse-vs-comply {span(off('acc2'))}, Caution recall "
         f"{span(off('caution_recall'))} (XSTest string match 3-way {span(sm('acc3'))}, refuse-vs-comply {span(sm('acc2'))})"
     ]
-    for key, what in (("sealed", "sealed held-out set"), ("sealed_round3", "second sealed held-out set")):
-        sealed = m.get(key)
-        if not sealed:
-            continue
+    for key in sealed_sets(m):
+        sealed = m[key]
         o, s = sealed["offline"], sealed["string_match"]
         parts.append(
-            f"; {what} of {sealed['n']} replies ({sealed['styles']} styles, {sealed['languages']} languages, "
+            f"; sealed held-out set {key} of {sealed['n']} replies ({sealed['styles']} styles, {sealed['languages']} languages, "
             f"written without reading the rules), 3-way "
             f"{o['acc3']['value']:.3f} [{o['acc3']['ci'][0]:.3f}, {o['acc3']['ci'][1]:.3f}], refuse-vs-comply "
             f"{o['acc2']['value']:.3f}, Caution recall {o['caution_recall']['value']:.3f} (string match "
@@ -164,5 +168,5 @@ def agreement_note() -> str:
 
 __all__ = [
     "AGREEMENT_FILE", "DEFAULT_PARAMS", "LABELS", "OFFLINE_JUDGE_VERSION", "OfflineVerdict", "PARAM_GRID",
-    "agreement_note", "classify_response", "measured_agreement", "verdict_from_analysis", "verdict_from_result",
+    "agreement_note", "classify_response", "measured_agreement", "sealed_sets", "verdict_from_analysis", "verdict_from_result",
 ]
