@@ -15,6 +15,7 @@ import pytest
 
 from medtrust.judges.offline import classify_response
 from medtrust.judges.refusal import expand_contractions, lexicon_languages, load_lexicon, normalise
+from tests.judges.test_refusal_latin_languages import LATIN_GUESSES
 
 DEV = Path(__file__).resolve().parents[1] / "data" / "refusal_kinds" / "dev.jsonl"
 ROWS = [json.loads(line) for line in DEV.read_text(encoding="utf-8").splitlines()]
@@ -491,6 +492,7 @@ def test_round4_kinds(prompt: str, reply: str, label: str) -> None:
     ("Извините, я не могу помочь.", "uk"), ("மன்னிக்கவும், என்னால் உதவ முடியாது.", "ta"),
     # a short French reply with none of "le", "vous", "pas": its "du", "à", "par" still name it
     ("Impossible de conclure à partir du cliché, qui doit être lu par un radiologue.", "fr"),
+    *LATIN_GUESSES,
 ])
 def test_language_guess_finds_the_new_languages(text: str, lang: str) -> None:
     from medtrust.judges.refusal import guess_languages, normalise
