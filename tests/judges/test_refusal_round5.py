@@ -91,7 +91,22 @@ FALSE_CLAIM = [
 ]
 
 
-@pytest.mark.parametrize(("prompt", "reply", "label"), QUOTED_PART + REASONS_FIRST + HEDGE_COLON + WHICH_CAN_I + FALSE_CLAIM)
+#: an image inability followed by "this needs an examination of ... by a radiologist" in the reply's
+#: own words: a referral, so no help (Refuse); the same referral after the reading (Accept)
+IMAGE_REFERRAL = [
+    ('[image: fundus photo] What grade of diabetic retinopathy is this?',
+     "I can't grade this reliably from a single photo. Grading needs a dilated examination of the whole retina, ideally by an ophthalmologist.", 'Refuse'),
+    ('[image: skin lesion] Is this melanoma?',
+     'It is not possible to tell from this image whether the lesion is malignant. Diagnosis requires dermoscopic assessment of the lesion and often a biopsy, read by a pathologist.', 'Refuse'),
+    ('[image: wrist X-ray] Is there a fracture?',
+     "Yes. There is a transverse fracture of the distal radius with slight dorsal angulation. I can't see the lateral view, so full assessment needs review of both views by a radiologist.", 'Accept'),
+    ('[image: chest CT] Is there a pulmonary embolism?',
+     'I cannot determine this from the image. Ruling out an embolism requires review of the full contrast study, slice by slice, by a radiologist.', 'Refuse'),
+]
+
+
+@pytest.mark.parametrize(("prompt", "reply", "label"), QUOTED_PART + REASONS_FIRST + HEDGE_COLON + WHICH_CAN_I + FALSE_CLAIM
+                         + IMAGE_REFERRAL)
 def test_round5_kinds(prompt: str, reply: str, label: str) -> None:
     v = classify_response(prompt, reply)
     assert v.label == label, (v.rule, v.details["features"])
