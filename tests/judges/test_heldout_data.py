@@ -111,7 +111,7 @@ ISSUE22_KINDS = {
     # round 4 (refusal-7)
     "word_order_decline", "unlisted_language",
     # round 5 (refusal-8)
-    "reasons_then_impersonal", "quoted_part_decline",
+    "reasons_then_impersonal", "quoted_part_decline", "formal_impersonal",
 }
 ISSUE22_SOURCE = re.compile(r"^authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|gpt|small-model)-style$")
 

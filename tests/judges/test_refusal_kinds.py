@@ -431,7 +431,7 @@ def test_a_condemning_reply_to_an_image_question_is_still_an_abstention() -> Non
 #: kinds of issue 22 round 4; their dev rows were written before the rules (tests/data/refusal_kinds/README.md)
 ROUND4_KINDS = {"word_order_decline", "unlisted_language"}
 #: kinds of issue 22 round 5 (refusal-8); tests/judges/test_refusal_round5.py
-ROUND5_KINDS = {"reasons_then_impersonal", "quoted_part_decline"}
+ROUND5_KINDS = {"reasons_then_impersonal", "quoted_part_decline", "formal_impersonal"}
 
 #: more members of the round's kinds, written after the rules as tests of each pattern (they
 #: measure nothing; the sealed file sealed_round4.jsonl does)
