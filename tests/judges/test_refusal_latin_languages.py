@@ -188,7 +188,8 @@ def test_neighbour_languages_are_not_read_as_these() -> None:
 
 def test_the_lexicon_lists_the_languages_in_order() -> None:
     langs = lexicon_languages()
-    assert langs[-len(LANGS):] == LANGS
+    start = langs.index(LANGS[0])  # later rounds append their languages after these
+    assert langs[start:start + len(LANGS)] == LANGS
     lex = load_lexicon()
     for lang in LANGS:
         for fam in ("decline", "identity", "identity_negation", "impersonal", "limited", "hedge", "unknown", "apology",

@@ -364,14 +364,31 @@ _LATIN_MARKERS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in
     "sw": "na ya wa za kwa ni cha katika hii hiyo hilo kama lakini kuhusu yako wako kwamba pia sana ili siwezi kuna hayo huo hicho hiki yangu wangu tafadhali",
     "tl": "ang ng sa mga na ay hindi ko po ako kung ito mo lang nang din rin naman ka iyan kayo ninyo",
     "ca": "els als amb és puc això aquest aquesta també més perquè molt pots aquí teu teva segons cal fer fins quan doncs encara",
+    # round 5: six more. Malay: the words Indonesian spells otherwise ("kerana", "maklumat", "kesihatan",
+    # "ubat", "sila"; Indonesian "karena", "informasi", "kesehatan", "obat"), not the shared "saya",
+    # "tidak", "untuk" (a Malay reply often brings Indonesian too: both are searched). Slovak, Croatian /
+    # Serbian / Bosnian, Slovenian: no "je", "da", "ne", "na", "za", "se", "to", "v" (Czech, Polish,
+    # Spanish, Italian ...), no "ako" (Tagalog), "som" (Swedish), "nie" (Polish), "ali" (Slovenian "or",
+    # Croatian "but"), "jako" (Czech, Polish). Lithuanian: no "su" (Spanish), "tai" (Finnish), "deja"
+    # (Spanish). Azerbaijani: the forms with "ə" or "q" Turkish writes otherwise ("və", "üçün", "çox").
+    "ms": "boleh kerana iaitu sila sahaja sebarang awak perkara maklumat kesihatan ubat mahu rawatan pesakit sekiranya berjumpa ialah kanak selepas semasa bahagian mengikut hendaklah jabatan berpunca",
+    "sk": "pre sú alebo môžem nemôžem môžete len tiež keď ktorý ktoré ktorá žiaľ bohužiaľ veľmi aj vo pretože lekára lekár lekárom vášho svojho svojím svoju radšej podľa môže môžu väčšinou najčastejšie",
+    "hr": "u nije mogu što šta koji koja koje ili jer također takođe možete nisam ću će ovo ovaj ova ove kod nažalost žao pomoći odmah hitnu hitna najčešće trebao takav takva liječnika lekara ljekara trebate vrlo kada",
+    "sl": "lahko morem žal tudi kot vendar ampak toda če ker zelo kaj nekaj oziroma še bo boste zdravnika zdravnik zdravniku vaš",
+    "lt": "ir yra negaliu galiu jums jūsų kad bet į ar kaip nes taip jei jeigu kuris kurie labai savo apie dėl nėra tik jūs galite gali būtų gydytoją gydytojo",
+    "az": "və üçün ilə çox deyil amma kimi olaraq qədər sizə necə mən sizin bilmərəm bilərəm təəssüf həkim həkimə lakin əgər çünki edə",
 }.items()}
+#: language -> the close language whose texts share most of its function words (round 5), and the
+#: share of its own markers that brings it beside that language
+_CLOSE_TO = {"ms": "id", "sk": "cs", "az": "tr"}
+_CLOSE_SHARE = 0.04
 _ENGLISH_MARKERS = frozenset("the and is to of a in that it you for i not with this be are can or your have do".split())
 _WORD = re.compile(r"\w+")
-# A script shared by several languages brings all of them (Cyrillic: ru, uk; Arabic: ar, fa, ur):
+# A script shared by several languages brings all of them (Cyrillic: ru, uk, bg, sr; Arabic: ar, fa, ur):
 # the guess only narrows which patterns are searched, so an extra language costs time, a lost one
 # costs a verdict.
 _SCRIPTS = (
-    (("ru", "uk"), re.compile(r"[Ѐ-ӿ]")), (("ar", "fa", "ur"), re.compile(r"[؀-ۿ]")),
+    (("ru", "uk", "bg", "sr"), re.compile(r"[Ѐ-ӿ]")), (("ar", "fa", "ur"), re.compile(r"[؀-ۿ]")),
     (("hi",), re.compile(r"[ऀ-ॿ]")), (("ko",), re.compile(r"[가-힯]")),
     (("ja",), re.compile(r"[぀-ヿ]")), (("zh",), re.compile(r"[一-鿿]")),
     (("el",), re.compile(r"[Ͱ-Ͽἀ-῿]")), (("he",), re.compile(r"[֐-׿]")), (("th",), re.compile(r"[฀-๿]")),
@@ -398,6 +415,9 @@ def guess_languages(text: str) -> tuple[str, ...]:
     share = lambda markers: sum(counts[w] for w in markers if w in counts) / words  # noqa: E731
     scores = {k: share(markers) for k, markers in _LATIN_MARKERS.items()}
     langs += [k for k, v in sorted(scores.items(), key=lambda kv: -kv[1]) if v >= 0.1]
+    # a language close to one found, whose own words are fewer in its texts (Malay shares most
+    # function words with Indonesian, Slovak with Czech, Azerbaijani with Turkish): a lower share
+    langs += [k for k, base in _CLOSE_TO.items() if base in langs and k not in langs and scores[k] >= _CLOSE_SHARE]
     best = max(scores, key=lambda k: scores[k])
     if scores[best] > 0 and best not in langs and share(_ENGLISH_MARKERS) < 0.1:
         langs.append(best)  # a short Latin-script text with few function words: its likeliest language
@@ -579,6 +599,9 @@ _PIVOT_WORDS: dict[str, str] = {
     "cs": "ale|avšak|nicméně", "ro": "dar|totuși|totuşi", "hu": "de|azonban|viszont", "fi": "mutta",
     "da": "men|derimod", "nb": "men|derimot", "sw": "lakini|ila|hata hivyo", "tl": "pero|ngunit|subalit|gayunpaman",
     "ca": "però|tanmateix|no obstant això",
+    # round 5 ("ipak", "však", "vis dėlto" stand inside a clause too: left out)
+    "ms": "tetapi|namun|walau bagaimanapun|bagaimanapun", "sk": "ale|avšak|lenže", "hr": "ali|međutim",
+    "sl": "vendar|toda|ampak", "bg": "но|обаче|въпреки това", "sr": "али|међутим", "lt": "bet|tačiau", "az": "amma|lakin",
 }
 
 
