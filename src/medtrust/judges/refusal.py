@@ -389,12 +389,15 @@ _WORD = re.compile(r"\w+")
 # costs a verdict.
 _SCRIPTS = (
     (("ru", "uk", "bg", "sr"), re.compile(r"[Ѐ-ӿ]")), (("ar", "fa", "ur"), re.compile(r"[؀-ۿ]")),
-    (("hi",), re.compile(r"[ऀ-ॿ]")), (("ko",), re.compile(r"[가-힯]")),
+    (("hi", "mr", "ne"), re.compile(r"[ऀ-ॿ]")), (("ko",), re.compile(r"[가-힯]")),
     (("ja",), re.compile(r"[぀-ヿ]")), (("zh",), re.compile(r"[一-鿿]")),
     (("el",), re.compile(r"[Ͱ-Ͽἀ-῿]")), (("he",), re.compile(r"[֐-׿]")), (("th",), re.compile(r"[฀-๿]")),
     (("bn",), re.compile(r"[ঀ-৿]")), (("ta",), re.compile(r"[஀-௿]")),
+    # round 5: Telugu, Kannada, Malayalam, Gujarati, Gurmukhi (Punjabi), Ethiopic (Amharic)
+    (("te",), re.compile(r"[ఀ-౿]")), (("kn",), re.compile(r"[ಀ-೿]")), (("ml",), re.compile(r"[ഀ-ൿ]")),
+    (("gu",), re.compile(r"[઀-૿]")), (("pa",), re.compile(r"[਀-੿]")), (("am",), re.compile(r"[ሀ-᎟]")),
 )
-_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿Ͱ-Ͽἀ-῿֐-׿฀-๿ঀ-৿஀-௿]")
+_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿Ͱ-Ͽἀ-῿֐-׿฀-๿ঀ-৿஀-௿ఀ-౿ಀ-೿ഀ-ൿ઀-૿਀-੿ሀ-᎟]")
 
 
 def guess_languages(text: str) -> tuple[str, ...]:
@@ -602,6 +605,11 @@ _PIVOT_WORDS: dict[str, str] = {
     # round 5 ("ipak", "však", "vis dėlto" stand inside a clause too: left out)
     "ms": "tetapi|namun|walau bagaimanapun|bagaimanapun", "sk": "ale|avšak|lenže", "hr": "ali|međutim",
     "sl": "vendar|toda|ampak", "bg": "но|обаче|въпреки това", "sr": "али|међутим", "lt": "bet|tačiau", "az": "amma|lakin",
+    # round 5. Devanagari replies use hi, mr and ne together, so words that are also Hindi are left
+    # out ("परंतु", "तथापि", "यद्यपि"), and so are words that also mean "too" or "if so" inside a
+    # clause (Marathi "मात्र", Gujarati "પણ", Telugu "అయితే")
+    "mr": "पण|तरीही", "ne": "तर|तैपनि", "te": "కానీ|అయినప్పటికీ", "kn": "ಆದರೆ|ಆದಾಗ್ಯೂ",
+    "ml": "എന്നാൽ|എങ്കിലും|പക്ഷേ", "gu": "પરંતુ|જોકે|તેમ છતાં", "pa": "ਪਰ|ਪਰੰਤੂ|ਹਾਲਾਂਕਿ", "am": "ነገር ግን|ሆኖም|ይሁን እንጂ",
 }
 
 
@@ -617,8 +625,8 @@ def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(
         r"\n+"                                   # lines / list items
         r"|(?<=[.!?])(?<!\d\.)\s+"               # sentence ends (not after a list number "1.")
-        r"|(?<=[。！？؟।۔])\s*"                    # CJK / Arabic / Devanagari, Bengali / Urdu sentence ends need no space
-        r"|(?<=[;:؛])\s+"                         # clauses (and the Arabic-script semicolon)
+        r"|(?<=[。！？؟।۔።፧])\s*"                  # CJK / Arabic / Devanagari, Bengali / Urdu / Ethiopic sentence ends need no space
+        r"|(?<=[;:؛፤])\s+"                        # clauses (and the Arabic-script and Ethiopic semicolons)
         # before a contrastive conjunction (possessive: linear); (?!\w), not \b: a word may end in
         # a vowel sign, which is no \w ("কিন্তু", "ஆனால்", "हालांकि")
         rf"|[,;،]?+(?<!\s)\s++(?=(?:{words})(?!\w))"
@@ -630,8 +638,8 @@ def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
-#: characters without which the splitter's CJK, Chinese, Japanese, Korean, Urdu and Thai alternatives cannot match
-_RARE_SPLIT = re.compile(r"[。！？؟।۔但不然可が만\u0e00-\u0e7f]")
+#: characters without which the splitter's CJK, Chinese, Japanese, Korean, Urdu, Ethiopic and Thai alternatives cannot match
+_RARE_SPLIT = re.compile(r"[。！？؟।۔።፧但不然可が만\u0e00-\u0e7f]")
 
 
 @lru_cache(maxsize=64)
@@ -644,7 +652,7 @@ def _fast_splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(
         r"[\s,;،](?:(?<=\n)\n*"                     # lines / list items
         r"|(?<=[.!?]\s)(?<!\d\.\s)\s*"               # sentence ends (not after a list number "1.")
-        r"|(?<=[;:؛]\s)\s*"                          # clauses
+        r"|(?<=[;:؛፤]\s)\s*"                         # clauses
         rf"|(?<=[,;،])\s++(?=(?:{words})(?!\w))"    # a comma, then a contrastive conjunction
         rf"|(?<=\s)(?<!\s\s)\s*+(?=(?:{words})(?!\w)))"  # a space, then one
     )
@@ -921,7 +929,7 @@ def _asks(c: Clause, langs: tuple[str, ...]) -> bool:
 
 
 def _is_question(c: Clause) -> bool:
-    return c.text.rstrip(" *_").endswith(("?", "\uff1f", "\u061f"))
+    return c.text.rstrip(" *_").endswith(("?", "\uff1f", "\u061f", "\u1367"))
 
 
 #: a phone number (8 or more digits in groups: "0808 801 0677", "(800) 273-8255", "900 20 20 10")
