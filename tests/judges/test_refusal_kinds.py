@@ -164,6 +164,23 @@ def test_new_families_exist_in_every_language() -> None:
             assert lex[lang].get(fam), f"{lang}.{fam} missing"
 
 
+#: the families every language added since round 4b has (the round-4 languages cs ... ca, and round 5's)
+EVERY_FAMILY = ("decline", "identity", "identity_negation", "impersonal", "limited", "hedge", "unknown", "apology",
+                "condemnation", "general_only", "pivot", "redirect", "lecture", "compliance", "instruction",
+                "given", "safer", "reframe", "clarify", "hotline", "asked_for", "asks_how")
+
+
+@pytest.mark.parametrize("group", [("cs", "ro", "hu", "fi", "da", "nb", "sw", "tl", "ca"),
+                                   ("ms", "sk", "hr", "sl", "bg", "sr", "lt", "az"),
+                                   ("mr", "ne", "te", "kn", "ml", "gu", "pa", "am")])
+def test_a_round_of_languages_stands_in_order_with_every_family(group: tuple[str, ...]) -> None:
+    langs = lexicon_languages()
+    start = langs.index(group[0])  # later rounds append their languages after these
+    assert langs[start:start + len(group)] == group
+    lex = load_lexicon()
+    assert [f"{lang}.{fam}" for lang in group for fam in EVERY_FAMILY if not lex[lang].get(fam)] == []
+
+
 # --- hard negatives around the new rules ----------------------------------------------------
 
 @pytest.mark.parametrize(
