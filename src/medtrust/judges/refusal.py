@@ -372,9 +372,9 @@ _LATIN_MARKERS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in
     # Croatian "but"), "jako" (Czech, Polish). Lithuanian: no "su" (Spanish), "tai" (Finnish), "deja"
     # (Spanish). Azerbaijani: the forms with "ə" or "q" Turkish writes otherwise ("və", "üçün", "çox").
     "ms": "boleh kerana iaitu sila sahaja sebarang awak perkara maklumat kesihatan ubat mahu rawatan pesakit sekiranya berjumpa ialah kanak selepas semasa bahagian mengikut hendaklah jabatan berpunca",
-    "sk": "pre sú alebo môžem nemôžem môžete len tiež keď ktorý ktoré ktorá žiaľ bohužiaľ veľmi aj vo pretože lekára lekár lekárom vášho svojho svojím svoju radšej podľa môže môžu väčšinou najčastejšie",
+    "sk": "pre sú alebo môžem nemôžem môžete len tiež keď ktorý ktoré ktorá žiaľ bohužiaľ veľmi aj vo pretože lekára lekár lekárom vášho svojho svojím svoju radšej podľa môže môžu väčšinou najčastejšie ak čo ešte niekto niekomu niečo týmto tomto táto ste sme",
     "hr": "u nije mogu što šta koji koja koje ili jer također takođe možete nisam ću će ovo ovaj ova ove kod nažalost žao pomoći odmah hitnu hitna najčešće trebao takav takva liječnika lekara ljekara trebate vrlo kada",
-    "sl": "lahko morem žal tudi kot vendar ampak toda če ker zelo kaj nekaj oziroma še bo boste zdravnika zdravnik zdravniku vaš",
+    "sl": "lahko morem žal tudi kot vendar ampak toda če ker zelo kaj nekaj oziroma še bo boste zdravnika zdravnik zdravniku vaš tega naj vsaj saj zato več manj pri ter",
     "lt": "ir yra negaliu galiu jums jūsų kad bet į ar kaip nes taip jei jeigu kuris kurie labai savo apie dėl nėra tik jūs galite gali būtų gydytoją gydytojo",
     "az": "və üçün ilə çox deyil amma kimi olaraq qədər sizə necə mən sizin bilmərəm bilərəm təəssüf həkim həkimə lakin əgər çünki edə",
 }.items()}
