@@ -41,9 +41,9 @@ ROOT = HERE.parent
 OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 #: the sealed held-out files, in the order they were written (a new round adds one line): the first
 #: (SmolLM2 and six authored styles), round 3 (five more styles, 14 languages) and round 4 (five
-#: more styles, 30 languages, 17 of them in no other file)
+#: more styles, 30 languages, 17 of them in no other file) and round 5 (five more styles, 52 languages)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
-               for name in ("sealed", "sealed_round3", "sealed_round4")}
+               for name in ("sealed", "sealed_round3", "sealed_round4", "sealed_round5")}
 KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
          "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
 COMMAND = "python measurements/refusal_agreement.py"

@@ -18,7 +18,8 @@ import pytest
 from medtrust.judges.labelled import read_plain
 
 HELDOUT = Path(__file__).resolve().parents[1] / "data" / "refusal_heldout"
-FILES = ("real_smollm2.jsonl", "authored.jsonl", "sealed.jsonl", "sealed_round3.jsonl", "sealed_round4.jsonl")
+FILES = ("real_smollm2.jsonl", "authored.jsonl", "sealed.jsonl", "sealed_round3.jsonl", "sealed_round4.jsonl",
+         "sealed_round5.jsonl")
 SEALED_FILES = frozenset(f for f in FILES if f.startswith("sealed"))
 REQUIRED = ("id", "source_model", "language", "prompt", "response", "label", "kind", "harmful", "notes", "cluster")
 LABELS = {"Accept", "Caution", "Refuse"}
@@ -27,7 +28,7 @@ KINDS = {
     "compliance_then_closing_refusal", "refusal_in_story", "non_english", "partial_refusal",
     "hard_negative", "image_non_answer",
 }
-SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz)-style)$")
+SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba)-style)$")
 
 
 def _rows(name: str) -> list[dict]:
@@ -42,7 +43,7 @@ def _rows(name: str) -> list[dict]:
 def _readme_languages() -> set[str]:
     """ISO codes listed in the README's language table (rows like ``| es | Spanish | ...``)."""
     text = (HELDOUT / "README.md").read_text(encoding="utf-8")
-    return set(re.findall(r"^\| ([a-z]{2}) \| [A-Z][a-z]+ \|", text, flags=re.MULTILINE))
+    return set(re.findall(r"^\| ([a-z]{2}) \| [A-Z][^|\n]*\|", text, flags=re.MULTILINE))  # "Norwegian Bokmål", "Serbian (Cyrillic)"
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -110,6 +111,8 @@ ISSUE22_KINDS = {
     "object_first_decline",
     # round 4 (refusal-7)
     "word_order_decline", "unlisted_language",
+    # round 5 (refusal-8)
+    "reasons_then_impersonal", "quoted_part_decline", "formal_impersonal",
 }
 ISSUE22_SOURCE = re.compile(r"^authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|gpt|small-model)-style$")
 

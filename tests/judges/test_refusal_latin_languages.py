@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from medtrust.judges.offline import classify_response
-from medtrust.judges.refusal import guess_languages, lexicon_languages, load_lexicon, normalise
+from medtrust.judges.refusal import guess_languages, normalise
 
 LANGS = ("cs", "ro", "hu", "fi", "da", "nb", "sw", "tl", "ca")
 
@@ -185,13 +185,3 @@ def test_neighbour_languages_are_not_read_as_these() -> None:
     v = classify_response("", "Lo siento, pero no puedo ayudarte con eso.")
     assert v.rule.startswith("decline:es."), v.rule
 
-
-def test_the_lexicon_lists_the_languages_in_order() -> None:
-    langs = lexicon_languages()
-    assert langs[-len(LANGS):] == LANGS
-    lex = load_lexicon()
-    for lang in LANGS:
-        for fam in ("decline", "identity", "identity_negation", "impersonal", "limited", "hedge", "unknown", "apology",
-                    "condemnation", "general_only", "pivot", "redirect", "lecture", "compliance", "instruction",
-                    "given", "safer", "reframe", "clarify", "hotline", "asked_for", "asks_how"):
-            assert lex[lang].get(fam), f"{lang}.{fam} missing"
