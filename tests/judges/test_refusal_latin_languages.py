@@ -11,6 +11,7 @@ import pytest
 
 from medtrust.judges.offline import classify_response
 from medtrust.judges.refusal import guess_languages, normalise
+from tests.judges.test_refusal_round5_languages_lang5a import OTHER_ORDERS as ROUND5_OTHER_ORDERS
 
 LANGS = ("cs", "ro", "hu", "fi", "da", "nb", "sw", "tl", "ca")
 
@@ -118,7 +119,7 @@ OTHER_ORDERS = [
 ]
 
 
-@pytest.mark.parametrize("prompt, reply, label", OTHER_ORDERS)
+@pytest.mark.parametrize("prompt, reply, label", OTHER_ORDERS + ROUND5_OTHER_ORDERS)
 def test_other_word_orders_and_soft_declines(prompt: str, reply: str, label: str) -> None:
     v = classify_response(prompt, reply)
     assert v.label == label and v.rule.startswith("decline:"), (v.rule, v.details["features"])
