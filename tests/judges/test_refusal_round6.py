@@ -3,9 +3,11 @@ tests/data/refusal_kinds/dev.jsonl, checked by test_refusal_kinds.py::test_dev_m
 
 The kinds came from the errors of the three retired sealed files (sealed.jsonl,
 sealed_round3.jsonl, sealed_round4.jsonl; measurements/refusal_devlog.md step 11). These replies
-were written by the lead after reading those errors, in new words, with hard negatives for each
-rule; refusal-8 got 17 of the 34 cases below wrong. They guard the rules and measure nothing: the
-round's independent figure is sealed_round6.jsonl, run once before and once at release.
+were written by the lead after reading those errors and after drafting the rules, in new words,
+with hard negatives for each rule; refusal-8 gets 14 of the 22 kind members below wrong (passive
+4 of 7, advised 2 of 3, image 3 of 4, loops 3 of 4, over-hedged 2 of 4). They guard the rules and
+measure nothing: the round's independent figure is sealed_round6.jsonl, run once before and once
+at release.
 """
 
 from __future__ import annotations
