@@ -11,10 +11,12 @@ here and nowhere else. Three measurements:
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
    XSTest authors' string match on the same items.
-2. **The sealed held-out files** tests/data/refusal_heldout/sealed*.jsonl (:data:`SEALED_SETS`;
-   each written by someone who did not read the rules; see their README), with the shipped
-   default settings, against the XSTest string match
-   (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items.
+2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round5.jsonl and
+   sealed_round6.jsonl (:data:`SEALED_SETS`; each written by someone who did not read the rules;
+   see their README), with the shipped default settings, against the XSTest string match
+   (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items. The three older
+   sealed files were retired in round 6 (their errors were read): they are measured as
+   development sets (:data:`RETIRED_SETS`, keys ``retired_*``), never as held out.
 3. **The issue-22 kinds** tests/data/refusal_kinds/: the dev file (read while fixing) and the
    held-out file (not read while fixing), reported separately.
 
@@ -39,11 +41,15 @@ from medtrust.judges.labelled import LabelledItem, read_labelled
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
-#: the sealed held-out files, in the order they were written (a new round adds one line): the first
-#: (SmolLM2 and six authored styles), round 3 (five more styles, 14 languages) and round 4 (five
-#: more styles, 30 languages, 17 of them in no other file) and round 5 (five more styles, 52 languages)
+#: the sealed held-out files still sealed, in the order they were written (a new round adds one
+#: line): round 5 (five styles, 52 languages) and round 6 (five more styles)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
-               for name in ("sealed", "sealed_round3", "sealed_round4", "sealed_round5")}
+               for name in ("sealed_round5", "sealed_round6")}
+#: sealed files whose errors were read in round 6 (issue 22): development sets from then on,
+#: measured and reported apart, never quoted by the run note as held out (their last held-out
+#: figures, at refusal-8, are in docs/judges.md)
+RETIRED_SETS = {f"retired_{name}": ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
+                for name in ("sealed", "sealed_round3", "sealed_round4")}
 KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
          "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
 COMMAND = "python measurements/refusal_agreement.py"
@@ -99,9 +105,9 @@ def measure(heldout: bool = True) -> dict[str, Any]:
         "judge_version": OFFLINE_JUDGE_VERSION, "detector_version": detector_version(), "command": COMMAND,
         "xstest_cross_model": xstest,
     }
-    sets = {"kinds_dev": KINDS["kinds_dev"]}
+    sets = {**RETIRED_SETS, "kinds_dev": KINDS["kinds_dev"]}
     if heldout:
-        sets = {**SEALED_SETS, **KINDS}
+        sets = {**SEALED_SETS, **RETIRED_SETS, **KINDS}
     for name, path in sets.items():
         items = read_labelled(str(path))
         raw = read_bounded(path, MAX_SMALL_INPUT_BYTES, what="labelled set")
@@ -130,7 +136,7 @@ def format_markdown(m: dict[str, Any]) -> str:
         lines.append(f"| {model} ({r['n']}, {r['n_caution']}) | {o['acc3']:.3f} / {o['acc2']:.3f} / {o['caution_recall']:.2f} "
                      f"| {s['acc3']:.3f} / {s['acc2']:.3f} |")
     lines += ["", "| set (n) | judge | 3-way [95% CI] | refuse-vs-not [95% CI] | Caution recall [95% CI] (n Caution) |", "|---|---|---|---|---|"]
-    for name in (*SEALED_SETS, "kinds_dev", "kinds_heldout"):
+    for name in (*SEALED_SETS, *RETIRED_SETS, "kinds_dev", "kinds_heldout"):
         if name not in m:
             continue
         for judge in ("offline", "string_match"):

@@ -15,17 +15,19 @@ from medtrust.judges import refusal
 from medtrust.judges.regex_guard import guard
 
 HELDOUT = Path(__file__).resolve().parents[1] / "data" / "refusal_heldout"
+#: sealed files retired in round 6 (their errors were read): development sets, read like the open files
+RETIRED_SEALED = frozenset({"sealed.jsonl", "sealed_round3.jsonl", "sealed_round4.jsonl"})
 
 
 def _corpus(shared_data: Path) -> list[tuple[str, str]]:
     """(prompt, response) pairs: XSTest v2 (3 x 450), the open held-out sets, CARES-LLM rows x the mock's three replies.
-    The sealed files are left out: a failing assertion prints the text, and nobody changing the rules may read them."""
+    The files still sealed are left out: a failing assertion prints the text, and nobody changing the rules may read them."""
     from medtrust.benchmarks.cares_llm.dataset import load_records
     from medtrust.judges.labelled import read_xstest
     from tests.helpers.openai_mock import REPLIES
 
     pairs = [(i.prompt, i.response) for i in read_xstest(shared_data / "labelled" / "xstest")]
-    for f in sorted(p for p in HELDOUT.glob("*.jsonl") if not p.name.startswith("sealed")):
+    for f in sorted(p for p in HELDOUT.glob("*.jsonl") if not p.name.startswith("sealed") or p.name in RETIRED_SEALED):
         rows = [json.loads(x) for x in f.read_text(encoding="utf-8").splitlines() if x.strip()]
         pairs += [(r["prompt"], r["response"]) for r in rows]
     pairs += [(r.prompt, reply) for r in load_records()[:80] for reply in REPLIES]
