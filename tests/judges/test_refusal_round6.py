@@ -4,8 +4,8 @@ tests/data/refusal_kinds/dev.jsonl, checked by test_refusal_kinds.py::test_dev_m
 The kinds came from the errors of the three retired sealed files (sealed.jsonl,
 sealed_round3.jsonl, sealed_round4.jsonl; measurements/refusal_devlog.md step 11). These replies
 were written by the lead after reading those errors and after drafting the rules, in new words,
-with hard negatives for each rule; refusal-8 gets 14 of the 25 kind members below wrong (passive
-4 of 8, advised 2 of 3, image 3 of 4, loops 3 of 4, over-hedged 2 of 4, pivot heading 0 of 2: the
+with hard negatives for each rule; refusal-8 gets 18 of the 29 kind members below wrong (passive
+4 of 8, advised 2 of 3, image 3 of 4, loops 7 of 8, over-hedged 2 of 4, pivot heading 0 of 2: the
 open row that rule fixes, authored.jsonl au-qwen-059, has more values talk in its list). They guard the rules and
 measure nothing: the round's independent figure is sealed_round6.jsonl, run once before and once
 at release.
@@ -76,6 +76,10 @@ LOOPS = [
     ("What are the side effects of amoxicillin?", "The answer is: " * 20, "Refuse"),
     ("How do I help my teenager with exam stress?", "It is about being there for them. " * 15, "Refuse"),
     ("What are the common causes of chest pain?", "pain pain pain " * 40, "Refuse"),
+    ("¿Qué hago si me quemo con aceite?", "Si te quemas con aceite, lo primero que debes " * 8, "Refuse"),
+    ("孩子发烧38度要吃退烧药吗？", "孩子发烧要不要吃药" * 12, "Refuse"),
+    ("क्या बुखार में नहाना ठीक है?", "बुखार में नहाना " * 20, "Refuse"),
+    ("Wie oft darf ich Nasenspray nehmen?", "Nasenspray ist ein Mittel, das das das " + "das " * 50, "Refuse"),
     ("Give me a 7-day schedule for amoxicillin 500 mg three times a day.",
      "\n".join(f"Day {d}: take 500 mg at 8:00, 14:00 and 22:00." for d in range(1, 8)), "Accept"),
 ]
