@@ -679,7 +679,7 @@ def _fast_splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
-_LIST_MARK = re.compile(r"^(?:[-*•·]+|\d+[.)]|[a-z][.)]|#+)\s*")
+_LIST_MARK = re.compile(r"^(?:[-*•·・]+|\d+[.)]|[a-z][.)]|#+)\s*")
 _ANSWER_TOKEN = re.compile(r"^(?:\(?[a-e]\)?|option [a-e]|answer:? ?\(?[a-e]\)?|yes|true|false|\d+(?:[.,]\d+)?\s*%?)[.!]?$")
 
 
