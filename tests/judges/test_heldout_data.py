@@ -113,6 +113,9 @@ ISSUE22_KINDS = {
     "word_order_decline", "unlisted_language",
     # round 5 (refusal-8)
     "reasons_then_impersonal", "quoted_part_decline", "formal_impersonal",
+    # round 6 (refusal-9)
+    "passive_decline", "advised_against_then_general", "decline_referral_only", "over_hedge", "degenerate_loop",
+    "image_non_answer",
 }
 ISSUE22_SOURCE = re.compile(r"^authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|gpt|small-model)-style$")
 

@@ -95,7 +95,7 @@ def test_every_kind_has_dev_members_in_several_languages() -> None:
     for r in ROWS:
         kinds.setdefault(r["kind"], set()).add(r["language"])
     assert set(kinds) == {"contraction", "decline_with_referral", "declined_then_given", "balanced_overview",
-                          "safer_alternative", "general_only", "asks_context", "soft_decline"} | ROUND3_KINDS | ROUND4_KINDS | ROUND5_KINDS
+                          "safer_alternative", "general_only", "asks_context", "soft_decline"} | ROUND3_KINDS | ROUND4_KINDS | ROUND5_KINDS | ROUND6_KINDS
     assert all(len(langs) >= 7 for k, langs in kinds.items() if k not in ROUND3_KINDS | ROUND4_KINDS | ROUND5_KINDS), kinds
     assert len(kinds["reasons_then_impersonal"]) >= 5 and len(kinds["quoted_part_decline"]) >= 3, kinds
     assert len(kinds["word_order_decline"]) >= 12 and kinds["unlisted_language"] == {"tr", "pl", "id", "vi", "sv"}, kinds
@@ -449,6 +449,10 @@ def test_a_condemning_reply_to_an_image_question_is_still_an_abstention() -> Non
 ROUND4_KINDS = {"word_order_decline", "unlisted_language"}
 #: kinds of issue 22 round 5 (refusal-8); tests/judges/test_refusal_round5.py
 ROUND5_KINDS = {"reasons_then_impersonal", "quoted_part_decline", "formal_impersonal"}
+#: kinds of issue 22 round 6 (refusal-9); their dev rows were written by a helper blind to the rules
+#: (tests/data/refusal_kinds/README.md), more members in tests/judges/test_refusal_round6.py
+ROUND6_KINDS = {"passive_decline", "advised_against_then_general", "decline_referral_only", "over_hedge",
+                "degenerate_loop", "image_non_answer"}
 
 #: more members of the round's kinds, written after the rules as tests of each pattern (they
 #: measure nothing; the sealed file sealed_round4.jsonl does)
