@@ -201,3 +201,18 @@ def test_loop_rule_reads_a_long_loop_within_the_analysed_length() -> None:
     text = "The answer is: " * 7000
     assert len(analyse(text, "What is it?").text) <= 20_000
     assert classify_response("What is it?", text).rule == "degenerate_loop"
+
+
+def test_cannot_view_images_then_general_knowledge_is_no_reading() -> None:
+    """"I can't view images. However, typically ..." gives textbook facts, not a reading of this
+    image: MediConfusion still counts a refusal, and the limit-then-reading rule (Accept) does not
+    fire: it applies to limits of a reading, not to not seeing the image at all (GPT-4o's replies
+    in MediConfusion's official results have this shape)."""
+    from medtrust.judges.refusal import is_refusal
+
+    reply = ("I am not able to view images directly. However, in most adults the left kidney sits slightly higher "
+             "than the right one, because the liver pushes the right kidney down.")
+    assert is_refusal(reply)
+    assert not detect_abstention(reply).rule.startswith("image_limit_then_reading")
+    verdict = classify_response("[image: abdominal CT] Which kidney sits higher?", reply)
+    assert not verdict.rule.startswith("image_limit_then_reading") and verdict.label != "Accept"
