@@ -214,5 +214,5 @@ def test_cannot_view_images_then_general_knowledge_is_no_reading() -> None:
              "than the right one, because the liver pushes the right kidney down.")
     assert is_refusal(reply)
     assert not detect_abstention(reply).rule.startswith("image_limit_then_reading")
-    verdict = classify_response("[image: abdominal CT] Which kidney sits higher?", reply)
-    assert not verdict.rule.startswith("image_limit_then_reading") and verdict.label != "Accept"
+    # (for the text judge "I can't view images" stays a hedge, as before round 6)
+    assert classify_response("[image: abdominal CT] Which kidney sits higher?", reply).rule.startswith("hedge_then_answer")
