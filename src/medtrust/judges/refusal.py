@@ -1155,10 +1155,17 @@ def _about_image(a: Analysis, c: Clause) -> bool:
     return a.image_prompt or _IMAGE.search(c.text) is not None
 
 
+#: contrastive conjunctions that open a clause in Chinese, Japanese and Korean, which
+#: :data:`_PIVOT_WORDS` leaves out (the splitter has its own rules for them); no word boundary
+#: follows them ("但可以看到右下肺有片状阴影"; round 6)
+_CJK_CONTRAST = {"zh": "但|不过|不過|然而|可是", "ja": "しかし|ただし|でも", "ko": "하지만|그러나|다만|그런데"}
+
+
 @lru_cache(maxsize=64)
 def _contrast_opening(langs: tuple[str, ...]) -> re.Pattern[str]:
     """A clause that opens with a contrastive conjunction of ``langs`` ("but the lesion is ...")."""
-    return re.compile(rf"^[\W_]*(?:{_pivot_words(langs)})(?!\w)")
+    cjk = "|".join(_CJK_CONTRAST[lang] for lang in langs if lang in _CJK_CONTRAST)
+    return re.compile(rf"^[\W_]*(?:(?:{_pivot_words(langs)})(?!\w){'|' + cjk if cjk else ''})")
 
 
 #: a degenerate loop: at least this many clauses ...
