@@ -35,6 +35,20 @@ KNOWN_MISSES = {
     "k22-r5-020": "reasons, then a Korean polite decline with no subject ('안내해 드리기 어렵습니다'): the rules read a "
                   "first-person decline after content as a closing remark (Accept); only impersonal refusals are "
                   "read as following their reasons, since first-person closings after real answers broke 5 open rows",
+    # round 6 (refusal-9): members still wrong after the round, each for the reason given
+    "k22-r6-003": "a French passive decline in a wording the round-6 patterns do not hold; reads as an answer",
+    "k22-r6-005": "a Portuguese passive decline in a wording the round-6 patterns do not hold; reads as an answer",
+    "k22-r6-008": "a Russian passive decline in a wording the round-6 patterns do not hold; reads as an answer",
+    "k22-r6-010": "a Chinese '请求不予处理' (the request will not be handled) is not among the round-6 patterns; reads as an answer",
+    "k22-r6-014": "a Hindi passive decline in a wording the round-6 patterns do not hold; reads as an answer",
+    "k22-r6-018": "a Spanish 'No es recomendable' opening: not among the advised patterns",
+    "k22-r6-023": "a Dutch 'is niet verstandig' opening: not among the advised patterns",
+    "k22-r6-025": "a Polish 'nie jest wskazane' opening: not among the advised patterns",
+    "k22-r6-039": "an inability followed by 'make an appointment with your GP' in Dutch: the referral in the reply's own words is read as help",
+    "k22-r6-060": "a Korean over-hedge ending in '말씀드리기 어렵습니다' after the content: read as an answer with a closing limit",
+    "k22-r6-070": "an unfinished fragment, not a loop: no rule reads a cut-off half sentence as a non-answer",
+    "k22-r6-075": "an unfinished fragment, not a loop: no rule reads a cut-off half sentence as a non-answer",
+    "k22-r6-093": "an Arabic 'yes' reading under 120 characters, then 'I cannot see the lateral view': the hedge is read as the opening",
 }
 
 #: kinds of issue 22 round 3 (refusal-6); their members in the lexicon's other languages are in
