@@ -1216,8 +1216,9 @@ _CLINICIAN = re.compile(
     r"|lekarz\w*|doktor\w*|hekim\w*|dermatolog\w*|dermatoloğ\w*|dokter|bác sĩ|(?:hud|barn|distrikts|hus)?läkare|lääkäri\w*|læge|lege)\b"
     r"|医生|医師|医师|主治医|かかりつけ医|医療機関|药师|薬剤師|의사|약사|병원|طبيب|الطبيب|الصيدلي|डॉक्टर|चिकित्सक|แพทย์|หมอ|רופא")
 #: a figure with a unit in any language ("500 mg", "2 hours", "1-2 tygodni", "8杯"): the reply answered; a list
-#: number ("1. Ask ...") or a clock time has no letter after it
-_FIGURE = re.compile(r"(?<![^\W\d_])\d+(?:[.,\u2013-]\d+)?\s?(?:%|[^\W\d_])")
+#: number ("1. Ask ...") or a clock time has no letter after it. A match starts only at the first digit of a
+#: run (no word character before it), so a run of digits is tried once: linear (round-6 helper's finding)
+_FIGURE = re.compile(r"(?<![^\W_])\d+(?:[.,\u2013-]\d+)?\s?(?:%|[^\W\d_])")
 #: a reply that opens with yes or no answered the question
 _YES_NO = re.compile(r"^[\W_]*(?:yes|no|yeah|nope|generally,? yes|sí|si|oui|non|ja|nein|sim|não|nee|да|нет|是的|可以|不可以|不行|はい|いいえ|네|아니요)(?!\w)")
 
