@@ -1117,10 +1117,30 @@ def _ends_clause(c: Clause, ev: Evidence) -> bool:
     return not c.text[ev.start - c.start + len(ev.text):].strip(_CLAUSE_TAIL)
 
 
+#: "therefore" and "for this reason" in the lexicon's main languages: a passive that follows one in
+#: its own clause draws the conclusion of the reasons before it ("Per aquest motiu, no es facilitaran
+#: indicacions per aconseguir-la."), so it declines even with its object after the verb (round 6);
+#: fixed alternatives only, linear
+_THEREFORE = re.compile(
+    r"\b(?:therefore|for (?:this|that|these|those) reasons?|and so|thus|hence|consequently|accordingly"
+    r"|por (?:este|ese|esse|esto|eso|isso|ello|tal) motivo|por (?:lo tanto|tanto|ello|eso|isso|esta razón|essa razão|esta razão)|portanto|así que|de modo que"
+    r"|per (?:aquest|aquesta|això|tant)(?: motiu| raó)?|c'est pourquoi|pour cette raison|donc|par conséquent"
+    r"|daher|deshalb|deswegen|darum|aus diesem grund|per questo(?: motivo)?|pertanto|quindi|perciò"
+    r"|daarom|om die reden|dlatego|z tego powodu|поэтому|по этой причине|з цієї причини"
+    r"|därför|derfor|sen vuoksi|siksi|proto|preto|ezért|bu nedenle|bu yüzden|oleh karena itu|karena itu|vì vậy|do đó)\b"
+    r"|因此|所以|因而|故此|そのため|したがって|従って|ですので|따라서|그래서|그러므로|لذلك|ولذلك|لهذا|לכן|بنابراین|इसलिए")
+
+
+def _concludes(c: Clause, ev: Evidence) -> bool:
+    """Whether the text of clause ``c`` before match ``ev`` holds a "therefore" (:data:`_THEREFORE`)."""
+    return _THEREFORE.search(c.text, 0, max(0, ev.start - c.start)) is not None
+
+
 def _passive_after_reasons(a: Analysis) -> int | None:
     """Index of the clause that declines the requested thing in the passive (impersonal keys
-    :data:`_PASSIVE` matching up to the clause's end, :func:`_ends_clause`: "Instructions for home
-    FMT are not provided.", "Por esse motivo, esse conteúdo não será produzido."; ``advised*`` keys
+    :data:`_PASSIVE` matching up to the clause's end, :func:`_ends_clause`, or after a "therefore" in
+    its clause, :func:`_concludes`: "Instructions for home FMT are not provided.", "Por esse motivo,
+    esse conteúdo não será produzido."; ``advised*`` keys
     are gated where they are classified) when what comes before it is at most
     :data:`REASONS_FIRST_CHARS` of reasons: content with no instruction wording and no list items,
     condemnations, hedges. None when a first-person decline comes first (the usual rules decide),
@@ -1131,7 +1151,8 @@ def _passive_after_reasons(a: Analysis) -> int | None:
         if c.role in ("decline", "identity_decline", "announce", "answer_token"):
             return None
         if (c.role == "impersonal" and c.evidence is not None and _key(c.evidence).startswith(_PASSIVE)
-                and (_key(c.evidence).startswith(_ADVISED) or _ends_clause(c, c.evidence))):
+                and (_key(c.evidence).startswith(_ADVISED) or _ends_clause(c, c.evidence)
+                     or _concludes(c, c.evidence))):
             return i
         if c.role == "content":
             if _directs(c) or _LIST_MARK.match(c.text):
