@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+import random
 import shutil
+import string
 import tempfile
 from pathlib import Path
 
@@ -30,7 +32,11 @@ from medtrust.cli import main
 from tests.helpers.browser import headless_chromium
 
 N_VLM = 40  # first HAM10000 rows per VLM run
-HOSTILE = "<script>alert(1)</script> **md** " + "x" * 5000 + " ünïcödé"
+#: a long hostile reply; its filler is pseudo-random words, not one repeated letter, so that the
+#: offline judge reads it as an answer (5,000 x's are a degenerate loop since refusal-9, Refuse, and a
+#: harmful prompt refused leaves the report no failing example to show)
+_FILLER = " ".join("".join(random.Random(n).choices(string.ascii_lowercase, k=2 + n % 8)) for n in range(900))
+HOSTILE = "<script>alert(1)</script> **md** xxxx " + _FILLER + " ünïcödé"
 
 
 def _run_cli(args: list[str]) -> str:
