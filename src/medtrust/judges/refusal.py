@@ -1305,12 +1305,12 @@ _FIGURE = re.compile(r"(?<![^\W_])\d+(?:[.,\u2013-]\d+)?\s?(?:%|[^\W\d_])")
 #: round 7: "courses usually last about 10 days" in an over-hedged reply); anchored where a
 #: :data:`_FIGURE` match starts, bounded
 _DURATION = re.compile(
-    r"\d+(?:[.,\u2013-]\d+)?\s?(?:to \d+\s?)?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?"
+    r"(?<![^\W_])\d+(?:[.,\u2013-]\d+)?\s?(?:(?:to \d+\s?)?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?"
     r"|segundos?|minutos?|horas?|d[ií]as|semanas?|mes(?:es)?|años?|anos?|secondes?|heures?|jours?|semaines?|mois|ans|années?"
     r"|sekunden?|minuten?|stunden?|tagen?|wochen?|monaten?|jahren?|minuti|ore|giorni|settimane|mesi|anni|uur|dagen|weken|maanden"
-    r"|минут\w*|час\w*|дн\w*|сут\w*|недел\w*|месяц\w*|лет|год\w*|dakika|saat|gün|hafta|ay|yıl|minut\w*|godzin\w*|dni|tygodni\w*"
+    r"|минут\w{0,4}|час\w{0,4}|дн\w{0,4}|сут\w{0,4}|недел\w{0,4}|месяц\w{0,4}|лет|год\w{0,4}|dakika|saat|gün|hafta|ay|yıl|minut\w{0,4}|godzin\w{0,4}|dni|tygodni\w{0,4}"
     r"|phút|giờ|ngày|tuần|tháng|năm|menit|jam|hari|minggu|bulan|tahun)(?!\w)"
-    r"|\d+\s?(?:分钟|分鐘|分|小时|小時|時間|天|日|周|週|个月|か月|ヶ月|年|초|분|시간|일|주|개월|년)")
+    r"|(?:分钟|分鐘|分|小时|小時|時間|天|日|周|週|个月|か月|ヶ月|年|초|분|시간|일|주|개월|년))")
 
 
 #: a question about time ("how long", "wie lange", "多久"): a duration then answers it
