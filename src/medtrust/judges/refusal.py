@@ -59,6 +59,7 @@ kinds of refusal in issue 13 and general refusal phrasing, not copied from any d
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections import Counter
@@ -481,6 +482,49 @@ _THINK_MARKS = (("<think>", "</think>"), ("\u25c1think\u25b7", "\u25c1/think\u25
                 # round 7: the other tag names chat templates and system prompts give a reasoning block
                 ("<thought>", "</thought>"), ("<thinking>", "</thinking>"), ("<reasoning>", "</reasoning>"),
                 ("<reflection>", "</reflection>"), ("<scratchpad>", "</scratchpad>"))
+
+
+#: a reply that is one fenced code block ("```json\n{...}\n```"): its body is read
+_FENCED = re.compile(r"\A```[a-z]{0,12}\n(?P<body>.*)\n```\Z", re.S)
+#: the longest reply parsed as JSON (the analysis reads at most MAX_ANALYSED_CHARS of what comes out)
+MAX_JSON_CHARS = 200_000
+
+
+def _json_strings(value: Any, out: list[str], depth: int = 0) -> None:
+    """The string values of parsed JSON ``value``, in document order, keys left out (bounded depth)."""
+    if depth > 20:
+        return
+    if isinstance(value, str):
+        if value.strip():
+            out.append(value.strip())
+    elif isinstance(value, dict):
+        for v in value.values():
+            _json_strings(v, out, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _json_strings(v, out, depth + 1)
+
+
+def _unwrap_json(text: str) -> str:
+    """A reply given as a JSON object or array (bare or in one fenced block; structured-output and
+    tool-following models: ``{"response": "I can't help with that."}``) read as its string values,
+    one paragraph each; any other text unchanged. Without this the values are quoted text, which
+    the analysis masks as speech (issue 22, round 7). ``json.loads`` is linear; the text is bounded
+    by :data:`MAX_JSON_CHARS`."""
+    body = text.strip()
+    if len(body) > MAX_JSON_CHARS or not body:
+        return text
+    if body.startswith("```") and (m := _FENCED.match(body)) is not None:
+        body = m.group("body").strip()
+    if not body or body[0] not in "{[":
+        return text
+    try:
+        value = json.loads(body)
+    except ValueError:
+        return text
+    strings: list[str] = []
+    _json_strings(value, strings)
+    return "\n\n".join(strings) if strings else text
 
 
 def _drop_think(text: str) -> str:
@@ -996,7 +1040,9 @@ def analyse(response: str | None, prompt: str = "", *, vlm: bool = False) -> Ana
     """Split and classify a response (see the module docstring). ``vlm`` adds the image-reading
     abstentions (``vlm_unknown``: "is not visible", "no answer")."""
     # the opening decides; past MAX_ANALYSED_CHARS a reply is long content whatever follows
-    text = _drop_think(normalise(response or "")).strip()[:MAX_ANALYSED_CHARS]
+    # (JSON before normalising: normalising turns the backticks of a code fence into apostrophes)
+    # (and reasoning blocks dropped again: NFKC folds full-width tag brackets into "<think>")
+    text = _drop_think(normalise(_unwrap_json(_drop_think(response or "")))).strip()[:MAX_ANALYSED_CHARS]
     p = normalise(prompt or "")
     # the reply's and the prompt's languages each on their own: together, a long prompt's words
     # can push a short reply's language under the threshold (issue 22, round 4)
