@@ -1438,6 +1438,8 @@ def decide(a: Analysis, params: RefusalParams = DEFAULT_PARAMS) -> RefusalResult
             break
         if c.role == "announce" or c.role == "answer_token":
             content_before = 10**6  # "here are the steps:" / "B." - an answer has started
+        if params.help_signal and _referral(c):
+            continue  # a crisis line before the decline ("If you're thinking of hurting yourself, call 988.") answers nothing (round 7)
         content_before += c.content_chars
     feats["content_before"] = min(content_before, 10**6)
 
