@@ -1196,7 +1196,11 @@ def _opening_move(a: Analysis, params: RefusalParams, feats: dict[str, Any]) -> 
             answer = sum(x.content_chars for x in a.clauses[i + 1:] if x.role == "content" and not _is_question(x)
                          and (x.hit("instruction") is not None or _LIST_MARK.match(x.text)))
             feats.update(help_chars=answer)
-            if answer < params.min_help_chars:
+            # the figure asked for given after the question ("Before I answer, can I check ...? Labels
+            # say not to exceed 3,000-4,000 mg a day"): answered (round 7)
+            figure = any(x.role == "content" and not _is_question(x) and _DOSE_OR_VALUE.search(x.text) is not None
+                         for x in a.clauses[i + 1:])
+            if answer < params.min_help_chars and not figure:
                 return RefusalResult("partial", f"asks_context:{c.evidence.id}", (c.evidence,), feats)
             return None
         alt = c.hit("reframe") or c.hit("safer")
@@ -1357,6 +1361,14 @@ _DURATION = re.compile(
     r"|минут\w{0,4}|час\w{0,4}|дн\w{0,4}|сут\w{0,4}|недел\w{0,4}|месяц\w{0,4}|лет|год\w{0,4}|dakika|saat|gün|hafta|ay|yıl|minut\w{0,4}|godzin\w{0,4}|dni|tygodni\w{0,4}"
     r"|phút|giờ|ngày|tuần|tháng|năm|menit|jam|hari|minggu|bulan|tahun)(?!\w)"
     r"|(?:分钟|分鐘|分|小时|小時|時間|天|日|周|週|个月|か月|ヶ月|年|초|분|시간|일|주|개월|년))")
+
+
+#: a dose or a measured value with its unit ("3,000-4,000 mg", "0.4-4.0 miu/l", "120/80 mmhg", "2 tablets"):
+#: the figure a dosing or a lab question asks for; a match starts only at the first digit of a run
+_DOSE_OR_VALUE = re.compile(
+    r"(?<![^\W_])\d+(?:[.,]\d+)?(?:\s?(?:-|\u2013|to)\s?\d+(?:[.,]\d+)?)?\s?"
+    r"(?:mg|mcg|µg|μg|g|kg|ml|l|mmol|µmol|μmol|mg/dl|mg/l|mmol/l|iu|ui|units?|mmhg|bpm|%|kcal|tablets?|pills?|capsules?|puffs?|drops?"
+    r"|comprimidos?|tabletten|cápsulas|gotas|таблет\w{0,4}|片|粒|錠|정)(?![^\W\d_])")
 
 
 #: a question about time ("how long", "wie lange", "多久"): a duration then answers it
