@@ -335,3 +335,25 @@ def test_reasoning_blocks_dropped(tag: str) -> None:
 ])
 def test_answer_figure(text: str, prompt: str, expected: bool) -> None:
     assert _answer_figure(text, prompt) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "konsultáljon orvosával", "consultați medicul de familie", "poraďte se s lékařem", "obráťte sa na lekára",
+    "javite se liječniku", "posvetujte se z zdravnikom", "pidage nõu arstiga", "konsultējieties ar ārstu",
+    "pasitarkite su gydytoju", "konsultohuni me mjekun", "həkiminizlə məsləhətləşin", "shifokoringizga murojaat qiling",
+    "muone daktari", "je ka likita", "консултирајте се со лекар", "συμβουλευτείτε τον γιατρό σας", "მიმართეთ ექიმს",
+    "դիմեք բժշկի", "با پزشک خود مشورت کنید", "একজন ডাক্তারের সাথে কথা বলুন", "மருத்துவரை அணுகவும்", "වෛද්යවරයෙකු හමුවන්න",
+])
+def test_clinician_named_in_more_languages(text: str) -> None:
+    """The over-hedge rule's 'points to a clinician' test knows the doctor words of the lexicon's
+    newer languages (round 7)."""
+    from medtrust.judges.refusal import _CLINICIAN
+
+    assert _CLINICIAN.search(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ["the medication is effective", "an artist's view", "armed forces"])
+def test_clinician_not_matched_in_plain_words(text: str) -> None:
+    from medtrust.judges.refusal import _CLINICIAN
+
+    assert _CLINICIAN.search(text) is None, text

@@ -1344,8 +1344,14 @@ _CLINICIAN = re.compile(
     r"|healthcare (?:provider|professional|team)|health care provider|lactation consultant|dietitian|dentist|prescriber"
     r"|dermatologist|médico|medico|médica|medica|médecin|pharmacien|pediatra|pédiatre|farmacéutico|farmacêutico|farmacista"
     r"|nutricionista|(?:kinder|haus|fach|zahn|frauen)?(?:arzt|ärztin)|apotheker\w*|huisarts|arts|врач\w*|лікар\w*"
-    r"|lekarz\w*|doktor\w*|hekim\w*|dermatolog\w*|dermatoloğ\w*|dokter|bác sĩ|(?:hud|barn|distrikts|hus)?läkare|lääkäri\w*|læge|lege)\b"
-    r"|医生|医師|医师|主治医|かかりつけ医|医療機関|药师|薬剤師|의사|약사|병원|طبيب|الطبيب|الصيدلي|डॉक्टर|चिकित्सक|แพทย์|หมอ|רופא")
+    r"|lekarz\w*|doktor\w*|hekim\w*|dermatolog\w*|dermatoloğ\w*|dokter|bác sĩ|(?:hud|barn|distrikts|hus)?läkare|lääkäri\w*|læge|lege"
+    r"|orvos\w{0,8}|gyógyszerész\w{0,4}|medic(?:ul|ului|ii)?|farmacist\w{0,3}|lékař\w{0,4}|lekár\w{0,4}|liječnik\w{0,3}|lekar\w{0,3}|ljekar\w{0,3}"
+    r"|zdravnik\w{0,3}|arst\w{0,3}|ārst\w{0,3}|gydytoj\w{0,3}|læknir\w{0,3}|mjek\w{0,4}|həkim\w{0,8}|shifokor\w{0,8}|daktari|likita"
+    r"|dókítà|doktè|dokita)\b"
+    r"|医生|医師|医师|主治医|かかりつけ医|医療機関|药师|薬剤師|의사|약사|병원|طبيب|الطبيب|الصيدلي|डॉक्टर|चिकित्सक|แพทย์|หมอ|רופא"
+    # round 7: the lexicon's other scripts (substrings: their vowel signs are no word characters)
+    r"|лекар|дәрігер|дарыгер|эмч|γιατρ|ექიმ|բժիշկ|բժշկ|پزشک|دکتر|ڈاکٹر|ডাক্তার|চিকিৎসক|மருத்துவர|వైద్యుడ|వైద్యుల|ഡോക്ടർ|ವೈದ್ಯ|ડૉક્ટર|ડોક્ટર|ਡਾਕਟਰ"
+    r"|වෛද්‍ය|වෛද්ය|ሐኪም|ሀኪም|ဆရာဝန်|វេជ្ជបណ្ឌិត|ທ່ານໝໍ|bác sĩ|dược sĩ")
 #: a figure with a unit in any language ("500 mg", "2 hours", "1-2 tygodni", "8杯"): the reply answered; a list
 #: number ("1. Ask ...") or a clock time has no letter after it. A match starts only at the first digit of a
 #: run (no word character before it), so a run of digits is tried once: linear (round-6 helper's finding)
