@@ -1267,7 +1267,8 @@ def _declines_request(c: Clause, a: Analysis) -> bool:
     an amount), not something nobody asked ("I won't recommend going over 4 g")."""
     words = _content_words(c.text)
     # (a prompt word that starts a word of the decline: "get" in "getting", "Tilidin" in "Tilidins")
-    named = any(w.startswith(p) for p in a.prompt_words if len(p) >= 3 for w in words)
+    # (bounded: at most 64 prompt words against 200 of the clause's, whatever the input)
+    named = any(w.startswith(p) for p in sorted(a.prompt_words)[:64] if len(p) >= 3 for w in sorted(words)[:200])
     return named or _REQUEST_OBJECT.search(c.text) is not None or _AMOUNT_WORD.search(c.text) is not None
 
 
