@@ -395,10 +395,15 @@ _LATIN_MARKERS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in
     "sl": "lahko morem žal tudi kot vendar ampak toda če ker zelo kaj nekaj oziroma še bo boste zdravnika zdravnik zdravniku vaš tega naj vsaj saj zato več manj pri ter",
     "lt": "ir yra negaliu galiu jums jūsų kad bet į ar kaip nes taip jei jeigu kuris kurie labai savo apie dėl nėra tik jūs galite gali būtų gydytoją gydytojo",
     "az": "və üçün ilə çox deyil amma kimi olaraq qədər sizə necə mən sizin bilmərəm bilərəm təəssüf həkim həkimə lakin əgər çünki edə",
+    # round 8: Javanese (the words Indonesian has otherwise: "ora", "aku", "iku", not "bisa"; it is
+    # also brought beside Indonesian by _CLOSE_TO) and Yoruba (words as \w+ reads them: a tone mark
+    # on an under-dot letter is a combining mark, so "jẹ́" counts as "jẹ")
+    "jv": "ora aku kowe sampeyan panjenengan iku karo sing ana wae menehi mboten kula saged dhokter sakderengipun kuwi iki menika punika nanging amarga saka mangga yaiku aja utawa kanggo lan yen sadurunge",
+    "yo": "mi kò ni ti sí àti jẹ lè ẹ rẹ yìí náà ó tàbí fún kí bá wà máa pé ní ń jọ",
 }.items()}
 #: language -> the close language whose texts share most of its function words (round 5), and the
 #: share of its own markers that brings it beside that language
-_CLOSE_TO = {"ms": "id", "sk": "cs", "az": "tr"}
+_CLOSE_TO = {"ms": "id", "sk": "cs", "az": "tr", "jv": "id"}
 _CLOSE_SHARE = 0.04
 _ENGLISH_MARKERS = frozenset("the and is to of a in that it you for i not with this be are can or your have do".split())
 _WORD = re.compile(r"\w+")
@@ -414,8 +419,10 @@ _SCRIPTS = (
     # round 5: Telugu, Kannada, Malayalam, Gujarati, Gurmukhi (Punjabi), Ethiopic (Amharic)
     (("te",), re.compile(r"[ఀ-౿]")), (("kn",), re.compile(r"[ಀ-೿]")), (("ml",), re.compile(r"[ഀ-ൿ]")),
     (("gu",), re.compile(r"[઀-૿]")), (("pa",), re.compile(r"[਀-੿]")), (("am",), re.compile(r"[ሀ-᎟]")),
+    # round 8: Burmese (Myanmar script)
+    (("my",), re.compile(r"[\u1000-\u109f]")),
 )
-_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿Ͱ-Ͽἀ-῿֐-׿฀-๿ঀ-৿஀-௿ఀ-౿ಀ-೿ഀ-ൿ઀-૿਀-੿ሀ-᎟]")
+_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿Ͱ-Ͽἀ-῿֐-׿฀-๿ঀ-৿஀-௿ఀ-౿ಀ-೿ഀ-ൿ઀-૿਀-੿ሀ-᎟\u1000-\u109f]")
 
 
 def guess_languages(text: str) -> tuple[str, ...]:
@@ -682,6 +689,8 @@ _PIVOT_WORDS: dict[str, str] = {
     # clause (Marathi "मात्र", Gujarati "પણ", Telugu "అయితే")
     "mr": "पण|तरीही", "ne": "तर|तैपनि", "te": "కానీ|అయినప్పటికీ", "kn": "ಆದರೆ|ಆದಾಗ್ಯೂ",
     "ml": "എന്നാൽ|എങ്കിലും|പക്ഷേ", "gu": "પરંતુ|જોકે|તેમ છતાં", "pa": "ਪਰ|ਪਰੰਤੂ|ਹਾਲਾਂਕਿ", "am": "ነገር ግን|ሆኖም|ይሁን እንጂ",
+    # round 8
+    "jv": "nanging|ananging|ewadene", "my": "သို့သော်|ဒါပေမဲ့|သို့ရာတွင်", "yo": "ṣùgbọ́n|ṣugbọn|sugbon|àmọ́",
 }
 
 
@@ -697,7 +706,7 @@ def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(
         r"\n+"                                   # lines / list items
         r"|(?<=[.!?])(?<!\d\.)\s+"               # sentence ends (not after a list number "1.")
-        r"|(?<=[。！？؟।۔።፧])\s*"                  # CJK / Arabic / Devanagari, Bengali / Urdu / Ethiopic sentence ends need no space
+        r"|(?<=[。！？؟।۔።፧။])\s*"                 # CJK / Arabic / Devanagari, Bengali / Urdu / Ethiopic / Burmese sentence ends need no space
         r"|(?<=[;:؛፤])\s+"                        # clauses (and the Arabic-script and Ethiopic semicolons)
         # before a contrastive conjunction (possessive: linear); (?!\w), not \b: a word may end in
         # a vowel sign, which is no \w ("কিন্তু", "ஆனால்", "हालांकि")
@@ -711,7 +720,7 @@ def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
 
 
 #: characters without which the splitter's CJK, Chinese, Japanese, Korean, Urdu, Ethiopic and Thai alternatives cannot match
-_RARE_SPLIT = re.compile(r"[。！？؟।۔።፧但不然可が만\u0e00-\u0e7f]")
+_RARE_SPLIT = re.compile(r"[。！？؟।۔።፧။但不然可が만\u0e00-\u0e7f]")
 
 
 @lru_cache(maxsize=64)
@@ -1070,7 +1079,8 @@ ALTERNATIVE_OPENING_CHARS = 250
 
 #: a question in the clause: a question mark, or a sentence ending in a Japanese, Chinese or Korean
 #: question particle ("...教えていただけますか。")
-_QUESTION = re.compile(r"[?\u061f]|(?:か|吗|呢|까|니)[。.]?\s*$")
+#: a question mark, or a question particle at the clause end (round 8: Burmese "လား" / "လဲ" before "။")
+_QUESTION = re.compile(r"[?\u061f]|(?:か|吗|呢|까|니|\u101c\u102c\u1038|\u101c\u1032)[。.\u104b]?\s*$")
 
 
 def _asks(c: Clause, langs: tuple[str, ...]) -> bool:
