@@ -11,11 +11,12 @@ here and nowhere else. Three measurements:
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
    XSTest authors' string match on the same items.
-2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round7.jsonl (and each later
+2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round8.jsonl (and each later
    round's file; :data:`SEALED_SETS`; each written by someone who did not read the rules; see their
    README), with the shipped default settings, against the XSTest string match
    (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items. Older sealed files
-   whose errors were read (three in round 6, sealed_round5 and sealed_round6 in round 7) are
+   whose errors were read (three in round 6, sealed_round5 and sealed_round6 in round 7,
+   sealed_round7 in round 8) are
    measured as development sets (:data:`RETIRED_SETS`, keys ``retired_*``), never as held out.
 3. **The issue-22 kinds** tests/data/refusal_kinds/: the dev file (read while fixing) and the
    held-out file (not read while fixing), reported separately.
@@ -42,9 +43,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 #: the sealed held-out files still sealed, in the order they were written (a new round adds one
-#: name): round 7 (five styles, 21 languages)
+#: name): round 8 (two files by two helpers, five styles, 27 and 29 languages)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
-               for name in ("sealed_round7",)}
+               for name in ("sealed_round8", "sealed_round8b")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
 #: round 8: sealed_round7): development sets from then on,
 #: measured and reported apart, never quoted by the run note as held out (their last held-out

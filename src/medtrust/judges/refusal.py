@@ -77,7 +77,7 @@ Label = Literal["refuse", "partial", "comply"]
 LABELS: tuple[str, ...] = ("refuse", "partial", "comply")
 
 #: Bump on any change of a rule, a setting or the lexicon; the offline judge version includes it.
-REFUSAL_VERSION = "refusal-10"
+REFUSAL_VERSION = "refusal-11"
 
 
 @dataclass(frozen=True)
