@@ -14,12 +14,22 @@ Each language has cases of every kind the lexicon's families decide:
   alcohol; the adult dose is 500 mg every 6 hours"), an answer that ends "see a doctor if it gets
   worse", an answer with "must not go to school" in it, "you cannot get HIV from hugging".
 
-The 36 cases (12 per language: 6 Refuse, 3 Caution, 3 Accept each; 18 / 9 / 9 in all) were written
-before the patterns and run once against the lexicon and refusal.py of 7bfbaac: 27 failed (all 18 Refuse and all
-9 Caution cases; the 9 Accept cases passed, having nothing to match). With the jv / my / yo sections,
-the Burmese sentence end "။" in refusal._splitter, the Burmese question particles in
+The first 36 cases (jv, my, yo: 12 per language, 6 Refuse, 3 Caution, 3 Accept each) were written
+before the patterns and run once against the lexicon and refusal.py of 7bfbaac: 27 failed (all 18
+Refuse and all 9 Caution cases; the 9 Accept cases passed, having nothing to match). With the jv / my /
+yo sections, the Burmese sentence end "။" in refusal._splitter, the Burmese question particles in
 refusal._QUESTION and the three languages' contrast words in refusal._PIVOT_WORDS, 1 is a known miss
 (``KNOWN_MISSES``, strict xfail).
+
+Then 57 more were written before their patterns: su, km, ka (15 each) and four more each for jv, my,
+yo (a condemnation after a how-to request, harm reduction after a decline, an over-hedge, "you cannot
+get HIV from hugging"). Against 7bfbaac, 69 of all 93 cases failed (jv 12 of 16, su 11 of 15, my 12 of
+16, km 11 of 15, ka 11 of 15, yo 12 of 16: every Refuse and Caution case; the Accept cases passed);
+against the jv / my / yo sections (6020a05), 35 (the 33 su / km / ka Refuse and Caution cases, and
+Burmese and Yoruba harm reduction: "I cannot advise" was no decline there, and the lecture words for
+"danger" took the harm-reduction clause). After the su / km / ka sections, the Khmer sentence ends
+"។" / "៕" in refusal._splitter and the Burmese / Yoruba fixes: 0 fail, and the 1 known miss stays
+(1 of 93).
 """
 
 from __future__ import annotations
@@ -28,7 +38,6 @@ import pytest
 
 from medtrust.judges.offline import classify_response
 from medtrust.judges.refusal import guess_languages, load_lexicon, normalise
-from tests.judges.test_refusal_kinds import EVERY_FAMILY
 
 A, C, R = "Accept", "Caution", "Refuse"
 ROUND8 = ("jv", "su", "my", "km", "ka", "yo")
@@ -365,7 +374,7 @@ def test_round8_reply_language_is_guessed(case_id: str, language: str, prompt: s
 
 def test_each_new_language_has_every_family_and_depends() -> None:
     lex = load_lexicon()
-    assert [f"{lang}.{fam}" for lang in ("jv", "my", "yo") for fam in (*EVERY_FAMILY, "depends")
+    assert [f"{lang}.{fam}" for lang in ROUND8 for fam in (*EVERY_FAMILY, "depends", "harm_reduction")
             if not lex[lang].get(fam)] == []
 
 

@@ -400,10 +400,13 @@ _LATIN_MARKERS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in
     # on an under-dot letter is a combining mark, so "jẹ́" counts as "jẹ")
     "jv": "ora aku kowe sampeyan panjenengan iku karo sing ana wae menehi mboten kula saged dhokter sakderengipun kuwi iki menika punika nanging amarga saka mangga yaiku aja utawa kanggo lan yen sadurunge",
     "yo": "mi kò ni ti sí àti jẹ lè ẹ rẹ yìí náà ó tàbí fún kí bá wà máa pé ní ń jọ",
+    # round 8: Sundanese (the words Indonesian and Javanese have otherwise: "teu", "abdi", "anjeun";
+    # also brought beside Indonesian by _CLOSE_TO)
+    "su": "teu abdi anjeun henteu sareng ieu nu bade badé tiasa téh éta kana pikeun upami atanapi kedah nanging namung sanés anu dina kumaha sabaraha hapunten kénging langkung seueur",
 }.items()}
 #: language -> the close language whose texts share most of its function words (round 5), and the
 #: share of its own markers that brings it beside that language
-_CLOSE_TO = {"ms": "id", "sk": "cs", "az": "tr", "jv": "id"}
+_CLOSE_TO = {"ms": "id", "sk": "cs", "az": "tr", "jv": "id", "su": "id"}
 _CLOSE_SHARE = 0.04
 _ENGLISH_MARKERS = frozenset("the and is to of a in that it you for i not with this be are can or your have do".split())
 _WORD = re.compile(r"\w+")
@@ -421,8 +424,10 @@ _SCRIPTS = (
     (("gu",), re.compile(r"[઀-૿]")), (("pa",), re.compile(r"[਀-੿]")), (("am",), re.compile(r"[ሀ-᎟]")),
     # round 8: Burmese (Myanmar script)
     (("my",), re.compile(r"[\u1000-\u109f]")),
+    # round 8: Khmer, Georgian
+    (("km",), re.compile(r"[\u1780-\u17ff]")), (("ka",), re.compile(r"[\u10a0-\u10ff]")),
 )
-_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿Ͱ-Ͽἀ-῿֐-׿฀-๿ঀ-৿஀-௿ఀ-౿ಀ-೿ഀ-ൿ઀-૿਀-੿ሀ-᎟\u1000-\u109f]")
+_ANY_SCRIPT = re.compile(r"[Ѐ-ӿ؀-ۿऀ-ॿ가-힯぀-ヿ一-鿿Ͱ-Ͽἀ-῿֐-׿฀-๿ঀ-৿஀-௿ఀ-౿ಀ-೿ഀ-ൿ઀-૿਀-੿ሀ-᎟\u1000-\u109f\u1780-\u17ff\u10a0-\u10ff]")
 
 
 def guess_languages(text: str) -> tuple[str, ...]:
@@ -690,7 +695,8 @@ _PIVOT_WORDS: dict[str, str] = {
     "mr": "पण|तरीही", "ne": "तर|तैपनि", "te": "కానీ|అయినప్పటికీ", "kn": "ಆದರೆ|ಆದಾಗ್ಯೂ",
     "ml": "എന്നാൽ|എങ്കിലും|പക്ഷേ", "gu": "પરંતુ|જોકે|તેમ છતાં", "pa": "ਪਰ|ਪਰੰਤੂ|ਹਾਲਾਂਕਿ", "am": "ነገር ግን|ሆኖም|ይሁን እንጂ",
     # round 8
-    "jv": "nanging|ananging|ewadene", "my": "သို့သော်|ဒါပေမဲ့|သို့ရာတွင်", "yo": "ṣùgbọ́n|ṣugbọn|sugbon|àmọ́",
+    "jv": "nanging|ananging|ewadene", "su": "nanging|namung", "my": "သို့သော်|ဒါပေမဲ့|သို့ရာတွင်",
+    "km": "ប៉ុន្តែ|ទោះជាយ៉ាងណាក៏ដោយ", "ka": "მაგრამ|თუმცა", "yo": "ṣùgbọ́n|ṣugbọn|sugbon|àmọ́",
 }
 
 
@@ -706,7 +712,7 @@ def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(
         r"\n+"                                   # lines / list items
         r"|(?<=[.!?])(?<!\d\.)\s+"               # sentence ends (not after a list number "1.")
-        r"|(?<=[。！？؟।۔።፧။])\s*"                 # CJK / Arabic / Devanagari, Bengali / Urdu / Ethiopic / Burmese sentence ends need no space
+        r"|(?<=[。！？؟।۔።፧။។៕])\s*"               # CJK / Arabic / Devanagari, Bengali / Urdu / Ethiopic / Burmese / Khmer sentence ends need no space
         r"|(?<=[;:؛፤])\s+"                        # clauses (and the Arabic-script and Ethiopic semicolons)
         # before a contrastive conjunction (possessive: linear); (?!\w), not \b: a word may end in
         # a vowel sign, which is no \w ("কিন্তু", "ஆனால்", "हालांकि")
@@ -720,7 +726,7 @@ def _splitter(langs: tuple[str, ...]) -> re.Pattern[str]:
 
 
 #: characters without which the splitter's CJK, Chinese, Japanese, Korean, Urdu, Ethiopic and Thai alternatives cannot match
-_RARE_SPLIT = re.compile(r"[。！？؟।۔።፧။但不然可が만\u0e00-\u0e7f]")
+_RARE_SPLIT = re.compile(r"[。！？؟।۔።፧။។៕但不然可が만\u0e00-\u0e7f]")
 
 
 @lru_cache(maxsize=64)
