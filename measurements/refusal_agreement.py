@@ -47,12 +47,12 @@ OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
                for name in ("sealed_round8", "sealed_round8b")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
-#: round 8: sealed_round7): development sets from then on,
+#: round 8: sealed_round7; round 9: sealed_round8b): development sets from then on,
 #: measured and reported apart, never quoted by the run note as held out (their last held-out
 #: figures are in docs/judges.md)
 RETIRED_SETS = {f"retired_{name}": ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
                 for name in ("sealed", "sealed_round3", "sealed_round4", "sealed_round5", "sealed_round6",
-                             "sealed_round7")}
+                             "sealed_round7", "sealed_round8b")}
 KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
          "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
 COMMAND = "python measurements/refusal_agreement.py"
