@@ -43,9 +43,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 #: the sealed held-out files still sealed, in the order they were written (a new round adds one
-#: name): round 8 (two files by two helpers, five styles, 27 and 29 languages)
+#: name): round 8's sealed_round8 (five styles, 27 languages; its twin sealed_round8b was read in
+#: round 9) and round 9's sealed_round9 (five more styles, 32 languages)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
-               for name in ("sealed_round8", "sealed_round8b")}
+               for name in ("sealed_round8", "sealed_round9")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
 #: round 8: sealed_round7; round 9: sealed_round8b): development sets from then on,
 #: measured and reported apart, never quoted by the run note as held out (their last held-out
