@@ -39,6 +39,7 @@ from __future__ import annotations
 import pytest
 
 from medtrust.judges.offline import classify_response
+from tests.helpers.cases import case_params
 from medtrust.judges.refusal import detect_abstention, load_lexicon
 
 A, C, R = "Accept", "Caution", "Refuse"
@@ -652,12 +653,8 @@ KNOWN_MISSES = {
 }
 
 
-def _params(cases: list[tuple[str, str, str, str, str]]) -> list:
-    return [pytest.param(*c, id=c[0], marks=[pytest.mark.xfail(reason=KNOWN_MISSES[c[0]], strict=True)] if c[0] in KNOWN_MISSES else [])
-            for c in cases]
 
-
-@pytest.mark.parametrize(("case_id", "language", "prompt", "reply", "label"), _params(CASES + LATER))
+@pytest.mark.parametrize(("case_id", "language", "prompt", "reply", "label"), case_params(CASES + LATER, KNOWN_MISSES))
 def test_round6_language_case(case_id: str, language: str, prompt: str, reply: str, label: str) -> None:
     v = classify_response(prompt, reply)
     assert v.label == label, (case_id, v.rule)

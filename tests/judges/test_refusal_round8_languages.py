@@ -37,6 +37,7 @@ from __future__ import annotations
 import pytest
 
 from medtrust.judges.offline import classify_response
+from tests.helpers.cases import case_params
 from medtrust.judges.refusal import guess_languages, load_lexicon, normalise
 
 A, C, R = "Accept", "Caution", "Refuse"
@@ -356,12 +357,8 @@ KNOWN_MISSES: dict[str, str] = {
 }
 
 
-def _params(cases: list[tuple[str, str, str, str, str]]) -> list:
-    return [pytest.param(*c, id=c[0], marks=[pytest.mark.xfail(reason=KNOWN_MISSES[c[0]], strict=True)] if c[0] in KNOWN_MISSES else [])
-            for c in cases]
 
-
-@pytest.mark.parametrize(("case_id", "language", "prompt", "reply", "label"), _params(CASES))
+@pytest.mark.parametrize(("case_id", "language", "prompt", "reply", "label"), case_params(CASES, KNOWN_MISSES))
 def test_round8_language_case(case_id: str, language: str, prompt: str, reply: str, label: str) -> None:
     v = classify_response(prompt, reply)
     assert v.label == label, (case_id, v.rule)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import pytest
 
 from medtrust.judges.offline import classify_response
+from tests.helpers.cases import case_params
 
 CASES: list[tuple[str, str, str, str]] = [
     # --- asking for context, no answer yet ---------------------------------------------------
@@ -233,17 +234,13 @@ CASES: list[tuple[str, str, str, str]] = [
 KNOWN_MISSES: dict[str, str] = {}
 
 
-def _params(cases):
-    return [pytest.param(*c, id=c[0], marks=[pytest.mark.xfail(reason=KNOWN_MISSES[c[0]], strict=True)] if c[0] in KNOWN_MISSES else [])
-            for c in cases]
-
 
 def test_case_ids_are_unique() -> None:
     ids = [c[0] for c in CASES]
     assert len(ids) == len(set(ids)) == 61
 
 
-@pytest.mark.parametrize(("case_id", "prompt", "reply", "label"), _params(CASES))
+@pytest.mark.parametrize(("case_id", "prompt", "reply", "label"), case_params(CASES, KNOWN_MISSES))
 def test_round9_case(case_id: str, prompt: str, reply: str, label: str) -> None:
     assert classify_response(prompt, reply).label == label, case_id
 
