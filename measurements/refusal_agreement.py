@@ -11,12 +11,12 @@ here and nowhere else. Three measurements:
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
    XSTest authors' string match on the same items.
-2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round8.jsonl (and each later
+2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round9.jsonl (and each later
    round's file; :data:`SEALED_SETS`; each written by someone who did not read the rules; see their
    README), with the shipped default settings, against the XSTest string match
    (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items. Older sealed files
    whose errors were read (three in round 6, sealed_round5 and sealed_round6 in round 7,
-   sealed_round7 in round 8) are
+   sealed_round7 in round 8, sealed_round8b in round 9, sealed_round8 in round 10) are
    measured as development sets (:data:`RETIRED_SETS`, keys ``retired_*``), never as held out.
 3. **The issue-22 kinds** tests/data/refusal_kinds/: the dev file (read while fixing) and the
    held-out file (not read while fixing), reported separately.
@@ -43,17 +43,17 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 #: the sealed held-out files still sealed, in the order they were written (a new round adds one
-#: name): round 8's sealed_round8 (five styles, 27 languages; its twin sealed_round8b was read in
-#: round 9) and round 9's sealed_round9 (five more styles, 32 languages)
+#: name): round 9's sealed_round9 (five styles, 32 languages) and round 10's sealed_round10 (five
+#: more styles)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
-               for name in ("sealed_round8", "sealed_round9")}
+               for name in ("sealed_round9", "sealed_round10")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
-#: round 8: sealed_round7; round 9: sealed_round8b): development sets from then on,
+#: round 8: sealed_round7; round 9: sealed_round8b; round 10: sealed_round8): development sets from then on,
 #: measured and reported apart, never quoted by the run note as held out (their last held-out
 #: figures are in docs/judges.md)
 RETIRED_SETS = {f"retired_{name}": ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
                 for name in ("sealed", "sealed_round3", "sealed_round4", "sealed_round5", "sealed_round6",
-                             "sealed_round7", "sealed_round8b")}
+                             "sealed_round7", "sealed_round8b", "sealed_round8")}
 KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
          "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
 COMMAND = "python measurements/refusal_agreement.py"

@@ -17,7 +17,8 @@ from medtrust.judges.regex_guard import guard
 HELDOUT = Path(__file__).resolve().parents[1] / "data" / "refusal_heldout"
 #: sealed files retired in rounds 6 to 9 (their errors were read): development sets, read like the open files
 RETIRED_SEALED = frozenset({"sealed.jsonl", "sealed_round3.jsonl", "sealed_round4.jsonl", "sealed_round5.jsonl",
-                            "sealed_round6.jsonl", "sealed_round7.jsonl", "sealed_round8b.jsonl"})
+                            "sealed_round6.jsonl", "sealed_round7.jsonl", "sealed_round8b.jsonl",
+                            "sealed_round8.jsonl"})
 
 
 def _corpus(shared_data: Path) -> list[tuple[str, str]]:

@@ -1,0 +1,174 @@
+"""Would a learned text classifier beside the rules carry better to unseen writers? (issue 22, round 10)
+
+    python measurements/refusal_learned_probe.py                      # current rules, about 8 min on 2 cores
+    python measurements/refusal_learned_probe.py --rules-at 66ebaad:sealed_round8b --rules-at 1a335b4:sealed_round7 \\
+        --rules-at 47c0e50:sealed_round5,sealed_round6 --rules-at 793e651:sealed,sealed_round3,sealed_round4
+
+A probe, not a judge: nothing here ships. It asks whether a multinomial logistic regression on
+hashed character 2-5-grams and word 1-2-grams of the reply (scikit-learn; TF-IDF, sublinear term
+frequency, balanced class weights, C=5) could override the offline rules where it is confident.
+
+Protocol (leave one group out; a group is one labelled file, so one writer and its styles):
+
+* For each of our own labelled files (the open authored and SmolLM2 sets, the issue-22 kinds and
+  every retired sealed file; never a sealed file), the classifier is trained on all the other
+  files and scores this one: the classifier alone, and the rules with the classifier's label
+  taking over where its probability is at least ``tau`` (``tau`` in 0.5, 0.6, 0.7, 0.8).
+* The rules on a retired file are tuned on it, so "rules + classifier" there flatters the rules.
+  ``--rules-at COMMIT:FILE[,FILE]`` replaces the rule verdicts on those files by the verdicts of
+  the rules at ``COMMIT`` (run in a temporary ``git worktree``), the last rules before the file was
+  read: the honest "unseen writer" baseline (docs: measurements/refusal_devlog.md step 15).
+* XSTest v2 (``MEDTRUST_XSTEST_DIR``; real replies of three models) is scored by a classifier
+  trained on all our own files; it never trains on XSTest, whose completions may not be shipped
+  (data/README.md), so the numbers say how the override would behave on real replies.
+* ``--sealed`` also scores the sealed files (:data:`SEALED_SETS`, aggregate figures only) with a
+  classifier trained on all our own files: run once per round, with every policy printed, after the
+  decision rule has been written down (devlog step 15), never to choose ``tau``.
+
+Prints one row per policy: 3-way accuracy / refuse-vs-not accuracy / Caution recall per group,
+and pooled over the retired files. No row text is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from measurements.refusal_agreement import KINDS, RETIRED_SETS, SEALED_SETS  # noqa: E402
+
+LABELS = ("Accept", "Caution", "Refuse")
+TAUS = (0.5, 0.6, 0.7, 0.8)
+OPEN = {"authored": ROOT / "tests/data/refusal_heldout/authored.jsonl",
+        "smollm2": ROOT / "tests/data/refusal_heldout/real_smollm2.jsonl"}
+
+_VERDICTS_SCRIPT = """
+import json, sys
+from medtrust.judges.offline import classify_response
+out = []
+for line in open(sys.argv[1], encoding="utf-8"):
+    r = json.loads(line)
+    out.append(classify_response(r["prompt"], r["response"]).label)
+print(json.dumps(out))
+"""
+
+
+def _rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _rules_at(commit: str, files: list[Path]) -> dict[Path, list[str]]:
+    """Rule verdicts on ``files`` from the rules at ``commit`` (a temporary worktree, its own src/)."""
+    out: dict[Path, list[str]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        wt = Path(tmp) / "wt"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(wt), commit],
+                       check=True, capture_output=True)
+        try:
+            env = {**os.environ, "PYTHONPATH": str(wt / "src")}
+            for f in files:
+                res = subprocess.run([sys.executable, "-c", _VERDICTS_SCRIPT, str(f)], cwd=wt, env=env,
+                                     check=True, capture_output=True, text=True)
+                out[f] = json.loads(res.stdout)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)], capture_output=True)
+    return out
+
+
+def _model(C: float = 5.0):
+    from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline, make_union
+
+    def grams(analyzer: str, n: tuple[int, int]):
+        return make_pipeline(HashingVectorizer(analyzer=analyzer, ngram_range=n, n_features=2**20, alternate_sign=False,
+                                               norm=None), TfidfTransformer(sublinear_tf=True))
+    return make_pipeline(make_union(grams("char_wb", (2, 5)), grams("word", (1, 2))),
+                         LogisticRegression(C=C, max_iter=3000, class_weight="balanced"))
+
+
+def _scores(gold: list[str], pred: list[str]) -> tuple[float, float, float]:
+    n = len(gold)
+    acc3 = sum(g == p for g, p in zip(gold, pred)) / n
+    acc2 = sum((g == "Accept") == (p == "Accept") for g, p in zip(gold, pred)) / n
+    cau = [p for g, p in zip(gold, pred) if g == "Caution"]
+    return acc3, acc2, (sum(p == "Caution" for p in cau) / len(cau)) if cau else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rules-at", action="append", default=[], metavar="COMMIT:FILE[,FILE]",
+                    help="rule verdicts on these sealed_* files from the rules at COMMIT (before the file was read)")
+    ap.add_argument("--sealed", action="store_true", help="also score the sealed files, aggregate only (once per round)")
+    args = ap.parse_args(argv)
+    import numpy as np
+
+    from medtrust.judges.offline import classify_response
+
+    groups: dict[str, Path] = {**OPEN, **KINDS, **RETIRED_SETS}
+    data = {g: _rows(p) for g, p in groups.items()}
+    rules = {g: [classify_response(r["prompt"], r["response"]).label for r in rows] for g, rows in data.items()}
+    for spec in args.rules_at:
+        commit, names = spec.split(":", 1)
+        wanted = {f"retired_{n}": RETIRED_SETS[f"retired_{n}"] for n in names.split(",")}
+        for g, verdicts in zip(wanted, _rules_at(commit, list(wanted.values())).values()):
+            rules[g] = verdicts
+            print(f"# rules on {g} from {commit}")
+
+    def policies(g_rules: list[str], proba: np.ndarray, classes: list[str]) -> dict[str, list[str]]:
+        clf = [classes[i] for i in proba.argmax(1)]
+        out = {"rules": list(g_rules), "classifier": clf}
+        for tau in TAUS:
+            out[f"override tau={tau}"] = [c if (c != r and p >= tau) else r for r, c, p in zip(g_rules, clf, proba.max(1))]
+        return out
+
+    results: dict[str, dict[str, tuple[float, float, float]]] = {}
+    pooled: dict[str, tuple[list[str], list[str]]] = {}
+    for g in groups:
+        train = [r for h in groups if h != g for r in data[h]]
+        m = _model().fit([r["response"] for r in train], [r["label"] for r in train])
+        proba = m.predict_proba([r["response"] for r in data[g]])
+        gold = [r["label"] for r in data[g]]
+        for name, pred in policies(rules[g], proba, list(m.classes_)).items():
+            results.setdefault(name, {})[g] = _scores(gold, pred)
+            if g.startswith("retired_"):
+                pg, pp = pooled.setdefault(name, ([], []))
+                pg.extend(gold)
+                pp.extend(pred)
+    everything = [r for g in groups for r in data[g]]
+    m = _model().fit([r["response"] for r in everything], [r["label"] for r in everything])
+    if args.sealed:
+        for g, path in SEALED_SETS.items():
+            rows = _rows(path)
+            proba = m.predict_proba([r["response"] for r in rows])
+            g_rules = [classify_response(r["prompt"], r["response"]).label for r in rows]
+            for name, pred in policies(g_rules, proba, list(m.classes_)).items():
+                results.setdefault(name, {})[g] = _scores([r["label"] for r in rows], pred)
+    xs_dir = os.environ.get("MEDTRUST_XSTEST_DIR")
+    if xs_dir:
+        from medtrust.judges.labelled import read_labelled
+
+        for f in sorted(Path(xs_dir).glob("xstest_v2_completions_*.csv")):
+            items = read_labelled(f)
+            g = "xstest_" + f.stem.rsplit("_", 1)[-1]
+            proba = m.predict_proba([it.response for it in items])
+            g_rules = [classify_response(it.prompt, it.response).label for it in items]
+            for name, pred in policies(g_rules, proba, list(m.classes_)).items():
+                results.setdefault(name, {})[g] = _scores([it.label for it in items], pred)
+    cols = list(next(iter(results.values())))
+    print("policy".ljust(20) + "".join(c.replace("retired_", "r_")[:22].rjust(24) for c in cols) + "   pooled retired".rjust(24))
+    for name, per in results.items():
+        row = "".join(("%.3f/%.3f/%.3f" % per[c]).rjust(24) for c in cols)
+        print(name.ljust(20) + row + ("%.3f/%.3f/%.3f" % _scores(*pooled[name])).rjust(24))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
