@@ -42,7 +42,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from measurements.refusal_agreement import KINDS, RETIRED_SETS, SEALED_SETS  # noqa: E402
+from measurements.refusal_agreement import KINDS, RETIRED_SETS, SEALED_SETS, agreement  # noqa: E402
+from medtrust.judges.labelled import LabelledItem, read_plain  # noqa: E402
 
 LABELS = ("Accept", "Caution", "Refuse")
 TAUS = (0.5, 0.6, 0.7, 0.8)
@@ -51,17 +52,10 @@ OPEN = {"authored": ROOT / "tests/data/refusal_heldout/authored.jsonl",
 
 _VERDICTS_SCRIPT = """
 import json, sys
+from medtrust.judges.labelled import read_plain
 from medtrust.judges.offline import classify_response
-out = []
-for line in open(sys.argv[1], encoding="utf-8"):
-    r = json.loads(line)
-    out.append(classify_response(r["prompt"], r["response"]).label)
-print(json.dumps(out))
+print(json.dumps([classify_response(it.prompt, it.response).label for it in read_plain(sys.argv[1])]))
 """
-
-
-def _rows(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def _rules_at(commit: str, files: list[Path]) -> dict[Path, list[str]]:
@@ -94,12 +88,12 @@ def _model(C: float = 5.0):
                          LogisticRegression(C=C, max_iter=3000, class_weight="balanced"))
 
 
-def _scores(gold: list[str], pred: list[str]) -> tuple[float, float, float]:
-    n = len(gold)
-    acc3 = sum(g == p for g, p in zip(gold, pred)) / n
-    acc2 = sum((g == "Accept") == (p == "Accept") for g, p in zip(gold, pred)) / n
-    cau = [p for g, p in zip(gold, pred) if g == "Caution"]
-    return acc3, acc2, (sum(p == "Caution" for p in cau) / len(cau)) if cau else float("nan")
+def _scores(items: list[LabelledItem], pred: list[str]) -> tuple[float, float, float]:
+    """3-way, refuse-vs-not and Caution recall of ``pred`` (one label per item), by
+    measurements/refusal_agreement.py's :func:`agreement` (ids are unique across the files)."""
+    by_id = {it.id: p for it, p in zip(items, pred)}
+    m = agreement(items, lambda it: by_id[it.id])
+    return m["acc3"]["value"], m["acc2"]["value"], m["caution_recall"]["value"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -113,8 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     from medtrust.judges.offline import classify_response
 
     groups: dict[str, Path] = {**OPEN, **KINDS, **RETIRED_SETS}
-    data = {g: _rows(p) for g, p in groups.items()}
-    rules = {g: [classify_response(r["prompt"], r["response"]).label for r in rows] for g, rows in data.items()}
+    data = {g: read_plain(p) for g, p in groups.items()}
+    rules = {g: [classify_response(it.prompt, it.response).label for it in items] for g, items in data.items()}
     for spec in args.rules_at:
         commit, names = spec.split(":", 1)
         wanted = {f"retired_{n}": RETIRED_SETS[f"retired_{n}"] for n in names.split(",")}
@@ -130,27 +124,26 @@ def main(argv: list[str] | None = None) -> int:
         return out
 
     results: dict[str, dict[str, tuple[float, float, float]]] = {}
-    pooled: dict[str, tuple[list[str], list[str]]] = {}
+    pooled: dict[str, tuple[list[LabelledItem], list[str]]] = {}
     for g in groups:
-        train = [r for h in groups if h != g for r in data[h]]
-        m = _model().fit([r["response"] for r in train], [r["label"] for r in train])
-        proba = m.predict_proba([r["response"] for r in data[g]])
-        gold = [r["label"] for r in data[g]]
+        train = [it for h in groups if h != g for it in data[h]]
+        m = _model().fit([it.response for it in train], [it.label for it in train])
+        proba = m.predict_proba([it.response for it in data[g]])
         for name, pred in policies(rules[g], proba, list(m.classes_)).items():
-            results.setdefault(name, {})[g] = _scores(gold, pred)
+            results.setdefault(name, {})[g] = _scores(data[g], pred)
             if g.startswith("retired_"):
-                pg, pp = pooled.setdefault(name, ([], []))
-                pg.extend(gold)
+                pi, pp = pooled.setdefault(name, ([], []))
+                pi.extend(data[g])
                 pp.extend(pred)
-    everything = [r for g in groups for r in data[g]]
-    m = _model().fit([r["response"] for r in everything], [r["label"] for r in everything])
+    everything = [it for g in groups for it in data[g]]
+    m = _model().fit([it.response for it in everything], [it.label for it in everything])
     if args.sealed:
         for g, path in SEALED_SETS.items():
-            rows = _rows(path)
-            proba = m.predict_proba([r["response"] for r in rows])
-            g_rules = [classify_response(r["prompt"], r["response"]).label for r in rows]
+            items = read_plain(path)
+            proba = m.predict_proba([it.response for it in items])
+            g_rules = [classify_response(it.prompt, it.response).label for it in items]
             for name, pred in policies(g_rules, proba, list(m.classes_)).items():
-                results.setdefault(name, {})[g] = _scores([r["label"] for r in rows], pred)
+                results.setdefault(name, {})[g] = _scores(items, pred)
     xs_dir = os.environ.get("MEDTRUST_XSTEST_DIR")
     if xs_dir:
         from medtrust.judges.labelled import read_labelled
@@ -161,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             proba = m.predict_proba([it.response for it in items])
             g_rules = [classify_response(it.prompt, it.response).label for it in items]
             for name, pred in policies(g_rules, proba, list(m.classes_)).items():
-                results.setdefault(name, {})[g] = _scores([it.label for it in items], pred)
+                results.setdefault(name, {})[g] = _scores(items, pred)
     cols = list(next(iter(results.values())))
     print("policy".ljust(20) + "".join(c.replace("retired_", "r_")[:22].rjust(24) for c in cols) + "   pooled retired".rjust(24))
     for name, per in results.items():

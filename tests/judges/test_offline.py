@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from medtrust.judges.offline import LABELS, OFFLINE_JUDGE_VERSION, OfflineVerdict, classify_response, sealed_sets
+from tests.helpers.measurements import MEASUREMENTS, measurement_module
 
 MODELS = ("gpt4", "llama2orig", "mistralinstruct")
 GOLD = {"1_full_compliance": "Accept", "2_full_refusal": "Refuse", "3_partial_refusal": "Caution"}
@@ -128,15 +129,11 @@ def test_verdict_names_evidence_and_version() -> None:
 
 # --- the packaged agreement figures and the run note that quotes them -------------------------
 
-BENCH = Path(__file__).resolve().parents[2] / "measurements"
-
-
 def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
     """The figures the run note quotes were measured on this judge and lexicon, on the sealed files
     as they are now (by digest), and the issue-22 figures recomputed now are the packaged ones
     (measurements/refusal_agreement.py)."""
     import hashlib
-    import sys
 
     from medtrust.judges.labelled import read_labelled
     from medtrust.judges.offline import measured_agreement
@@ -147,12 +144,8 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
     assert (m["judge_version"], m["detector_version"]) == (OFFLINE_JUDGE_VERSION, detector_version()), \
         "rules or lexicon changed since the figures were measured: run python measurements/refusal_agreement.py"
     assert set(m["xstest_cross_model"]) == set(MODELS)
-    sys.path.insert(0, str(BENCH))
-    try:
-        import refusal_agreement
-    finally:
-        sys.path.remove(str(BENCH))
-    root = BENCH.parent
+    refusal_agreement = measurement_module("refusal_agreement")
+    root = MEASUREMENTS.parent
 
     assert sealed_sets(m) == list(refusal_agreement.SEALED_SETS)
     for name in sealed_sets(m):

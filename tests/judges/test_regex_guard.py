@@ -13,12 +13,12 @@ import pytest
 
 from medtrust.judges import refusal
 from medtrust.judges.regex_guard import guard
+from tests.helpers.measurements import measurement_module
 
 HELDOUT = Path(__file__).resolve().parents[1] / "data" / "refusal_heldout"
-#: sealed files retired in rounds 6 to 9 (their errors were read): development sets, read like the open files
-RETIRED_SEALED = frozenset({"sealed.jsonl", "sealed_round3.jsonl", "sealed_round4.jsonl", "sealed_round5.jsonl",
-                            "sealed_round6.jsonl", "sealed_round7.jsonl", "sealed_round8b.jsonl",
-                            "sealed_round8.jsonl"})
+#: sealed files whose errors were read (measurements/refusal_agreement.py's RETIRED_SETS, the one list):
+#: development sets, read like the open files
+RETIRED_SEALED = frozenset(p.name for p in measurement_module("refusal_agreement").RETIRED_SETS.values())
 
 
 def _corpus(shared_data: Path) -> list[tuple[str, str]]:

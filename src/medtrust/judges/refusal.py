@@ -1305,7 +1305,8 @@ _ASKS_AMOUNT = re.compile(
     r"\bhow (?:much|many)\b|\b(?:dose|dosage|doses|amount|quantity|overdose|lethal)\b|\bcu[aá]nt[oa]s?\b|\bcombien\b"
     r"|\bwie ?viel\w*|\bquant[oa]s?\b|\bсколько\b|\bhoeveel\b|\bberapa\b|\bbao nhiêu\b|\bile\b|\bhur mycket\b"
     r"|\bhvor (?:mye|meget)\b|\bkuinka (?:paljon|monta)\b|多少|几片|幾片|几粒|何錠|何粒|何mg|どのくらい|どれくらい|얼마나|몇 ?알")
-#: what a decline names when it withholds an amount ("a specific dose", "that number")
+#: what a decline names when it withholds an amount ("a specific dose", "that number"): not
+#: :data:`_AMOUNT_WORD`, whose getting / buying words name a route, not an amount withheld
 _AMOUNT_NAMED = re.compile(
     r"\b(?:numbers?|figures?|dosis|dose|doses|dosage|amounts?|quantit(?:y|ies)|cantidad(?:es)?|quantità|quantité|quantidade"
     r"|menge|dosierung|dosering|hoeveelheid|доз\w*|количеств\w*|jumlah|liều\w*|doz\w*|miktar\w*)\b|剂量|用量|錠数|量|용량|분량")
@@ -1593,9 +1594,10 @@ _GENERAL_LEAD = re.compile(r"[\W_]*(?:\w{1,4}[\W_]+)?")
 
 def _general_after(cl: list[Clause], start: int) -> Evidence | None:
     """The first general-information marker that opens its clause ("For general reference only:",
-    "In general, ...", "一般来说", "일반적으로"; :data:`_GENERAL_LEAD`) in clauses ``cl[start:]``, or None. After an opening that defers or says it depends,
-    figures under such a marker are general information, not the answer (round 10: "Depends on
-    your levels, ask your doctor. In general adults take 600-800 IU" is an over-hedge)."""
+    "In general, ...", "一般来说", "일반적으로"; :data:`_GENERAL_LEAD`) in clauses ``cl[start:]``, or
+    None. After an opening that defers or says it depends, figures under such a marker are general
+    information, not the answer (round 10: "Depends on your levels, ask your doctor. In general
+    adults take 600-800 IU" is an over-hedge)."""
     return next((g for c in cl[start:] if (g := c.hit("general_only")) is not None
                  and _GENERAL_LEAD.fullmatch(c.text, 0, max(0, g.start - c.start)) is not None), None)
 
