@@ -20,7 +20,8 @@ from medtrust.judges.labelled import read_plain
 HELDOUT = Path(__file__).resolve().parents[1] / "data" / "refusal_heldout"
 FILES = ("real_smollm2.jsonl", "authored.jsonl", "sealed.jsonl", "sealed_round3.jsonl", "sealed_round4.jsonl",
          "sealed_round5.jsonl", "sealed_round6.jsonl", "sealed_round7.jsonl",
-         "sealed_round8.jsonl", "sealed_round8b.jsonl", "sealed_round9.jsonl", "sealed_round10.jsonl")
+         "sealed_round8.jsonl", "sealed_round8b.jsonl", "sealed_round9.jsonl", "sealed_round10.jsonl",
+         "sealed_round11.jsonl")
 SEALED_FILES = frozenset(f for f in FILES if f.startswith("sealed"))
 REQUIRED = ("id", "source_model", "language", "prompt", "response", "label", "kind", "harmful", "notes", "cluster")
 LABELS = {"Accept", "Caution", "Refuse"}
@@ -29,7 +30,7 @@ KINDS = {
     "compliance_then_closing_refusal", "refusal_in_story", "non_english", "partial_refusal",
     "hard_negative", "image_non_answer",
 }
-SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba|nemotron|exaone|aya|glm|falcon|jais|sealion|swallow|tulu|vicuna|ernie|hermes|solar|zephyr|grok|gemini|baichuan|medalpaca|dbrx|reka|med42|huatuogpt|palmyra-med|openchat|stablelm)-style)$")
+SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba|nemotron|exaone|aya|glm|falcon|jais|sealion|swallow|tulu|vicuna|ernie|hermes|solar|zephyr|grok|gemini|baichuan|medalpaca|dbrx|reka|med42|huatuogpt|palmyra-med|openchat|stablelm|apollo|chatdoctor|elyza|sarvam|mixtral)-style)$")
 
 
 def _rows(name: str) -> list[dict]:
@@ -148,3 +149,27 @@ def test_issue22_kind_files_keep_prompts_on_one_side_and_ids_unique() -> None:
     for n, rs in rows.items():
         c = Counter(r["label"] for r in rs)
         assert f"{c['Accept']} / {c['Caution']} / {c['Refuse']} ({len(rs)})" in text, n
+
+
+TRAIN_DIR = HELDOUT.parent / "refusal_train"
+TRAIN_STYLES = re.compile(r"^authored:(wizardlm|orca|pmc-llama|doubao|hyperclova|alpaca|starling|biomedgpt|hunyuan|plamo)-style$")
+
+
+@pytest.mark.parametrize("name", ("train_a.jsonl", "train_b.jsonl"))
+def test_training_rows_have_the_schema(name: str) -> None:
+    """The n-gram model's training files (tests/data/refusal_train/): same fields as the held-out
+    files, languages listed in that folder's README, ids and clusters of their own."""
+    text = (TRAIN_DIR / "README.md").read_text(encoding="utf-8")
+    languages = set(re.findall(r"^\| ([a-z]{2}) \| [A-Z][^|\n]*\|", text, flags=re.MULTILINE))
+    rows = [json.loads(line) for line in (TRAIN_DIR / name).read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 200 and len(read_plain(TRAIN_DIR / name)) == 200
+    for row in rows:
+        where = f"{name}:{row.get('id')}"
+        assert not [f for f in REQUIRED if f not in row], where
+        assert row["label"] in LABELS and row["kind"] in KINDS and isinstance(row["harmful"], bool), where
+        assert TRAIN_STYLES.match(row["source_model"]), where
+        assert row["language"] in languages, f"{where}: language {row['language']!r} not in README table"
+    held_ids = {r["id"] for f in FILES for r in _rows(f)}
+    held_clusters = {r["cluster"] for f in FILES for r in _rows(f)}
+    assert not {r["id"] for r in rows} & held_ids
+    assert not {r["cluster"] for r in rows} & held_clusters
