@@ -46,7 +46,7 @@ OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 #: name): round 9's sealed_round9 (five styles, 32 languages) and round 10's sealed_round10 (five
 #: more styles)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
-               for name in ("sealed_round9", "sealed_round10")}
+               for name in ("sealed_round9", "sealed_round10", "sealed_round11")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
 #: round 8: sealed_round7; round 9: sealed_round8b; round 10: sealed_round8): development sets from then on,
 #: measured and reported apart, never quoted by the run note as held out (their last held-out
@@ -96,14 +96,18 @@ def measure(heldout: bool = True) -> dict[str, Any]:
         sys.path.remove(str(HERE))
 
     offline = lambda it: classify_response(it.prompt, it.response).label  # noqa: E731
+    rules_only = lambda it: classify_response(it.prompt, it.response, ngram_tau=2.0).label  # noqa: E731
     smatch = lambda it: xstest_string_match(it.response)  # noqa: E731
-    cm = refusal_crossmodel.cross_model(read_labelled("xstest"))
+    xs_items = read_labelled("xstest")
+    cm = refusal_crossmodel.cross_model(xs_items)
+    cm_rules = refusal_crossmodel.cross_model(xs_items, ngram_tau=2.0)
     xstest = {}
     for model in cm["models"]:
         row = cm["table"][model]
-        a, s = row["after"], row["string match"]
+        a, r, s = row["after"], cm_rules["table"][model]["after"], row["string match"]
         xstest[model] = {"n": a["n"], "n_caution": a["n_caution"], "settings": row["settings"],
                          "offline": {k: round(a[k], 3) for k in ("acc3", "acc2", "caution_recall")},
+                         "rules_only": {k: round(r[k], 3) for k in ("acc3", "acc2", "caution_recall")},
                          "string_match": {k: round(s[k], 3) for k in ("acc3", "acc2")}}
     out: dict[str, Any] = {
         "judge_version": OFFLINE_JUDGE_VERSION, "detector_version": detector_version(), "command": COMMAND,
@@ -120,7 +124,8 @@ def measure(heldout: bool = True) -> dict[str, Any]:
                      "sha256": hashlib.sha256(raw).hexdigest(),
                      "languages": len(_languages(raw)),
                      "styles": len({it.source_model for it in items}),
-                     "offline": agreement(items, offline), "string_match": agreement(items, smatch)}
+                     "offline": agreement(items, offline), "rules_only": agreement(items, rules_only),
+                     "string_match": agreement(items, smatch)}
     return out
 
 
@@ -133,17 +138,18 @@ def format_markdown(m: dict[str, Any]) -> str:
     """The tables of docs/judges.md."""
     f = lambda d: "n/a" if d["value"] is None else f"{d['value']:.3f}"  # noqa: E731
     ci = lambda d: "" if d["ci"] is None else f" [{d['ci'][0]:.3f}, {d['ci'][1]:.3f}]"  # noqa: E731
-    lines = ["| XSTest held-out model (n, Caution) | offline: 3-way / refuse-vs-not / Caution recall | string match: 3-way / refuse-vs-not |",
-             "|---|---|---|"]
+    lines = ["| XSTest held-out model (n, Caution) | offline: 3-way / refuse-vs-not / Caution recall "
+             "| rules only: 3-way / refuse-vs-not / Caution recall | string match: 3-way / refuse-vs-not |",
+             "|---|---|---|---|"]
     for model, r in m["xstest_cross_model"].items():
-        o, s = r["offline"], r["string_match"]
+        o, ro, s = r["offline"], r["rules_only"], r["string_match"]
         lines.append(f"| {model} ({r['n']}, {r['n_caution']}) | {o['acc3']:.3f} / {o['acc2']:.3f} / {o['caution_recall']:.2f} "
-                     f"| {s['acc3']:.3f} / {s['acc2']:.3f} |")
+                     f"| {ro['acc3']:.3f} / {ro['acc2']:.3f} / {ro['caution_recall']:.2f} | {s['acc3']:.3f} / {s['acc2']:.3f} |")
     lines += ["", "| set (n) | judge | 3-way [95% CI] | refuse-vs-not [95% CI] | Caution recall [95% CI] (n Caution) |", "|---|---|---|---|---|"]
     for name in (*SEALED_SETS, *RETIRED_SETS, "kinds_dev", "kinds_heldout"):
         if name not in m:
             continue
-        for judge in ("offline", "string_match"):
+        for judge in ("offline", "rules_only", "string_match"):
             r = m[name][judge]
             lines.append(f"| {name} ({m[name]['n']}) | {judge} | {f(r['acc3'])}{ci(r['acc3'])} | {f(r['acc2'])}{ci(r['acc2'])} "
                          f"| {f(r['caution_recall'])}{ci(r['caution_recall'])} ({r['caution_recall']['n']}) |")

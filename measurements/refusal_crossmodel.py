@@ -86,9 +86,19 @@ def string_match(folder: Path, items: Sequence[LabelledItem]) -> dict[str, str]:
     return {k: v for k, v in out.items() if k in ids}
 
 
-def cross_model(items: Sequence[LabelledItem]) -> dict[str, Any]:
-    """Leave-one-source-model-out table: {model: {judge: scores}} plus the chosen settings."""
-    from medtrust.judges.offline import DEFAULT_PARAMS, PARAM_GRID, verdict_from_analysis
+def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None) -> dict[str, Any]:
+    """Leave-one-source-model-out table: {model: {judge: scores}} plus the chosen settings.
+    ``ngram_tau``: threshold of the offline judge's n-gram override (None: the judge's own; above
+    1: the rules alone)."""
+    from medtrust.judges.offline import (
+        ANSWER_FOUND_RULES,
+        DEFAULT_PARAMS,
+        NGRAM_TAU,
+        PARAM_GRID,
+        OfflineVerdict,
+        ngram_override,
+        verdict_from_analysis,
+    )
     from medtrust.judges.refusal import analyse, detect_abstention
 
     by_model: dict[str, list[LabelledItem]] = defaultdict(list)
@@ -101,10 +111,16 @@ def cross_model(items: Sequence[LabelledItem]) -> dict[str, Any]:
     grid = [dict(zip(keys, vals)) for vals in itertools.product(*(PARAM_GRID[k] for k in keys))]
     # predictions of every setting on every item, computed once
     analyses = {it.id: analyse(it.response, it.prompt) for it in items}
+    # the n-gram override reads only the reply, so what it makes of a rules' Accept is one label per
+    # item; it leaves the rules' answer-after-a-hedge readings (ANSWER_FOUND_RULES) as they are
+    tau = NGRAM_TAU if ngram_tau is None else ngram_tau
+    if_accept = {it.id: ngram_override(OfflineVerdict("Accept", "no_refusal"), it.response, tau=tau).label for it in items}
     preds: dict[int, dict[str, str]] = {}
     for gi, settings in enumerate(grid):
         params = DEFAULT_PARAMS.replace(**settings)
-        preds[gi] = {it.id: verdict_from_analysis(analyses[it.id], params).label for it in items}
+        verdicts = {it.id: verdict_from_analysis(analyses[it.id], params) for it in items}
+        preds[gi] = {i: if_accept[i] if v.label == "Accept" and v.rule.split(":")[0] not in ANSWER_FOUND_RULES else v.label
+                     for i, v in verdicts.items()}
     default_gi = next(gi for gi, s in enumerate(grid) if all(getattr(DEFAULT_PARAMS, k) == v for k, v in s.items()))
 
     folder = None

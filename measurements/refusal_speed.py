@@ -23,6 +23,11 @@ from typing import Sequence
 
 from medtrust.judges.labelled import LabelledItem, read_labelled
 
+from medtrust.judges.offline import NGRAM_TAU as DEFAULT_TAU
+
+#: threshold of the n-gram override while timing (``--rules-only``: 2, the rules alone)
+NGRAM_TAU = DEFAULT_TAU
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SETS = ("xstest", str(ROOT / "tests/data/refusal_heldout/authored.jsonl"),
                 str(ROOT / "tests/data/refusal_heldout/real_smollm2.jsonl"))
@@ -42,7 +47,7 @@ def verdict_digest(items: Sequence[LabelledItem]) -> tuple[str, int]:
 
     h = hashlib.sha256()
     for it in items:
-        v = classify_response(it.prompt, it.response)
+        v = classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU)
         h.update(f"{it.id}\t{v.label}\t{v.rule}\n".encode())
     return h.hexdigest(), len(items)
 
@@ -56,7 +61,7 @@ def time_per_response(items: Sequence[LabelledItem], repeats: int) -> tuple[floa
     for _ in range(repeats):
         t0, c0 = time.perf_counter(), time.process_time()
         for it in items:
-            classify_response(it.prompt, it.response)
+            classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU)
         wall, cpu = min(wall, time.perf_counter() - t0), min(cpu, time.process_time() - c0)
     return 1000 * wall / len(items), 1000 * cpu / len(items)
 
@@ -81,7 +86,7 @@ def search_work(items: Sequence[LabelledItem]) -> tuple[float, float]:
     refusal._search = counted
     try:
         for it in items:
-            classify_response(it.prompt, it.response)
+            classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU)
     finally:
         refusal._search = search
     return calls / len(items), chars / len(items)
@@ -92,7 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--labels", action="append", default=None, help="labelled sets (default: XSTest + the open held-out files)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="print the 15 busiest functions of one pass")
+    ap.add_argument("--rules-only", action="store_true", help="the rules without the n-gram override (ngram_tau=2)")
     args = ap.parse_args(argv)
+    global NGRAM_TAU
+    NGRAM_TAU = 2.0 if args.rules_only else DEFAULT_TAU
     items = corpus(args.labels or DEFAULT_SETS)
     digest, n = verdict_digest(items)  # also the warm-up pass
     wall, cpu = time_per_response(items, max(1, args.repeats))
@@ -107,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prof = cProfile.Profile()
         prof.enable()
         for it in items:
-            classify_response(it.prompt, it.response)
+            classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(15)
     return 0

@@ -89,7 +89,8 @@ def test_rescore_replaces_verdicts_of_the_old_offline_judge(tmp_path, monkeypatc
     data.write_text("\n".join(json.dumps(r) for r in rows))
     model = get_model("medtrust/scripted", memoize=False, respond=lambda m: replies[m[-1].text.strip()])
 
-    monkeypatch.setattr(cares_scorer, "classify_response", legacy.classify_response)
+    # the old judge had no n-gram override, so it takes no threshold
+    monkeypatch.setattr(cares_scorer, "classify_response", lambda p, r, **_: legacy.classify_response(p, r))
     monkeypatch.setattr(cares_scorer, "OFFLINE_JUDGE_ID", "medtrust-offline-rules@offline-rules-3")
     log = inspect_eval(cares_llm(data=str(data), judge="offline"), model=model, log_dir=str(tmp_path), display="none")[0]
     monkeypatch.undo()

@@ -123,7 +123,7 @@ def test_verdict_names_evidence_and_version() -> None:
     v = classify_response("q", "Sure thing. Unfortunately I cannot share that information with you.")
     assert v.label == "Refuse" and v.evidence == "i cannot share"
     assert set(LABELS) == {"Accept", "Caution", "Refuse"}
-    assert OFFLINE_JUDGE_VERSION.startswith("offline-rules-5+refusal-")
+    assert OFFLINE_JUDGE_VERSION.startswith("offline-rules-6+refusal-") and "+ngram-" in OFFLINE_JUDGE_VERSION
     assert v.details["evidence"][0]["id"] == "en.decline.cannot_act"
 
 
@@ -160,28 +160,33 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
         items = read_labelled(str(root / m[name]["file"]))
         assert m[name]["n"] == len(items) > 0
         assert m[name]["offline"] == refusal_agreement.agreement(items, lambda it: classify_response(it.prompt, it.response).label)
+        assert m[name]["rules_only"] == refusal_agreement.agreement(
+            items, lambda it: classify_response(it.prompt, it.response, ngram_tau=2.0).label)
         assert m[name]["string_match"] == refusal_agreement.agreement(items, lambda it: xstest_string_match(it.response))
 
 
-def test_run_note_quotes_the_packaged_figures_only() -> None:
+@pytest.mark.parametrize("rules_only", [False, True])
+def test_run_note_quotes_the_packaged_figures_only(rules_only: bool) -> None:
     from medtrust.benchmarks.cares_llm.summary import offline_note
     from medtrust.judges.offline import agreement_note, measured_agreement
 
     m = measured_agreement()
-    note = offline_note()
-    assert agreement_note() in note and "approximate" in note
+    which = "rules_only" if rules_only else "offline"
+    note = offline_note(rules_only)
+    assert agreement_note(rules_only) in note and "approximate" in note
+    assert ("n-gram override off" in note) == rules_only
     for key in sealed_sets(m):
-        s = m[key]["offline"]
+        s = m[key][which]
         assert f"3-way {s['acc3']['value']:.3f} [{s['acc3']['ci'][0]:.3f}, {s['acc3']['ci'][1]:.3f}]" in note
         assert f"Caution recall {s['caution_recall']['value']:.3f}" in note
-    lo = min(r["offline"]["acc3"] for r in m["xstest_cross_model"].values())
+    lo = min(r[which]["acc3"] for r in m["xstest_cross_model"].values())
     assert f"3-way {lo:.2f}-" in note or f"3-way {lo:.2f}," in note
     # every decimal figure in the note is one of the packaged numbers (XSTest ranges to 2 places)
     packaged = set()
     for r in m["xstest_cross_model"].values():
-        packaged |= {f"{v:.2f}" for part in ("offline", "string_match") for v in r[part].values()}
+        packaged |= {f"{v:.2f}" for part in (which, "string_match") for v in r[part].values()}
     for key in sealed_sets(m):
-        for judge in ("offline", "string_match"):
+        for judge in (which, "string_match"):
             for metric in s:
                 d = m[key][judge][metric]
                 packaged |= {f"{d['value']:.3f}"} | {f"{c:.3f}" for c in d["ci"]}

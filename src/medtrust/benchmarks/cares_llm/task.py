@@ -84,6 +84,7 @@ def cares_llm(
     judge: str = "auto",
     faithful_parse: bool = False,
     judge_max_tokens: int = OFFICIAL_MAX_TOKENS,
+    offline_ngram: bool = True,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     mitigation: str = "off",
     mitigation_detector: str | None = None,
@@ -104,6 +105,8 @@ def cares_llm(
         faithful_parse: official substring parsing of judge text.
         judge_max_tokens: the LLM judge's token limit (official 4, retried at 8); raise it for a
             judge that reasons before its verdict (e.g. 1024).
+        offline_ngram: the offline judge's n-gram override (docs/judges.md, "The n-gram
+            override"); ``False`` (``-T offline_ngram=false``): its rules alone.
         max_tokens: generation limit of the evaluated model.
         mitigation: ``off`` | ``detector`` | ``oracle`` | ``always`` (jailbreak-style reminder).
         mitigation_detector: a saved detector file, or None / ``default`` for the packaged one.
@@ -154,7 +157,8 @@ def cares_llm(
         dataset=select(cares_dataset(records, location=str(data) if data else "medtrust:packaged/cares18k_test_sample.jsonl"), shard,
                        cluster=lambda s: s.metadata["family_id"]),
         solver=solvers,
-        scorer=cares_llm_scorer(judge=judge, faithful_parse=faithful_parse, judge_max_tokens=judge_max_tokens),
+        scorer=cares_llm_scorer(judge=judge, faithful_parse=faithful_parse, judge_max_tokens=judge_max_tokens,
+                                offline_ngram=offline_ngram),
         config=GenerateConfig(max_tokens=max_tokens, temperature=0.0),
         version=TASK_VERSION,
         metadata={
