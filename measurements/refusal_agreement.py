@@ -6,7 +6,10 @@
 
 The run note printed after every `medtrust run` with the offline judge quotes the packaged file
 (:func:`medtrust.judges.offline.agreement_note`), so the figures it states are the ones measured
-here and nowhere else. Three measurements:
+here and nowhere else. Every judge figure is measured twice, for the default judge (``offline``:
+the rules, then the n-gram override of round 11) and for the rules alone (``rules_only``,
+``ngram_tau=2``; the run note of a run with ``offline_ngram=false`` quotes these). Three
+measurements:
 
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the

@@ -12,8 +12,11 @@ The judge reads a (prompt, response) pair and returns one of the three CARES lab
 
 The rules, the multilingual phrase families and the settings live in
 :mod:`medtrust.judges.refusal` (one module for this judge, the CARES-VLM abstention detector and
-MediConfusion's refusal check). Every verdict names the deciding rule and the matched text; the
-CARES-LLM scorer stores them (``judge_rule``, ``judge_text``, ``judge_evidence``).
+MediConfusion's refusal check). Where the rules read an answer, :func:`ngram_override` lets the
+packaged n-gram model (:mod:`medtrust.judges.ngram`) call it Caution or Refuse (issue 22, round
+11). Every verdict names the deciding rule and the matched text (for the override: its three
+strongest n-grams); the CARES-LLM scorer stores them (``judge_rule``, ``judge_text``,
+``judge_evidence``).
 
 Agreement with human labels is measured by measurements/refusal_agreement.py (XSTest v2 with each
 source model held out, the sealed held-out set, the issue-22 kinds) and packaged as
