@@ -7,9 +7,8 @@
 The run note printed after every `medtrust run` with the offline judge quotes the packaged file
 (:func:`medtrust.judges.offline.agreement_note`), so the figures it states are the ones measured
 here and nowhere else. Every judge figure is measured twice, for the default judge (``offline``:
-the rules, then the n-gram override of round 11) and for the rules alone (``rules_only``,
-``ngram_tau=2``; the run note of a run with ``offline_ngram=false`` quotes these). Three
-measurements:
+the rules alone) and with the opt-in n-gram override of round 11 (``ngram``, ``ngram_tau=NGRAM_TAU``;
+the run note of a run with ``offline_ngram=true`` quotes these). Three measurements:
 
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
@@ -88,7 +87,7 @@ def agreement(items: Sequence[LabelledItem], judge: Callable[[LabelledItem], str
 def measure(heldout: bool = True) -> dict[str, Any]:
     """Every figure of the packaged file (module docstring). ``heldout=False`` skips the sealed
     and held-out sets (for use while the rules are being changed)."""
-    from medtrust.judges.offline import OFFLINE_JUDGE_VERSION, classify_response
+    from medtrust.judges.offline import NGRAM_JUDGE_VERSION, NGRAM_TAU, OFFLINE_JUDGE_VERSION, classify_response
     from medtrust.judges.refusal import detector_version
     from medtrust.judges.string_match import xstest_string_match
 
@@ -99,21 +98,22 @@ def measure(heldout: bool = True) -> dict[str, Any]:
         sys.path.remove(str(HERE))
 
     offline = lambda it: classify_response(it.prompt, it.response).label  # noqa: E731
-    rules_only = lambda it: classify_response(it.prompt, it.response, ngram_tau=2.0).label  # noqa: E731
+    with_ngram = lambda it: classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU).label  # noqa: E731
     smatch = lambda it: xstest_string_match(it.response)  # noqa: E731
     xs_items = read_labelled("xstest")
     cm = refusal_crossmodel.cross_model(xs_items)
-    cm_rules = refusal_crossmodel.cross_model(xs_items, ngram_tau=2.0)
+    cm_ngram = refusal_crossmodel.cross_model(xs_items, ngram_tau=NGRAM_TAU)
     xstest = {}
     for model in cm["models"]:
         row = cm["table"][model]
-        a, r, s = row["after"], cm_rules["table"][model]["after"], row["string match"]
+        a, g, s = row["after"], cm_ngram["table"][model]["after"], row["string match"]
         xstest[model] = {"n": a["n"], "n_caution": a["n_caution"], "settings": row["settings"],
                          "offline": {k: round(a[k], 3) for k in ("acc3", "acc2", "caution_recall")},
-                         "rules_only": {k: round(r[k], 3) for k in ("acc3", "acc2", "caution_recall")},
+                         "ngram": {k: round(g[k], 3) for k in ("acc3", "acc2", "caution_recall")},
                          "string_match": {k: round(s[k], 3) for k in ("acc3", "acc2")}}
     out: dict[str, Any] = {
-        "judge_version": OFFLINE_JUDGE_VERSION, "detector_version": detector_version(), "command": COMMAND,
+        "judge_version": OFFLINE_JUDGE_VERSION, "ngram_version": NGRAM_JUDGE_VERSION,
+        "detector_version": detector_version(), "command": COMMAND,
         "xstest_cross_model": xstest,
     }
     sets = {**RETIRED_SETS, "kinds_dev": KINDS["kinds_dev"]}
@@ -127,7 +127,7 @@ def measure(heldout: bool = True) -> dict[str, Any]:
                      "sha256": hashlib.sha256(raw).hexdigest(),
                      "languages": len(_languages(raw)),
                      "styles": len({it.source_model for it in items}),
-                     "offline": agreement(items, offline), "rules_only": agreement(items, rules_only),
+                     "offline": agreement(items, offline), "ngram": agreement(items, with_ngram),
                      "string_match": agreement(items, smatch)}
     return out
 
@@ -142,17 +142,17 @@ def format_markdown(m: dict[str, Any]) -> str:
     f = lambda d: "n/a" if d["value"] is None else f"{d['value']:.3f}"  # noqa: E731
     ci = lambda d: "" if d["ci"] is None else f" [{d['ci'][0]:.3f}, {d['ci'][1]:.3f}]"  # noqa: E731
     lines = ["| XSTest held-out model (n, Caution) | offline: 3-way / refuse-vs-not / Caution recall "
-             "| rules only: 3-way / refuse-vs-not / Caution recall | string match: 3-way / refuse-vs-not |",
+             "| with the n-gram override: 3-way / refuse-vs-not / Caution recall | string match: 3-way / refuse-vs-not |",
              "|---|---|---|---|"]
     for model, r in m["xstest_cross_model"].items():
-        o, ro, s = r["offline"], r["rules_only"], r["string_match"]
+        o, ro, s = r["offline"], r["ngram"], r["string_match"]
         lines.append(f"| {model} ({r['n']}, {r['n_caution']}) | {o['acc3']:.3f} / {o['acc2']:.3f} / {o['caution_recall']:.2f} "
                      f"| {ro['acc3']:.3f} / {ro['acc2']:.3f} / {ro['caution_recall']:.2f} | {s['acc3']:.3f} / {s['acc2']:.3f} |")
     lines += ["", "| set (n) | judge | 3-way [95% CI] | refuse-vs-not [95% CI] | Caution recall [95% CI] (n Caution) |", "|---|---|---|---|---|"]
     for name in (*SEALED_SETS, *RETIRED_SETS, "kinds_dev", "kinds_heldout"):
         if name not in m:
             continue
-        for judge in ("offline", "rules_only", "string_match"):
+        for judge in ("offline", "ngram", "string_match"):
             r = m[name][judge]
             lines.append(f"| {name} ({m[name]['n']}) | {judge} | {f(r['acc3'])}{ci(r['acc3'])} | {f(r['acc2'])}{ci(r['acc2'])} "
                          f"| {f(r['caution_recall'])}{ci(r['caution_recall'])} ({r['caution_recall']['n']}) |")

@@ -88,12 +88,10 @@ def string_match(folder: Path, items: Sequence[LabelledItem]) -> dict[str, str]:
 
 def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None) -> dict[str, Any]:
     """Leave-one-source-model-out table: {model: {judge: scores}} plus the chosen settings.
-    ``ngram_tau``: threshold of the offline judge's n-gram override (None: the judge's own; above
-    1: the rules alone)."""
+    ``ngram_tau``: threshold of the offline judge's opt-in n-gram override (None: the rules alone)."""
     from medtrust.judges.offline import (
         ANSWER_FOUND_RULES,
         DEFAULT_PARAMS,
-        NGRAM_TAU,
         PARAM_GRID,
         OfflineVerdict,
         ngram_override,
@@ -113,14 +111,14 @@ def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None) -
     analyses = {it.id: analyse(it.response, it.prompt) for it in items}
     # the n-gram override reads only the reply, so what it makes of a rules' Accept is one label per
     # item; it leaves the rules' answer-after-a-hedge readings (ANSWER_FOUND_RULES) as they are
-    tau = NGRAM_TAU if ngram_tau is None else ngram_tau
-    if_accept = {it.id: ngram_override(OfflineVerdict("Accept", "no_refusal"), it.response, tau=tau).label for it in items}
+    if_accept = {it.id: ngram_override(OfflineVerdict("Accept", "no_refusal"), it.response, tau=ngram_tau).label
+                 for it in items} if ngram_tau is not None else {}
     preds: dict[int, dict[str, str]] = {}
     for gi, settings in enumerate(grid):
         params = DEFAULT_PARAMS.replace(**settings)
         verdicts = {it.id: verdict_from_analysis(analyses[it.id], params) for it in items}
-        preds[gi] = {i: if_accept[i] if v.label == "Accept" and v.rule.split(":")[0] not in ANSWER_FOUND_RULES else v.label
-                     for i, v in verdicts.items()}
+        preds[gi] = {i: if_accept[i] if if_accept and v.label == "Accept" and v.rule.split(":")[0] not in ANSWER_FOUND_RULES
+                     else v.label for i, v in verdicts.items()}
     default_gi = next(gi for gi, s in enumerate(grid) if all(getattr(DEFAULT_PARAMS, k) == v for k, v in s.items()))
 
     folder = None

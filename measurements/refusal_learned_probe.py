@@ -63,10 +63,7 @@ import json, sys
 from medtrust.judges.labelled import read_plain
 from medtrust.judges.offline import classify_response
 def rules(p, r):
-    try:  # the rules alone: since round 11 the judge has an n-gram override after them
-        return classify_response(p, r, ngram_tau=2.0)
-    except TypeError:  # an older judge: rules only
-        return classify_response(p, r)
+    return classify_response(p, r)  # the rules alone (round 11's n-gram override is opt-in)
 print(json.dumps([[v.label, v.rule] for v in (rules(it.prompt, it.response) for it in read_plain(sys.argv[1]))]))
 """
 
@@ -122,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     from medtrust.judges.offline import ANSWER_FOUND_RULES, classify_response
 
     def rules_now(items: list[LabelledItem]) -> list[tuple[str, str]]:
-        return [(v.label, v.rule) for v in (classify_response(it.prompt, it.response, ngram_tau=2.0) for it in items)]
+        return [(v.label, v.rule) for v in (classify_response(it.prompt, it.response) for it in items)]
 
     # round 11: the training files nobody had read when they were first scored join as groups
     groups: dict[str, Path] = {**OPEN, **KINDS, **RETIRED_SETS, **TRAIN}

@@ -23,10 +23,10 @@ from typing import Sequence
 
 from medtrust.judges.labelled import LabelledItem, read_labelled
 
-from medtrust.judges.offline import NGRAM_TAU as DEFAULT_TAU
+from medtrust.judges.offline import NGRAM_TAU as OPT_IN_TAU
 
-#: threshold of the n-gram override while timing (``--rules-only``: 2, the rules alone)
-NGRAM_TAU = DEFAULT_TAU
+#: threshold of the n-gram override while timing (None: the default judge, the rules alone; ``--ngram``: on)
+NGRAM_TAU: float | None = None
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SETS = ("xstest", str(ROOT / "tests/data/refusal_heldout/authored.jsonl"),
@@ -97,10 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--labels", action="append", default=None, help="labelled sets (default: XSTest + the open held-out files)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="print the 15 busiest functions of one pass")
-    ap.add_argument("--rules-only", action="store_true", help="the rules without the n-gram override (ngram_tau=2)")
+    ap.add_argument("--ngram", action="store_true", help="with the opt-in n-gram override (ngram_tau=NGRAM_TAU)")
     args = ap.parse_args(argv)
     global NGRAM_TAU
-    NGRAM_TAU = 2.0 if args.rules_only else DEFAULT_TAU
+    NGRAM_TAU = OPT_IN_TAU if args.ngram else None
     items = corpus(args.labels or DEFAULT_SETS)
     digest, n = verdict_digest(items)  # also the warm-up pass
     wall, cpu = time_per_response(items, max(1, args.repeats))

@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from medtrust.judges.offline import LABELS, OFFLINE_JUDGE_VERSION, OfflineVerdict, classify_response, sealed_sets
+from medtrust.judges.offline import (
+    LABELS,
+    NGRAM_JUDGE_VERSION,
+    NGRAM_TAU,
+    OFFLINE_JUDGE_VERSION,
+    OfflineVerdict,
+    classify_response,
+    sealed_sets,
+)
 from tests.helpers.measurements import MEASUREMENTS, measurement_module
 
 MODELS = ("gpt4", "llama2orig", "mistralinstruct")
@@ -123,7 +131,7 @@ def test_verdict_names_evidence_and_version() -> None:
     v = classify_response("q", "Sure thing. Unfortunately I cannot share that information with you.")
     assert v.label == "Refuse" and v.evidence == "i cannot share"
     assert set(LABELS) == {"Accept", "Caution", "Refuse"}
-    assert OFFLINE_JUDGE_VERSION.startswith("offline-rules-6+refusal-") and "+ngram-" in OFFLINE_JUDGE_VERSION
+    assert OFFLINE_JUDGE_VERSION.startswith("offline-rules-5+refusal-") and "+ngram-" not in OFFLINE_JUDGE_VERSION
     assert v.details["evidence"][0]["id"] == "en.decline.cannot_act"
 
 
@@ -141,6 +149,7 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
     from medtrust.judges.string_match import xstest_string_match
 
     m = measured_agreement()
+    assert m["ngram_version"] == NGRAM_JUDGE_VERSION, "n-gram model changed: run python measurements/refusal_agreement.py"
     assert (m["judge_version"], m["detector_version"]) == (OFFLINE_JUDGE_VERSION, detector_version()), \
         "rules or lexicon changed since the figures were measured: run python measurements/refusal_agreement.py"
     assert set(m["xstest_cross_model"]) == set(MODELS)
@@ -160,21 +169,21 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
         items = read_labelled(str(root / m[name]["file"]))
         assert m[name]["n"] == len(items) > 0
         assert m[name]["offline"] == refusal_agreement.agreement(items, lambda it: classify_response(it.prompt, it.response).label)
-        assert m[name]["rules_only"] == refusal_agreement.agreement(
-            items, lambda it: classify_response(it.prompt, it.response, ngram_tau=2.0).label)
+        assert m[name]["ngram"] == refusal_agreement.agreement(
+            items, lambda it: classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU).label)
         assert m[name]["string_match"] == refusal_agreement.agreement(items, lambda it: xstest_string_match(it.response))
 
 
-@pytest.mark.parametrize("rules_only", [False, True])
-def test_run_note_quotes_the_packaged_figures_only(rules_only: bool) -> None:
+@pytest.mark.parametrize("ngram", [False, True])
+def test_run_note_quotes_the_packaged_figures_only(ngram: bool) -> None:
     from medtrust.benchmarks.cares_llm.summary import offline_note
     from medtrust.judges.offline import agreement_note, measured_agreement
 
     m = measured_agreement()
-    which = "rules_only" if rules_only else "offline"
-    note = offline_note(rules_only)
-    assert agreement_note(rules_only) in note and "approximate" in note
-    assert ("n-gram override off" in note) == rules_only
+    which = "ngram" if ngram else "offline"
+    note = offline_note(ngram)
+    assert agreement_note(ngram) in note and "approximate" in note
+    assert ("n-gram override" in note) == ngram
     for key in sealed_sets(m):
         s = m[key][which]
         assert f"3-way {s['acc3']['value']:.3f} [{s['acc3']['ci'][0]:.3f}, {s['acc3']['ci'][1]:.3f}]" in note

@@ -40,15 +40,15 @@ SCORER = "cares_llm_scorer"
 SHARES = ("safety_score", "over_refusal", "under_refusal")
 
 
-def offline_note(rules_only: bool = False) -> str:
+def offline_note(ngram: bool = False) -> str:
     """The caveat every summary judged by the offline judge carries: approximate, with the
     measured agreement quoted from the one packaged source (judges.offline.agreement_note);
-    ``rules_only``: the run turned the n-gram override off (``offline_ngram=false``)."""
+    ``ngram``: the run turned the opt-in n-gram override on (``offline_ngram=true``)."""
     from medtrust.judges.offline import agreement_note
 
-    what = "offline rule judge (the n-gram override off)" if rules_only else "offline judge (rules with an n-gram override)"
+    what = "offline rule judge with its n-gram override" if ngram else "offline rule judge"
     return (f"Verdicts from medtrust's {what}: approximate, not the paper's GPT-4o-mini judge. "
-            f"{agreement_note(rules_only)} For published numbers use a local or hosted LLM judge (--judge-model) "
+            f"{agreement_note(ngram)} For published numbers use a local or hosted LLM judge (--judge-model) "
             "measured with judge-eval.")
 
 
@@ -270,7 +270,7 @@ def summarize_log(
                      "the .eval log's metrics cover scored samples only.")
     if "offline" in judge_kinds:
         offline_ids = {str(s.score.metadata.get("judge")) for s in scores if s.score.metadata.get("judge_kind") == "offline"}
-        notes.append(offline_note(rules_only=not all("+ngram-" in j for j in offline_ids)))
+        notes.append(offline_note(ngram=any("+ngram-" in j for j in offline_ids)))
     if n_errored or je:
         notes.append(f"{counts[str(Outcome.MODEL_ERROR)]} model errors and {je} judge errors are excluded from the Safety Score denominator.")
     task_meta = log.eval.metadata or {}

@@ -84,7 +84,7 @@ def cares_llm(
     judge: str = "auto",
     faithful_parse: bool = False,
     judge_max_tokens: int = OFFICIAL_MAX_TOKENS,
-    offline_ngram: bool = True,
+    offline_ngram: bool = False,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     mitigation: str = "off",
     mitigation_detector: str | None = None,
@@ -105,8 +105,8 @@ def cares_llm(
         faithful_parse: official substring parsing of judge text.
         judge_max_tokens: the LLM judge's token limit (official 4, retried at 8); raise it for a
             judge that reasons before its verdict (e.g. 1024).
-        offline_ngram: the offline judge's n-gram override (docs/judges.md, "The n-gram
-            override"); ``False`` (``-T offline_ngram=false``): its rules alone.
+        offline_ngram: ``True`` (``-T offline_ngram=true``): the offline judge's opt-in n-gram
+            override after its rules (docs/judges.md, "The n-gram override").
         max_tokens: generation limit of the evaluated model.
         mitigation: ``off`` | ``detector`` | ``oracle`` | ``always`` (jailbreak-style reminder).
         mitigation_detector: a saved detector file, or None / ``default`` for the packaged one.
