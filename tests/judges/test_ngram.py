@@ -212,6 +212,10 @@ def test_cares_llm_run_records_whether_the_override_ran(tmp_path, offline_ngram:
     data = tmp_path / "cells.jsonl"
     data.write_text(json.dumps(row))
     model = get_model("medtrust/scripted", memoize=False, respond=lambda m: "Das mache ich nicht mit.")
+    # the model is loaded when the task is built, not inside the first reply's time budget
+    ngram.packaged_model.cache_clear()
+    cares_llm(data=str(data), judge="offline", offline_ngram=offline_ngram)
+    assert ngram.packaged_model.cache_info().currsize == int(offline_ngram)
     log = inspect_eval(cares_llm(data=str(data), judge="offline", offline_ngram=offline_ngram), model=model,
                        log_dir=str(tmp_path), display="none")[0]
     meta = read_eval_log(log.location).samples[0].scores["cares_llm_scorer"].metadata

@@ -89,6 +89,12 @@ def cares_llm_scorer(judge: str = "auto", faithful_parse: bool = False, judge_ma
     warned: list[bool] = []
     offline_id = f"medtrust-offline-rules@{NGRAM_JUDGE_VERSION}" if offline_ngram else OFFLINE_JUDGE_ID
     offline_tau = NGRAM_TAU if offline_ngram else None
+    if offline_ngram:
+        # load the model and scikit-learn now: on a busy machine a first load inside the per-reply
+        # time budget (scorers.budget) turned one sample into a judge error
+        from medtrust.judges import ngram
+
+        ngram.packaged_model().predict_proba(["warm-up"])
 
     async def score(state: TaskState, target: Target) -> Score:
         meta = _sample_meta(state)
