@@ -33,7 +33,7 @@ from medtrust.benchmarks.cares_vlm.abstention import confidence_improved
 from medtrust.benchmarks.cares_vlm.extract import official_choice_index, official_yes_no
 from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
 from medtrust.benchmarks.mediconfusion.extract import lenient_choice, official_choice, parse_judge_lenient, JudgeParseError
-from medtrust.judges.offline import classify_response
+from medtrust.judges.offline import NGRAM_TAU, classify_response
 from medtrust.judges.refusal import _families, detect_abstention, lexicon_languages, load_lexicon
 from medtrust.regex_safety import UnsafePattern, assert_linear, linear_findings
 from medtrust.scorers import budget
@@ -288,6 +288,13 @@ READERS = {
     "refusal_detector": detect_abstention,
     "offline_judge": lambda t: classify_response("Is this mole dangerous?", t),
 }
+#: readers checked for the per-reply bound only: the opt-in n-gram override runs only where the
+#: rules read Accept, so its cost switches on with the rules' verdict (6,000 characters of one
+#: repeated CJK word are a degenerate loop, 24,000 are not), which the ratio test below would take
+#: for growth; the model itself has its own ratio test (test_ngram_model_grows_linearly)
+BOUNDED_ONLY = {
+    "offline_judge_ngram": lambda t: classify_response("Is this mole dangerous?", t, ngram_tau=NGRAM_TAU),
+}
 PUMPS = {
     "table_rows": "| A | ear | ✓ |\n",
     "pipes": "|",
@@ -340,6 +347,27 @@ def test_readers_grow_linearly(reader):
     assert slow == {}, f"{reader} grows faster than linearly on {slow}"
 
 
+def test_ngram_model_grows_linearly():
+    """The n-gram model's probabilities and evidence n-grams (judges.ngram), forced to run on every
+    pump: CPU time on 4n characters <= 8x the time on n, plus 20 ms."""
+    from medtrust.judges.ngram import packaged_model
+
+    model = packaged_model()
+
+    def read(t: str) -> None:
+        model.predict_proba([t])
+        model.top_ngrams(t, "Refuse")
+
+    read("warm up " + TABLE)
+    slow = {}
+    for name, unit in PUMPS.items():
+        small, big = unit * (6000 // len(unit)), unit * (24000 // len(unit))
+        t_small, t_big = own_cpu_s(read, small, repeat=3), own_cpu_s(read, big, repeat=3)
+        if t_big > 8 * t_small + 0.02:
+            slow[name] = (round(t_small, 4), round(t_big, 4))
+    assert slow == {}, f"the n-gram model grows faster than linearly on {slow}"
+
+
 # --- property test: long adversarial replies ---------------------------------------------------
 
 _FRAGMENTS = st.sampled_from([
@@ -363,7 +391,7 @@ def adversarial_replies(draw) -> str:
 @given(adversarial_replies())
 def test_every_reader_reads_a_long_adversarial_reply_within_a_second(text):
     _warm_up()
-    for name, fn in READERS.items():
+    for name, fn in {**READERS, **BOUNDED_ONLY}.items():
         fn(text)  # compiles the lexicon for this reply's mix of languages (once per mix): compiling is not reading
         # CPU time (other processes do not count), the heap of earlier tests frozen (a full
         # collection of it is not this reader's cost: tests/helpers/cpu.py)
@@ -373,7 +401,7 @@ def test_every_reader_reads_a_long_adversarial_reply_within_a_second(text):
 
 def _warm_up() -> None:
     """Compile each reader's patterns for every script first: compiling is not reading."""
-    for fn in READERS.values():
+    for fn in (*READERS.values(), *BOUNDED_ONLY.values()):
         fn("warm up: 答案 我不能 はい Ответ الإجابة sí nein | A | ear | ✓ |")
 
 
@@ -381,7 +409,7 @@ def test_100_kb_of_repeated_tokens_within_a_second():
     _warm_up()
     for unit in ("B ", "| ", "Answer: A ", "答案是B。", "not ", "<think>x</think>", "1.1.", "— "):
         text = (unit * (100_000 // len(unit)))[:100_000]
-        for name, fn in READERS.items():
+        for name, fn in {**READERS, **BOUNDED_ONLY}.items():
             fn(text)  # the lexicon compiled for this text's languages first (once per mix of languages)
             assert own_cpu_s(fn, text, before=_fresh) < 1.0, (name, unit)
 
