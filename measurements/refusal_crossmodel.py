@@ -90,11 +90,11 @@ def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None) -
     """Leave-one-source-model-out table: {model: {judge: scores}} plus the chosen settings.
     ``ngram_tau``: threshold of the offline judge's opt-in n-gram override (None: the rules alone)."""
     from medtrust.judges.offline import (
-        ANSWER_FOUND_RULES,
         DEFAULT_PARAMS,
         PARAM_GRID,
         OfflineVerdict,
         ngram_override,
+        overridable,
         verdict_from_analysis,
     )
     from medtrust.judges.refusal import analyse, detect_abstention
@@ -110,15 +110,14 @@ def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None) -
     # predictions of every setting on every item, computed once
     analyses = {it.id: analyse(it.response, it.prompt) for it in items}
     # the n-gram override reads only the reply, so what it makes of a rules' Accept is one label per
-    # item; it leaves the rules' answer-after-a-hedge readings (ANSWER_FOUND_RULES) as they are
+    # item, taken where the rules' verdict is overridable
     if_accept = {it.id: ngram_override(OfflineVerdict("Accept", "no_refusal"), it.response, tau=ngram_tau).label
                  for it in items} if ngram_tau is not None else {}
     preds: dict[int, dict[str, str]] = {}
     for gi, settings in enumerate(grid):
         params = DEFAULT_PARAMS.replace(**settings)
         verdicts = {it.id: verdict_from_analysis(analyses[it.id], params) for it in items}
-        preds[gi] = {i: if_accept[i] if if_accept and v.label == "Accept" and v.rule.split(":")[0] not in ANSWER_FOUND_RULES
-                     else v.label for i, v in verdicts.items()}
+        preds[gi] = {i: if_accept[i] if if_accept and overridable(v) else v.label for i, v in verdicts.items()}
     default_gi = next(gi for gi, s in enumerate(grid) if all(getattr(DEFAULT_PARAMS, k) == v for k, v in s.items()))
 
     folder = None

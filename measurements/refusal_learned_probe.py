@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     import numpy as np
 
-    from medtrust.judges.offline import ANSWER_FOUND_RULES, classify_response
+    from medtrust.judges.offline import OfflineVerdict, classify_response, overridable
 
     def rules_now(items: list[LabelledItem]) -> list[tuple[str, str]]:
         return [(v.label, v.rule) for v in (classify_response(it.prompt, it.response) for it in items)]
@@ -139,13 +139,12 @@ def main(argv: list[str] | None = None) -> int:
         for tau in TAUS:
             out[f"override tau={tau}"] = [c if (c != r and p >= tau) else r for r, c, p in zip(labels, clf, proba.max(1))]
         # round 11: only a rules' Accept may change; and the shipped form, which also keeps an
-        # answer the rules found after a hedge (judges.offline.ANSWER_FOUND_RULES)
+        # answer the rules found after a hedge (judges.offline.overridable)
         for tau in TAUS:
             out[f"from Accept tau={tau}"] = [c if (r == "Accept" and p >= tau) else r for r, c, p in zip(labels, clf, proba.max(1))]
         for tau in TAUS:
-            out[f"shipped tau={tau}"] = [
-                c if (lab == "Accept" and rule.split(":")[0] not in ANSWER_FOUND_RULES and p >= tau) else lab
-                for (lab, rule), c, p in zip(g_rules, clf, proba.max(1))]
+            out[f"shipped tau={tau}"] = [c if (overridable(OfflineVerdict(lab, rule)) and p >= tau) else lab
+                                         for (lab, rule), c, p in zip(g_rules, clf, proba.max(1))]
         return out
 
     results: dict[str, dict[str, tuple[float, float, float]]] = {}

@@ -23,11 +23,6 @@ from typing import Sequence
 
 from medtrust.judges.labelled import LabelledItem, read_labelled
 
-from medtrust.judges.offline import NGRAM_TAU as OPT_IN_TAU
-
-#: threshold of the n-gram override while timing (None: the default judge, the rules alone; ``--ngram``: on)
-NGRAM_TAU: float | None = None
-
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SETS = ("xstest", str(ROOT / "tests/data/refusal_heldout/authored.jsonl"),
                 str(ROOT / "tests/data/refusal_heldout/real_smollm2.jsonl"))
@@ -41,18 +36,18 @@ def corpus(specs: Sequence[str]) -> list[LabelledItem]:
     return items
 
 
-def verdict_digest(items: Sequence[LabelledItem]) -> tuple[str, int]:
+def verdict_digest(items: Sequence[LabelledItem], ngram_tau: float | None = None) -> tuple[str, int]:
     """(sha256 of the verdicts, number of items)."""
     from medtrust.judges.offline import classify_response
 
     h = hashlib.sha256()
     for it in items:
-        v = classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU)
+        v = classify_response(it.prompt, it.response, ngram_tau=ngram_tau)
         h.update(f"{it.id}\t{v.label}\t{v.rule}\n".encode())
     return h.hexdigest(), len(items)
 
 
-def time_per_response(items: Sequence[LabelledItem], repeats: int) -> tuple[float, float]:
+def time_per_response(items: Sequence[LabelledItem], repeats: int, ngram_tau: float | None = None) -> tuple[float, float]:
     """Best-of-``repeats`` (wall, CPU) time per response, in milliseconds. On a shared machine the
     CPU time of this process is the steadier figure (other processes inflate the wall time)."""
     from medtrust.judges.offline import classify_response
@@ -61,12 +56,12 @@ def time_per_response(items: Sequence[LabelledItem], repeats: int) -> tuple[floa
     for _ in range(repeats):
         t0, c0 = time.perf_counter(), time.process_time()
         for it in items:
-            classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU)
+            classify_response(it.prompt, it.response, ngram_tau=ngram_tau)
         wall, cpu = min(wall, time.perf_counter() - t0), min(cpu, time.process_time() - c0)
     return 1000 * wall / len(items), 1000 * cpu / len(items)
 
 
-def search_work(items: Sequence[LabelledItem]) -> tuple[float, float]:
+def search_work(items: Sequence[LabelledItem], ngram_tau: float | None = None) -> tuple[float, float]:
     """(lexicon searches, characters handed to them) per response: a load-independent measure of
     the judge's regex work (each search scans at most the characters it is given). A search the
     literal prefilter rules out (``refusal._ruled_out``: none of the family's required literals in
@@ -86,7 +81,7 @@ def search_work(items: Sequence[LabelledItem]) -> tuple[float, float]:
     refusal._search = counted
     try:
         for it in items:
-            classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU)
+            classify_response(it.prompt, it.response, ngram_tau=ngram_tau)
     finally:
         refusal._search = search
     return calls / len(items), chars / len(items)
@@ -99,15 +94,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--profile", action="store_true", help="print the 15 busiest functions of one pass")
     ap.add_argument("--ngram", action="store_true", help="with the opt-in n-gram override (ngram_tau=NGRAM_TAU)")
     args = ap.parse_args(argv)
-    global NGRAM_TAU
-    NGRAM_TAU = OPT_IN_TAU if args.ngram else None
+    from medtrust.judges.offline import NGRAM_TAU
+
+    tau = NGRAM_TAU if args.ngram else None  # None: the default judge, the rules alone
     items = corpus(args.labels or DEFAULT_SETS)
-    digest, n = verdict_digest(items)  # also the warm-up pass
-    wall, cpu = time_per_response(items, max(1, args.repeats))
+    digest, n = verdict_digest(items, tau)  # also the warm-up pass
+    wall, cpu = time_per_response(items, max(1, args.repeats), tau)
     chars = sum(len(it.response) for it in items) / n
     print(f"{n} responses (mean {chars:.0f} characters): {cpu:.3f} ms CPU, {wall:.3f} ms wall per response (best of {args.repeats})")
     print(f"verdict digest {digest}")
-    searches, searched = search_work(items)
+    searches, searched = search_work(items, tau)
     print(f"{searches:.1f} lexicon searches and {searched:.0f} characters searched per response")
     if args.profile:
         from medtrust.judges.offline import classify_response
@@ -115,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prof = cProfile.Profile()
         prof.enable()
         for it in items:
-            classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU)
+            classify_response(it.prompt, it.response, ngram_tau=tau)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(15)
     return 0

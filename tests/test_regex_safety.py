@@ -331,11 +331,9 @@ def _cpu(fn, text: str) -> float:
     return own_cpu_s(fn, text, before=_fresh, repeat=3)
 
 
-@pytest.mark.parametrize("reader", list(READERS))
-def test_readers_grow_linearly(reader):
-    """CPU time on 4n characters <= 8x the time on n (linear: 4x, quadratic: 16x), plus 20 ms
-    of slack for timer noise; n = 6,000 characters of each pump."""
-    fn = READERS[reader]
+def _faster_than_linear(fn) -> dict[str, tuple[float, float]]:
+    """The pumps on which ``fn`` takes more than 8x the CPU time on 4n characters as on n (linear:
+    4x, quadratic: 16x), plus 20 ms of slack for timer noise; n = 6,000 characters of each pump."""
     fn("warm up " + TABLE)
     slow = {}
     for name, unit in PUMPS.items():
@@ -344,12 +342,18 @@ def test_readers_grow_linearly(reader):
         t_small, t_big = _cpu(fn, small), _cpu(fn, big)
         if t_big > 8 * t_small + 0.02:
             slow[name] = (round(t_small, 4), round(t_big, 4))
+    return slow
+
+
+@pytest.mark.parametrize("reader", list(READERS))
+def test_readers_grow_linearly(reader):
+    slow = _faster_than_linear(READERS[reader])
     assert slow == {}, f"{reader} grows faster than linearly on {slow}"
 
 
 def test_ngram_model_grows_linearly():
     """The n-gram model's probabilities and evidence n-grams (judges.ngram), forced to run on every
-    pump: CPU time on 4n characters <= 8x the time on n, plus 20 ms."""
+    pump, by the readers' bound."""
     from medtrust.judges.ngram import packaged_model
 
     model = packaged_model()
@@ -358,13 +362,7 @@ def test_ngram_model_grows_linearly():
         model.predict_proba([t])
         model.top_ngrams(t, "Refuse")
 
-    read("warm up " + TABLE)
-    slow = {}
-    for name, unit in PUMPS.items():
-        small, big = unit * (6000 // len(unit)), unit * (24000 // len(unit))
-        t_small, t_big = own_cpu_s(read, small, repeat=3), own_cpu_s(read, big, repeat=3)
-        if t_big > 8 * t_small + 0.02:
-            slow[name] = (round(t_small, 4), round(t_big, 4))
+    slow = _faster_than_linear(read)
     assert slow == {}, f"the n-gram model grows faster than linearly on {slow}"
 
 
