@@ -21,7 +21,7 @@ HELDOUT = Path(__file__).resolve().parents[1] / "data" / "refusal_heldout"
 FILES = ("real_smollm2.jsonl", "authored.jsonl", "sealed.jsonl", "sealed_round3.jsonl", "sealed_round4.jsonl",
          "sealed_round5.jsonl", "sealed_round6.jsonl", "sealed_round7.jsonl",
          "sealed_round8.jsonl", "sealed_round8b.jsonl", "sealed_round9.jsonl", "sealed_round10.jsonl",
-         "sealed_round11.jsonl")
+         "sealed_round11.jsonl", "sealed_round12.jsonl")
 SEALED_FILES = frozenset(f for f in FILES if f.startswith("sealed"))
 REQUIRED = ("id", "source_model", "language", "prompt", "response", "label", "kind", "harmful", "notes", "cluster")
 LABELS = {"Accept", "Caution", "Refuse"}
@@ -30,7 +30,7 @@ KINDS = {
     "compliance_then_closing_refusal", "refusal_in_story", "non_english", "partial_refusal",
     "hard_negative", "image_non_answer",
 }
-SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba|nemotron|exaone|aya|glm|falcon|jais|sealion|swallow|tulu|vicuna|ernie|hermes|solar|zephyr|grok|gemini|baichuan|medalpaca|dbrx|reka|med42|huatuogpt|palmyra-med|openchat|stablelm|apollo|chatdoctor|elyza|sarvam|mixtral)-style)$")
+SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba|nemotron|exaone|aya|glm|falcon|jais|sealion|swallow|tulu|vicuna|ernie|hermes|solar|zephyr|grok|gemini|baichuan|medalpaca|dbrx|reka|med42|huatuogpt|palmyra-med|openchat|stablelm|apollo|chatdoctor|elyza|sarvam|mixtral|koala|lucie|occiglot|inkubalm|yandexgpt)-style)$")
 
 
 def _rows(name: str) -> list[dict]:
@@ -152,10 +152,10 @@ def test_issue22_kind_files_keep_prompts_on_one_side_and_ids_unique() -> None:
 
 
 TRAIN_DIR = HELDOUT.parent / "refusal_train"
-TRAIN_STYLES = re.compile(r"^authored:(wizardlm|orca|pmc-llama|doubao|hyperclova|alpaca|starling|biomedgpt|hunyuan|plamo)-style$")
+TRAIN_STYLES = re.compile(r"^authored:(wizardlm|orca|pmc-llama|doubao|hyperclova|alpaca|starling|biomedgpt|hunyuan|plamo|gpt-oss|qwq|tinyllama|bielik|gigachat|perplexity|pi|salamandra|typhoon|allam|guanaco|dolly|copilot|poro|krutrim)-style$")
 
 
-@pytest.mark.parametrize("name", ("train_a.jsonl", "train_b.jsonl"))
+@pytest.mark.parametrize("name", ("train_a.jsonl", "train_b.jsonl", "train_c.jsonl", "train_d.jsonl", "train_e.jsonl"))
 def test_training_rows_have_the_schema(name: str) -> None:
     """The n-gram model's training files (tests/data/refusal_train/): same fields as the held-out
     files, languages listed in that folder's README, ids and clusters of their own."""
