@@ -1,4 +1,4 @@
-"""Train the offline judge's n-gram model and write it into the package (issue 22, round 11).
+"""Train the offline judge's n-gram model and write it into the package (issue 22, rounds 11 and 12).
 
     python measurements/train_refusal_ngram.py           # train, write src/medtrust/judges/refusal_ngram.npz, print its digest
     python measurements/train_refusal_ngram.py --check   # train and compare with the packaged model (exit 1 if it differs)

@@ -1,7 +1,7 @@
 """A linear n-gram model of Accept / Caution / Refuse, consulted by the offline judge on request
 (``ngram_tau``; the CARES-LLM task's ``offline_ngram=true``) and only where its rules read an
-answer (issue 22, round 11; measurements/refusal_devlog.md step 16; docs/judges.md says why it is
-not on by default).
+answer and the reply has at least 20 words (issue 22, rounds 11 and 12;
+measurements/refusal_devlog.md steps 16-17; docs/judges.md says why it is not on by default).
 
 Why a model beside the rules: scored by the rules as they stood before each file was read, the
 eight retired held-out files show one error dominating: a decline or a hedge the lexicon has no
