@@ -7,7 +7,7 @@
 The run note printed after every `medtrust run` with the offline judge quotes the packaged file
 (:func:`medtrust.judges.offline.agreement_note`), so the figures it states are the ones measured
 here and nowhere else. Every judge figure is measured twice, for the default judge (``offline``:
-the rules alone) and with the opt-in n-gram override of round 11 (``ngram``, ``ngram_tau=NGRAM_TAU``;
+the rules alone) and with the opt-in n-gram override of rounds 11-12 (``ngram``, ``ngram_tau=NGRAM_TAU``;
 the run note of a run with ``offline_ngram=true`` quotes these). Three measurements:
 
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:

@@ -30,21 +30,19 @@ def _progress_lines(text: str) -> list[tuple[int, int, str]]:
     return [(int(m.group(1)), int(m.group(2)), line) for line in text.splitlines() if (m := PROGRESS.search(line))]
 
 
-def _statuses(log_dir: Path) -> dict[str, str]:
-    return {p.name: read_eval_log(str(p), header_only=True).status for p in log_dir.glob("*.eval")}
-
-
-def _some_task_finished(log_dir: Path) -> bool:
-    """Polled while the run writes its logs: inspect rewrites a .eval zip in place as samples
-    flush, so a read can catch one without its end record ("EOCD not found", seen in CI). Such
-    a log is still being written, so it is not a finished task; the next poll reads it whole."""
-    for p in log_dir.glob("*.eval") if log_dir.exists() else ():
+def _statuses(log_dir: Path, *, while_writing: bool = False) -> dict[str, str]:
+    """Each log's status. ``while_writing``: polled while the run writes its logs, when inspect may
+    be rewriting a .eval zip in place and a read can catch one without its end record ("EOCD not
+    found", seen in CI); such a log is left out (still being written, so not finished) and the
+    next poll reads it whole."""
+    statuses = {}
+    for p in log_dir.glob("*.eval"):
         try:
-            if read_eval_log(str(p), header_only=True).status == "success":
-                return True
+            statuses[p.name] = read_eval_log(str(p), header_only=True).status
         except Exception:  # noqa: BLE001 - a zip cut off mid-write: ValueError, or whatever its half-written directory raises
-            continue
-    return False
+            if not while_writing:
+                raise
+    return statuses
 
 
 def _interrupt_when(args: list[str], ready, tmp_path: Path, *, timeout: float = 300) -> tuple[int, str]:
@@ -80,7 +78,7 @@ def test_ctrl_c_in_a_cares_vlm_run_of_several_dimensions_exits_130_and_resumes(t
             # run back, so on a quiet machine all 200 samples could finish before the interrupt
             "--max-connections", "2"]  # fmt: skip
     # interrupt once one dimension has finished: the others are part-done or not started
-    rc, text = _interrupt_when(args, lambda: _some_task_finished(logs), tmp_path)
+    rc, text = _interrupt_when(args, lambda: "success" in _statuses(logs, while_writing=True).values(), tmp_path)
     assert rc == 130, text
     assert "Resume with: medtrust run --resume --log-dir" in text and "Summary JSON" not in text
     statuses = _statuses(logs)
