@@ -21,6 +21,7 @@ from inspect_ai.log import read_eval_log, read_eval_log_sample_summaries
 from medtrust.cli import main
 from medtrust.progress import ProgressReporter, planned_total
 from tests.helpers.interruptible import popen
+from tests.helpers.logs import headers_while_writing
 
 SLOW_CLI = Path(__file__).parent / "helpers" / "slow_cli.py"
 PROGRESS = re.compile(r"progress (\d+)/(\d+)")
@@ -31,18 +32,11 @@ def _progress_lines(text: str) -> list[tuple[int, int, str]]:
 
 
 def _statuses(log_dir: Path, *, while_writing: bool = False) -> dict[str, str]:
-    """Each log's status. ``while_writing``: polled while the run writes its logs, when inspect may
-    be rewriting a .eval zip in place and a read can catch one without its end record ("EOCD not
-    found", seen in CI); such a log is left out (still being written, so not finished) and the
-    next poll reads it whole."""
-    statuses = {}
-    for p in log_dir.glob("*.eval"):
-        try:
-            statuses[p.name] = read_eval_log(str(p), header_only=True).status
-        except Exception:  # noqa: BLE001 - a zip cut off mid-write: ValueError, or whatever its half-written directory raises
-            if not while_writing:
-                raise
-    return statuses
+    """Each log's status. ``while_writing``: polled while the run writes its logs, so a log caught
+    mid-rewrite is left out (:func:`tests.helpers.logs.headers_while_writing`)."""
+    if while_writing:
+        return {Path(h.location).name: h.status for h in headers_while_writing(log_dir)}
+    return {p.name: read_eval_log(str(p), header_only=True).status for p in log_dir.glob("*.eval")}
 
 
 def _interrupt_when(args: list[str], ready, tmp_path: Path, *, timeout: float = 300) -> tuple[int, str]:

@@ -22,6 +22,7 @@ from medtrust.judges.offline import classify_response
 from medtrust.options import RunOptions
 from medtrust.runner import eval_args
 from tests.helpers.openai_mock import OpenAIMock, reply_for
+from tests.helpers.logs import headers_while_writing
 
 MODEL_A, MODEL_B = "openai-api/mocka/m", "openai-api/mockb/m"
 
@@ -151,8 +152,8 @@ def test_sigkill_of_a_two_model_run_then_one_resume_finishes_both(tmp_path, isol
         assert proc.poll() is None, f"run ended before the kill: {proc.stdout.read().decode()[-2000:]}"
 
         def a_log_done() -> bool:
-            heads = [read_eval_log(i.name, header_only=True) for i in list_eval_logs(str(log_dir), formats=["eval"])]
-            return any(h.eval.model == MODEL_A and h.status == "success" for h in heads)
+            # (polled while the run writes its logs: one caught mid-rewrite is not finished yet)
+            return any(h.eval.model == MODEL_A and h.status == "success" for h in headers_while_writing(log_dir))
 
         while not a_log_done() and time.monotonic() < deadline:
             time.sleep(0.1)

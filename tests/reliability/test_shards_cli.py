@@ -21,6 +21,7 @@ from inspect_ai.log import read_eval_log
 
 from medtrust.shards import SHARD_METADATA_KEY
 from tests.helpers.interruptible import popen
+from tests.helpers.logs import headers_while_writing
 from tests.helpers.openai_mock import OpenAIMock
 
 ROWS = 24
@@ -100,7 +101,7 @@ def test_a_killed_shard_is_named_and_one_resume_finishes_the_run(tmp_path, isola
             for child in psutil.Process(proc.pid).children():
                 cmd = child.cmdline()
                 if "--shard" in cmd and cmd[cmd.index("--shard") + 1] == "1" and any(
-                        read_eval_log(str(p), header_only=True).eval.metadata[SHARD_METADATA_KEY]["index"] == 1 for p in log_dir.glob("*.eval")):
+                        h.eval.metadata[SHARD_METADATA_KEY]["index"] == 1 for h in headers_while_writing(log_dir)):
                     victim = child
         assert victim is not None, "shard 1 never started"
         victim.send_signal(signal.SIGKILL)
