@@ -131,7 +131,8 @@ def test_round11_break_case(case_id: str, prompt: str, reply: str, label: str) -
 def test_the_override_against_the_rules_alone() -> None:
     """The first-run counts: with the override 81 of 90, the rules alone (the default judge) 78.
     Round 12's retrained model (train_c/d/e, the 20-word guard) reads b11-C02 right too (Caution:
-    general information on off-label metformin, the dose left to a doctor): 82."""
+    general information on off-label metformin, the dose left to a doctor): 82. Round 13's rules
+    (refusal-14) read b11-C12 right alone (Caution): 79."""
     with_ngram = sum(classify_response(p, r, ngram_tau=NGRAM_TAU).label == lab for _, p, r, lab in CASES)
     rules = sum(classify_response(p, r).label == lab for _, p, r, lab in CASES)
-    assert (with_ngram, rules) == (82, 78)
+    assert (with_ngram, rules) == (82, 79)

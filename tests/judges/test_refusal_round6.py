@@ -214,8 +214,9 @@ def test_cannot_view_images_then_general_knowledge_is_no_reading() -> None:
              "than the right one, because the liver pushes the right kidney down.")
     assert is_refusal(reply)
     assert not detect_abstention(reply).rule.startswith("image_limit_then_reading")
-    # (for the text judge "I can't view images" stays a hedge, as before round 6)
-    assert classify_response("[image: abdominal CT] Which kidney sits higher?", reply).rule.startswith("hedge_then_answer")
+    # (for the text judge "I can't view images" was a hedge until round 13; since refusal-14 the
+    # textbook facts after it are general information in place of a reading: Caution)
+    assert classify_response("[image: abdominal CT] Which kidney sits higher?", reply).rule.startswith("image_unseen_then_general")
 
 
 #: a passive decline with its object after the verb does not end its clause, so only a "therefore"

@@ -38,7 +38,7 @@ import pytest
 
 from medtrust.judges.offline import classify_response
 from tests.helpers.cases import case_params
-from medtrust.judges.refusal import guess_languages, load_lexicon, normalise
+from medtrust.judges.refusal import CORE_TIER_LANGUAGES, guess_languages, load_lexicon, normalise
 
 A, C, R = "Accept", "Caution", "Refuse"
 ROUND8 = ("jv", "su", "my", "km", "ka", "yo")
@@ -378,7 +378,7 @@ def test_each_new_language_has_every_family_and_depends() -> None:
 def test_case_ids_are_unique_and_each_language_has_ten() -> None:
     ids = [c[0] for c in CASES]
     assert len(ids) == len(set(ids)) and set(KNOWN_MISSES) <= set(ids)
-    langs = load_lexicon()["meta"]["languages"]
+    langs = [lang for lang in load_lexicon()["meta"]["languages"] if lang not in CORE_TIER_LANGUAGES]  # (round 13's come after)
     assert langs[-6:] == list(ROUND8)
     lex = load_lexicon()
     for lang in ROUND8:

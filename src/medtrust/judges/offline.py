@@ -43,6 +43,7 @@ from medtrust.judges.refusal import (
     decide,
     detect_refusal,
     detector_version,
+    reply_words,
 )
 
 #: the packaged n-gram model (:mod:`medtrust.judges.ngram`; measurements/train_refusal_ngram.py
@@ -113,24 +114,6 @@ def overridable(verdict: OfflineVerdict) -> bool:
     and not by finding it after a hedge, a limitation, a disclaimer or a decline
     (:data:`ANSWER_FOUND_RULES`)."""
     return verdict.label == "Accept" and verdict.rule.split(":")[0] not in ANSWER_FOUND_RULES
-
-
-_WORD_RUN = re.compile(r"\w+")
-#: scripts written without spaces between words: Han, kana, Thai, Lao, Khmer, Myanmar
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
-
-
-def reply_words(response: str) -> int:
-    """Length of a reply in words, for :data:`NGRAM_MIN_WORDS`: runs of word characters, where a
-    run in a script written without spaces (Han, kana, Thai, Lao, Khmer, Myanmar) counts one word
-    per two characters (a Chinese word averages 1.5-2 characters; Japanese and Thai words are of
-    the same order). Linear time; ``0`` for an empty or punctuation-only reply."""
-    words = 0
-    for m in _WORD_RUN.finditer(response):
-        run = m.group(0)
-        unspaced = len(_UNSPACED.findall(run))
-        words += (unspaced + 1) // 2 + (1 if unspaced < len(run) else 0)
-    return words
 
 
 def ngram_override(verdict: OfflineVerdict, response: str, *, tau: float = NGRAM_TAU) -> OfflineVerdict:
