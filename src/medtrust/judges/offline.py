@@ -26,7 +26,6 @@ source model held out, the sealed held-out set, the issue-22 kinds) and packaged
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
