@@ -10,19 +10,27 @@ LOOPBACK = [
     "http://127.0.0.1:8000/v1", "http://127.8.9.10/v1", "http://localhost:11434", "http://LOCALHOST:1/v1",
     "http://localhost.:8000/v1", "http://127.1:8000/v1", "http://0x7f000001:8000/v1", "http://2130706433:8/v1",
     "http://0x7f.1/", "http://[::1]:8080/v1", "http://[0:0:0:0:0:0:0:1]/", "http://[::ffff:127.0.0.1]:8000/v1",
-    "http://[::1%25lo]:9/", "127.0.0.1:8000",
+    "http://[::1%25lo]:9/", "http://[::1%25lo0]/v1", "http://[0:0:0:0:0:0:0:1%25eth0]:8000/", "127.0.0.1:8000",
 ]  # fmt: skip
 NOT_LOOPBACK = [
     "https://api.openai.com/v1", "http://10.0.0.5:8000/v1", "http://192.0.2.2/", "http://localhost.evil.com/v1",
     "http://127.0.0.1.nip.io/", "http://127.0.0.1@evil.com/v1", "http://127.0.0.1:80\\@evil.com/",
     "http://127.0.0.1%2f@evil.com/", "http://[::ffff:c000:202]/", "http://0177.0.0.1/", "http://256.0.0.1/",
-    "http://1.2.3.4.5/", "http://127.0.0.1\tevil.com/", "", None,
+    "http://1.2.3.4.5/", "http://127.0.0.1\tevil.com/", "http://[fe80::1%25lo]:9/", "http://[2001:db8::1%25lo]/", "", None,
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("url", LOOPBACK)
 def test_loopback_spellings(url):
     assert is_loopback_url(url)
+
+
+def test_a_zone_is_one_host_however_the_client_decodes_it():
+    """urllib keeps an IPv6 zone URL-encoded ("::1%25lo"), httpx2 from 2.17 decodes it ("::1%lo"):
+    the two readings of one URL must still agree on its host, or every zoned URL fails closed."""
+    assert url_host("http://[::1%25lo]:9/") == "::1%lo"
+    assert url_host("http://[fe80::1%25eth0]/") == "fe80::1%eth0"
+    assert url_host("http://example.org/a%25b") == "example.org"
 
 
 @pytest.mark.parametrize("url", NOT_LOOPBACK)

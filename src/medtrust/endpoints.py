@@ -256,11 +256,18 @@ def url_host(url: str) -> str | None:
             return None
         hosts.add(h.lower().strip("[]") if h else None)
         break
-    hosts = {h.strip("[]") if h else h for h in hosts}
+    # an IPv6 zone is written "%25" in a URL (RFC 6874): urllib keeps it encoded, httpx2 2.17
+    # decodes it to "%"; both name the same host
+    hosts = {_zone_decoded(h.strip("[]")) if h else h for h in hosts}
     if len(hosts) != 1:
         return None
     host = hosts.pop()
     return host or None
+
+
+def _zone_decoded(host: str) -> str:
+    """``host`` with an IPv6 zone's URL encoding ("::1%25lo") decoded ("::1%lo"); any other host as it is."""
+    return host.replace("%25", "%", 1) if ":" in host else host
 
 
 def is_loopback_url(url: str | None) -> bool:
