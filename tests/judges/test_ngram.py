@@ -74,8 +74,16 @@ def test_packaged_model_is_the_training_scripts_and_the_judges() -> None:
     packaged = ngram.packaged_model()
     assert packaged.digest() == offline.NGRAM_MODEL_DIGEST
     assert offline.NGRAM_JUDGE_VERSION == f"{offline.OFFLINE_JUDGE_VERSION}+ngram-{offline.NGRAM_MODEL_DIGEST}-p0.7-w20"
-    assert TRAIN.train().digest() == packaged.digest(), \
+    # the training script gives the packaged arrays: the same classes and idf, and coefficients
+    # equal up to the solver's last bits (LBFGS through numpy / scipy builds of another release
+    # moves a float32 weight by ~1e-9, enough to change the digest of the bytes: seen 2026-12-04)
+    trained = TRAIN.train()
+    assert trained.classes == packaged.classes
+    assert all(np.array_equal(a, b) for a, b in zip(trained.idf, packaged.idf, strict=True)), \
         "training files or settings changed: run python measurements/train_refusal_ngram.py"
+    assert np.allclose(trained.coef, packaged.coef, rtol=0, atol=1e-6), \
+        "training files or settings changed: run python measurements/train_refusal_ngram.py"
+    assert np.allclose(trained.intercept, packaged.intercept, rtol=0, atol=1e-6)
 
 
 def test_never_trained_on_held_out_material() -> None:
