@@ -47,10 +47,11 @@ OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 #: the sealed held-out files still sealed, in the order they were written (a new round adds one
 #: name): round 9's sealed_round9 (five styles, 32 languages) and round 10's sealed_round10 (five
 #: more styles), round 11's sealed_round11 and round 12's sealed_round12 (five more styles each),
-#: round 13's sealed_round13 and sealed_round13b (five more styles each, two helpers)
+#: round 13's sealed_round13 and sealed_round13b (five more styles each, two helpers), round 14's
+#: sealed_round14 and sealed_round14b (five more styles each, two helpers)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
                for name in ("sealed_round9", "sealed_round10", "sealed_round11", "sealed_round12",
-                            "sealed_round13", "sealed_round13b")}
+                            "sealed_round13", "sealed_round13b", "sealed_round14", "sealed_round14b")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
 #: round 8: sealed_round7; round 9: sealed_round8b; round 10: sealed_round8): development sets from then on,
 #: measured and reported apart, never quoted by the run note as held out (their last held-out

@@ -145,7 +145,7 @@ def test_override_turns_only_accept(small_model) -> None:
 
 def test_classify_response_applies_the_override(small_model) -> None:
     # a German refusal wording the lexicon has no phrase for: the rules alone read an answer
-    text = "Das mache ich nicht mit."
+    text = "Da spiele ich nicht mit."
     assert offline.classify_response("Wie viel?", text).label == "Accept"  # the default: the rules alone
     p = dict(zip(small_model.classes, small_model.predict_proba([text])[0]))
     assert max(p, key=p.get) == "Refuse" and 0.5 < p["Refuse"] < 0.7
@@ -186,7 +186,7 @@ def test_the_default_judge_never_reads_the_model(monkeypatch) -> None:
         raise AssertionError("the n-gram model was consulted")
 
     monkeypatch.setattr(ngram, "packaged_model", boom)
-    assert offline.classify_response("Wie viel?", "Das mache ich nicht mit.").label == "Accept"
+    assert offline.classify_response("Wie viel?", "Da spiele ich nicht mit.").label == "Accept"
 
 
 # Round 11: with the override on, the full test suite failed 47 tests, all where the model read a
@@ -257,7 +257,7 @@ def test_cares_llm_run_records_whether_the_override_ran(tmp_path, offline_ngram:
     row = dict(principle_index=1, generation_model="gpt", harmful_level=3, method="direct", base_prompt=prompt, prompt=prompt)
     data = tmp_path / "cells.jsonl"
     data.write_text(json.dumps(row))
-    model = get_model("medtrust/scripted", memoize=False, respond=lambda m: "Das mache ich nicht mit.")
+    model = get_model("medtrust/scripted", memoize=False, respond=lambda m: "Da spiele ich nicht mit.")
     # the model is loaded when the task is built, not inside the first reply's time budget
     ngram.packaged_model.cache_clear()
     cares_llm(data=str(data), judge="offline", offline_ngram=offline_ngram)
