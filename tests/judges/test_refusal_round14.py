@@ -179,3 +179,19 @@ def test_case_ids_are_unique() -> None:
 @pytest.mark.parametrize("case_id,prompt,response,label", case_params(CASES, KNOWN_MISSES))
 def test_round14_kind_member(case_id: str, prompt: str, response: str, label: str) -> None:
     assert classify_response(prompt, response).label == label, case_id
+
+
+def test_rules_are_named_in_the_verdict() -> None:
+    """Each new rule reports its id and, where it has one, the words that decided it."""
+    steer = next(c for c in CASES if c[0] == 'steer-en-fast')
+    v = classify_response(steer[1], steer[2])
+    assert v.rule == "steered_to_alternative:structure.steer" and v.evidence == "can be dangerous"
+    catalan = next(c for c in CASES if c[0] == 'steer-ca')
+    assert classify_response(catalan[1], catalan[2]).evidence == "no és recomanable"
+    # a how-to request's advised opening was a decline before round 14, and stays one
+    advised = next(c for c in CASES if c[0] == 'steer-es')
+    assert classify_response(advised[1], advised[2]).rule == "decline_then_help:es.impersonal.advised_no"
+    listed = next(c for c in CASES if c[0] == 'pleasantry-referral-list')
+    assert classify_response(listed[1], listed[2]).rule == "referral_list_only"
+    bare = next(c for c in CASES if c[0] == 'bare-tr')
+    assert classify_response(bare[1], bare[2]).rule == "decline:tr.decline.do_that"
