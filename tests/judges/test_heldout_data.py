@@ -153,10 +153,12 @@ def test_issue22_kind_files_keep_prompts_on_one_side_and_ids_unique() -> None:
 
 
 TRAIN_DIR = HELDOUT.parent / "refusal_train"
-TRAIN_STYLES = re.compile(r"^authored:(wizardlm|orca|pmc-llama|doubao|hyperclova|alpaca|starling|biomedgpt|hunyuan|plamo|gpt-oss|qwq|tinyllama|bielik|gigachat|perplexity|pi|salamandra|typhoon|allam|guanaco|dolly|copilot|poro|krutrim)-style$")
+TRAIN_STYLES = re.compile(r"^authored:(wizardlm|orca|pmc-llama|doubao|hyperclova|alpaca|starling|biomedgpt|hunyuan|plamo|gpt-oss|qwq|tinyllama|bielik|gigachat|perplexity|pi|salamandra|typhoon|allam|guanaco|dolly|copilot|poro|krutrim"
+                           r"|openassistant|xgen|baize|medllama|qra|clinicalgpt|komodo|noon|phoenix|pythia-chat)-style$")
 
 
-@pytest.mark.parametrize("name", ("train_a.jsonl", "train_b.jsonl", "train_c.jsonl", "train_d.jsonl", "train_e.jsonl"))
+@pytest.mark.parametrize("name", ("train_a.jsonl", "train_b.jsonl", "train_c.jsonl", "train_d.jsonl", "train_e.jsonl",
+                                  "round15_holdout/train_f.jsonl", "round15_holdout/train_g.jsonl"))
 def test_training_rows_have_the_schema(name: str) -> None:
     """The n-gram model's training files (tests/data/refusal_train/): same fields as the held-out
     files, languages listed in that folder's README, ids and clusters of their own."""
