@@ -15,7 +15,7 @@ import os
 import time
 import uuid
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
@@ -480,6 +480,22 @@ def _sample_results(log: EvalLog) -> Iterator[tuple[Any, str | None]]:
         yield next(iter((smp.scores or {}).values()), None), (smp.error.message if smp.error else None)
 
 
+def outcome_line(counts: Mapping[str, int]) -> str:
+    """The run's outcome counts in one line, every sample counted once: correct and incorrect always
+    (zero included), partial when any, and the explicit non-answers as one total, zero included,
+    with the non-zero kinds after it ("Outcomes: correct 10, incorrect 30, non-answers 0";
+    "... non-answers 3 (unparseable 2, model_error 1)")."""
+    from medtrust.outcomes import Outcome
+
+    answered = (Outcome.CORRECT.value, Outcome.INCORRECT.value)
+    parts = [f"{k} {counts.get(k, 0)}" for k in answered]
+    if counts.get(Outcome.PARTIAL.value):
+        parts.append(f"{Outcome.PARTIAL.value} {counts[Outcome.PARTIAL.value]}")
+    non = {k: v for k, v in counts.items() if k not in (*answered, Outcome.PARTIAL.value) and v}
+    parts.append(f"non-answers {sum(non.values())}" + (" (" + ", ".join(f"{k} {v}" for k, v in non.items()) + ")" if non else ""))
+    return "Outcomes: " + ", ".join(parts)
+
+
 def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, table: Any = None, hints: Sequence[str] = ()) -> list[Path]:
     """Print a finished run's table, outcome counts, hints and notes, and write its summary JSON.
 
@@ -488,7 +504,7 @@ def print_summary(console: Any, summary: BenchmarkSummary, opts: RunOptions, *, 
     """
     if table is not None:
         console.print(table)
-    console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in summary.outcome_counts.items() if v))
+    console.print(outcome_line(summary.outcome_counts), markup=False)
     for line in evidence_lines(summary):
         console.print(line, markup=False)
     for hint in hints:
