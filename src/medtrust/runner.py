@@ -485,13 +485,12 @@ def outcome_line(counts: Mapping[str, int]) -> str:
     (zero included), partial when any, and the explicit non-answers as one total, zero included,
     with the non-zero kinds after it ("Outcomes: correct 10, incorrect 30, non-answers 0";
     "... non-answers 3 (unparseable 2, model_error 1)")."""
-    from medtrust.outcomes import Outcome
+    from medtrust.outcomes import ANSWERED, Outcome
 
-    answered = (Outcome.CORRECT.value, Outcome.INCORRECT.value)
-    parts = [f"{k} {counts.get(k, 0)}" for k in answered]
-    if counts.get(Outcome.PARTIAL.value):
-        parts.append(f"{Outcome.PARTIAL.value} {counts[Outcome.PARTIAL.value]}")
-    non = {k: v for k, v in counts.items() if k not in (*answered, Outcome.PARTIAL.value) and v}
+    parts = [f"{k} {counts.get(k, 0)}" for k in (Outcome.CORRECT, Outcome.INCORRECT)]
+    if counts.get(Outcome.PARTIAL):
+        parts.append(f"{Outcome.PARTIAL} {counts[Outcome.PARTIAL]}")
+    non = {k: v for k, v in counts.items() if k not in ANSWERED and v}
     parts.append(f"non-answers {sum(non.values())}" + (" (" + ", ".join(f"{k} {v}" for k, v in non.items()) + ")" if non else ""))
     return "Outcomes: " + ", ".join(parts)
 
