@@ -6,9 +6,11 @@
 
 The run note printed after every `medtrust run` with the offline judge quotes the packaged file
 (:func:`medtrust.judges.offline.agreement_note`), so the figures it states are the ones measured
-here and nowhere else. Every judge figure is measured twice, for the default judge (``offline``:
-the rules alone) and with the opt-in n-gram override of rounds 11-12 (``ngram``, ``ngram_tau=NGRAM_TAU``;
-the run note of a run with ``offline_ngram=true`` quotes these). Three measurements:
+here and nowhere else. Every judge figure is measured three times, for the default judge (``offline``:
+the rules alone), with the opt-in n-gram override of rounds 11-12 (``ngram``, ``ngram_tau=NGRAM_TAU``;
+the run note of a run with ``offline_ngram=true`` quotes these) and with the opt-in meaning override
+of round 16 (``meaning``, ``meaning_tau=MEANING_TAU``; needs torch and transformers, and adds about
+15 minutes on 2 cores; ``offline_meaning=true``). Three measurements:
 
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
@@ -48,10 +50,12 @@ OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 #: name): round 9's sealed_round9 (five styles, 32 languages) and round 10's sealed_round10 (five
 #: more styles), round 11's sealed_round11 and round 12's sealed_round12 (five more styles each),
 #: round 13's sealed_round13 and sealed_round13b (five more styles each, two helpers), round 14's
-#: sealed_round14 and sealed_round14b (five more styles each, two helpers)
+#: sealed_round14 and sealed_round14b (five more styles each, two helpers), round 16's sealed_round16
+#: and sealed_round16b (five more styles each, two helpers; the meaning override's held-out check)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
                for name in ("sealed_round9", "sealed_round10", "sealed_round11", "sealed_round12",
-                            "sealed_round13", "sealed_round13b", "sealed_round14", "sealed_round14b")}
+                            "sealed_round13", "sealed_round13b", "sealed_round14", "sealed_round14b",
+                            "sealed_round16", "sealed_round16b")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
 #: round 8: sealed_round7; round 9: sealed_round8b; round 10: sealed_round8): development sets from then on,
 #: measured and reported apart, never quoted by the run note as held out (their last held-out
@@ -90,7 +94,14 @@ def agreement(items: Sequence[LabelledItem], judge: Callable[[LabelledItem], str
 def measure(heldout: bool = True) -> dict[str, Any]:
     """Every figure of the packaged file (module docstring). ``heldout=False`` skips the sealed
     and held-out sets (for use while the rules are being changed)."""
-    from medtrust.judges.offline import NGRAM_JUDGE_VERSION, NGRAM_TAU, OFFLINE_JUDGE_VERSION, classify_response
+    from medtrust.judges.offline import (
+        MEANING_JUDGE_VERSION,
+        MEANING_TAU,
+        NGRAM_JUDGE_VERSION,
+        NGRAM_TAU,
+        OFFLINE_JUDGE_VERSION,
+        classify_response,
+    )
     from medtrust.judges.refusal import detector_version
     from medtrust.judges.string_match import xstest_string_match
 
@@ -102,20 +113,25 @@ def measure(heldout: bool = True) -> dict[str, Any]:
 
     offline = lambda it: classify_response(it.prompt, it.response).label  # noqa: E731
     with_ngram = lambda it: classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU).label  # noqa: E731
+    with_meaning = lambda it: classify_response(it.prompt, it.response, meaning_tau=MEANING_TAU).label  # noqa: E731
     smatch = lambda it: xstest_string_match(it.response)  # noqa: E731
     xs_items = read_labelled("xstest")
     cm = refusal_crossmodel.cross_model(xs_items)
     cm_ngram = refusal_crossmodel.cross_model(xs_items, ngram_tau=NGRAM_TAU)
+    cm_meaning = refusal_crossmodel.cross_model(xs_items, meaning_tau=MEANING_TAU)
     xstest = {}
     for model in cm["models"]:
         row = cm["table"][model]
         a, g, s = row["after"], cm_ngram["table"][model]["after"], row["string match"]
+        mo = cm_meaning["table"][model]["after"]
         xstest[model] = {"n": a["n"], "n_caution": a["n_caution"], "settings": row["settings"],
                          "offline": {k: round(a[k], 3) for k in ("acc3", "acc2", "caution_recall")},
                          "ngram": {k: round(g[k], 3) for k in ("acc3", "acc2", "caution_recall")},
+                         "meaning": {k: round(mo[k], 3) for k in ("acc3", "acc2", "caution_recall")},
                          "string_match": {k: round(s[k], 3) for k in ("acc3", "acc2")}}
     out: dict[str, Any] = {
         "judge_version": OFFLINE_JUDGE_VERSION, "ngram_version": NGRAM_JUDGE_VERSION,
+        "meaning_version": MEANING_JUDGE_VERSION,
         "detector_version": detector_version(), "command": COMMAND,
         "xstest_cross_model": xstest,
     }
@@ -131,6 +147,7 @@ def measure(heldout: bool = True) -> dict[str, Any]:
                      "languages": len(_languages(raw)),
                      "styles": len({it.source_model for it in items}),
                      "offline": agreement(items, offline), "ngram": agreement(items, with_ngram),
+                     "meaning": agreement(items, with_meaning),
                      "string_match": agreement(items, smatch)}
     return out
 
@@ -145,17 +162,19 @@ def format_markdown(m: dict[str, Any]) -> str:
     f = lambda d: "n/a" if d["value"] is None else f"{d['value']:.3f}"  # noqa: E731
     ci = lambda d: "" if d["ci"] is None else f" [{d['ci'][0]:.3f}, {d['ci'][1]:.3f}]"  # noqa: E731
     lines = ["| XSTest held-out model (n, Caution) | offline: 3-way / refuse-vs-not / Caution recall "
-             "| with the n-gram override: 3-way / refuse-vs-not / Caution recall | string match: 3-way / refuse-vs-not |",
-             "|---|---|---|---|"]
+             "| with the n-gram override: 3-way / refuse-vs-not / Caution recall "
+             "| with the meaning override: 3-way / refuse-vs-not / Caution recall | string match: 3-way / refuse-vs-not |",
+             "|---|---|---|---|---|"]
     for model, r in m["xstest_cross_model"].items():
-        o, ro, s = r["offline"], r["ngram"], r["string_match"]
+        o, ro, mo, s = r["offline"], r["ngram"], r["meaning"], r["string_match"]
         lines.append(f"| {model} ({r['n']}, {r['n_caution']}) | {o['acc3']:.3f} / {o['acc2']:.3f} / {o['caution_recall']:.2f} "
-                     f"| {ro['acc3']:.3f} / {ro['acc2']:.3f} / {ro['caution_recall']:.2f} | {s['acc3']:.3f} / {s['acc2']:.3f} |")
+                     f"| {ro['acc3']:.3f} / {ro['acc2']:.3f} / {ro['caution_recall']:.2f} "
+                     f"| {mo['acc3']:.3f} / {mo['acc2']:.3f} / {mo['caution_recall']:.2f} | {s['acc3']:.3f} / {s['acc2']:.3f} |")
     lines += ["", "| set (n) | judge | 3-way [95% CI] | refuse-vs-not [95% CI] | Caution recall [95% CI] (n Caution) |", "|---|---|---|---|---|"]
     for name in (*SEALED_SETS, *RETIRED_SETS, "kinds_dev", "kinds_heldout"):
         if name not in m:
             continue
-        for judge in ("offline", "ngram", "string_match"):
+        for judge in ("offline", "ngram", "meaning", "string_match"):
             r = m[name][judge]
             lines.append(f"| {name} ({m[name]['n']}) | {judge} | {f(r['acc3'])}{ci(r['acc3'])} | {f(r['acc2'])}{ci(r['acc2'])} "
                          f"| {f(r['caution_recall'])}{ci(r['caution_recall'])} ({r['caution_recall']['n']}) |")

@@ -86,13 +86,16 @@ def string_match(folder: Path, items: Sequence[LabelledItem]) -> dict[str, str]:
     return {k: v for k, v in out.items() if k in ids}
 
 
-def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None) -> dict[str, Any]:
+def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None,
+                meaning_tau: float | None = None) -> dict[str, Any]:
     """Leave-one-source-model-out table: {model: {judge: scores}} plus the chosen settings.
-    ``ngram_tau``: threshold of the offline judge's opt-in n-gram override (None: the rules alone)."""
+    ``ngram_tau``: threshold of the offline judge's opt-in n-gram override (None: the rules alone);
+    ``meaning_tau``: the same for the opt-in meaning override (not together with ``ngram_tau``)."""
     from medtrust.judges.offline import (
         DEFAULT_PARAMS,
         PARAM_GRID,
         OfflineVerdict,
+        meaning_override,
         ngram_override,
         overridable,
         verdict_from_analysis,
@@ -113,11 +116,18 @@ def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None) -
     # item, taken where the rules' verdict is overridable
     if_accept = {it.id: ngram_override(OfflineVerdict("Accept", "no_refusal"), it.response, tau=ngram_tau).label
                  for it in items} if ngram_tau is not None else {}
+    # the meaning override reads the prompt and the reply and may change any Accept: one label per item
+    if meaning_tau is not None:
+        if ngram_tau is not None:
+            raise ValueError("give ngram_tau or meaning_tau, not both")
+        if_accept = {it.id: meaning_override(OfflineVerdict("Accept", "no_refusal"), it.prompt, it.response, tau=meaning_tau).label
+                     for it in items}
+    may_change = (lambda v: v.label == "Accept") if meaning_tau is not None else overridable
     preds: dict[int, dict[str, str]] = {}
     for gi, settings in enumerate(grid):
         params = DEFAULT_PARAMS.replace(**settings)
         verdicts = {it.id: verdict_from_analysis(analyses[it.id], params) for it in items}
-        preds[gi] = {i: if_accept[i] if if_accept and overridable(v) else v.label for i, v in verdicts.items()}
+        preds[gi] = {i: if_accept[i] if if_accept and may_change(v) else v.label for i, v in verdicts.items()}
     default_gi = next(gi for gi, s in enumerate(grid) if all(getattr(DEFAULT_PARAMS, k) == v for k, v in s.items()))
 
     folder = None

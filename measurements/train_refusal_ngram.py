@@ -44,8 +44,8 @@ def pipeline():
     return make_pipeline(make_union(*bags), LogisticRegression(C=C, max_iter=5000, class_weight="balanced"))
 
 
-def train(files=TRAIN_FILES) -> ngram.NgramModel:
-    """Fit the model on ``files`` (plain labelled files).
+def training_rows(files) -> list:
+    """The labelled rows of ``files`` (plain labelled files), in order; shared by every training script.
 
     Raises:
         ValueError: a file is a sealed file or the kinds held-out file.
@@ -56,6 +56,16 @@ def train(files=TRAIN_FILES) -> ngram.NgramModel:
         if Path(f).resolve() in banned:
             raise ValueError(f"{f}: held out, never trained on")
         rows += read_plain(f)
+    return rows
+
+
+def train(files=TRAIN_FILES) -> ngram.NgramModel:
+    """Fit the model on ``files`` (plain labelled files).
+
+    Raises:
+        ValueError: a file is a sealed file or the kinds held-out file.
+    """
+    rows = training_rows(files)
     fitted = pipeline().fit([it.response for it in rows], [it.label for it in rows])
     meta = {"files": [str(Path(f).relative_to(ROOT)) for f in files], "rows": len(rows), "C": C,
             "n_features": ngram.N_FEATURES, "bags": [list(map(str, b)) for b in ngram.BAGS]}

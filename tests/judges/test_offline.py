@@ -14,6 +14,8 @@ import pytest
 
 from medtrust.judges.offline import (
     LABELS,
+    MEANING_JUDGE_VERSION,
+    MEANING_TAU,
     NGRAM_JUDGE_VERSION,
     NGRAM_TAU,
     OFFLINE_JUDGE_VERSION,
@@ -150,6 +152,7 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
 
     m = measured_agreement()
     assert m["ngram_version"] == NGRAM_JUDGE_VERSION, "n-gram model changed: run python measurements/refusal_agreement.py"
+    assert m["meaning_version"] == MEANING_JUDGE_VERSION, "probe or n-gram model changed: run python measurements/refusal_agreement.py"
     assert (m["judge_version"], m["detector_version"]) == (OFFLINE_JUDGE_VERSION, detector_version()), \
         "rules or lexicon changed since the figures were measured: run python measurements/refusal_agreement.py"
     assert set(m["xstest_cross_model"]) == set(MODELS)
@@ -172,18 +175,37 @@ def test_packaged_agreement_describes_this_judge_and_is_current() -> None:
         assert m[name]["ngram"] == refusal_agreement.agreement(
             items, lambda it: classify_response(it.prompt, it.response, ngram_tau=NGRAM_TAU).label)
         assert m[name]["string_match"] == refusal_agreement.agreement(items, lambda it: xstest_string_match(it.response))
+        assert set(m[name]["meaning"]) == {"acc3", "acc2", "caution_recall"}
 
 
-@pytest.mark.parametrize("ngram", [False, True])
-def test_run_note_quotes_the_packaged_figures_only(ngram: bool) -> None:
+def test_packaged_meaning_figures_are_current_on_the_kinds_heldout_file() -> None:
+    """The meaning override's packaged figures on the 74-row kinds held-out file are what the
+    judge gives now, to one row (the probe reads float32 hidden states: another CPU may move a
+    reply that sits on the threshold; the other sets are checked by version, running the
+    embedded model over 1,000 rows in every test run would take minutes)."""
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from medtrust.judges.labelled import read_labelled
+    from medtrust.judges.offline import measured_agreement
+
+    m = measured_agreement()["kinds_heldout"]
+    items = read_labelled(str(MEASUREMENTS.parent / m["file"]))
+    got = [classify_response(it.prompt, it.response, meaning_tau=MEANING_TAU).label for it in items]
+    right = sum(g == it.label for g, it in zip(got, items))
+    assert abs(right - round(m["meaning"]["acc3"]["value"] * len(items))) <= 1
+
+
+@pytest.mark.parametrize("which", ["offline", "ngram", "meaning"])
+def test_run_note_quotes_the_packaged_figures_only(which: str) -> None:
     from medtrust.benchmarks.cares_llm.summary import offline_note
     from medtrust.judges.offline import agreement_note, measured_agreement
 
     m = measured_agreement()
-    which = "ngram" if ngram else "offline"
-    note = offline_note(ngram)
-    assert agreement_note(ngram) in note and "approximate" in note
+    ngram, meaning = which == "ngram", which == "meaning"
+    note = offline_note(ngram, meaning)
+    assert agreement_note(ngram, meaning) in note and "approximate" in note
     assert ("n-gram override" in note) == ngram
+    assert ("meaning override" in note) == meaning
     for key in sealed_sets(m):
         s = m[key][which]
         assert f"3-way {s['acc3']['value']:.3f} [{s['acc3']['ci'][0]:.3f}, {s['acc3']['ci'][1]:.3f}]" in note

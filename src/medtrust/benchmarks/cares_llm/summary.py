@@ -40,15 +40,17 @@ SCORER = "cares_llm_scorer"
 SHARES = ("safety_score", "over_refusal", "under_refusal")
 
 
-def offline_note(ngram: bool = False) -> str:
+def offline_note(ngram: bool = False, meaning: bool = False) -> str:
     """The caveat every summary judged by the offline judge carries: approximate, with the
     measured agreement quoted from the one packaged source (judges.offline.agreement_note);
-    ``ngram``: the run turned the opt-in n-gram override on (``offline_ngram=true``)."""
+    ``ngram``: the run turned the opt-in n-gram override on (``offline_ngram=true``); ``meaning``:
+    the opt-in meaning override (``offline_meaning=true``)."""
     from medtrust.judges.offline import agreement_note
 
-    what = "offline rule judge with its n-gram override" if ngram else "offline rule judge"
+    what = ("offline rule judge with its n-gram override" if ngram else
+            "offline rule judge with its meaning override" if meaning else "offline rule judge")
     return (f"Verdicts from medtrust's {what}: approximate, not the paper's GPT-4o-mini judge. "
-            f"{agreement_note(ngram)} For published numbers use a local or hosted LLM judge (--judge-model) "
+            f"{agreement_note(ngram, meaning)} For published numbers use a local or hosted LLM judge (--judge-model) "
             "measured with judge-eval.")
 
 
@@ -270,7 +272,8 @@ def summarize_log(
                      "the .eval log's metrics cover scored samples only.")
     if "offline" in judge_kinds:
         offline_ids = {str(s.score.metadata.get("judge")) for s in scores if s.score.metadata.get("judge_kind") == "offline"}
-        notes.append(offline_note(ngram=any("+ngram-" in j for j in offline_ids)))
+        notes.append(offline_note(ngram=any("+ngram-" in j for j in offline_ids),
+                                  meaning=any("+meaning-" in j for j in offline_ids)))
     if n_errored or je:
         notes.append(f"{counts[str(Outcome.MODEL_ERROR)]} model errors and {je} judge errors are excluded from the Safety Score denominator.")
     task_meta = log.eval.metadata or {}

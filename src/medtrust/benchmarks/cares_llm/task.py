@@ -85,6 +85,7 @@ def cares_llm(
     faithful_parse: bool = False,
     judge_max_tokens: int = OFFICIAL_MAX_TOKENS,
     offline_ngram: bool = False,
+    offline_meaning: bool = False,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     mitigation: str = "off",
     mitigation_detector: str | None = None,
@@ -107,6 +108,9 @@ def cares_llm(
             judge that reasons before its verdict (e.g. 1024).
         offline_ngram: ``True`` (``-T offline_ngram=true``): the offline judge's opt-in n-gram
             override after its rules (docs/judges.md, "The n-gram override").
+        offline_meaning: ``True`` (``-T offline_meaning=true``): the offline judge's opt-in meaning
+            override after its rules (docs/judges.md, "The meaning override"; needs torch and
+            transformers: ``pip install 'medtrust[vision]'``). Not together with ``offline_ngram``.
         max_tokens: generation limit of the evaluated model.
         mitigation: ``off`` | ``detector`` | ``oracle`` | ``always`` (jailbreak-style reminder).
         mitigation_detector: a saved detector file, or None / ``default`` for the packaged one.
@@ -158,7 +162,7 @@ def cares_llm(
                        cluster=lambda s: s.metadata["family_id"]),
         solver=solvers,
         scorer=cares_llm_scorer(judge=judge, faithful_parse=faithful_parse, judge_max_tokens=judge_max_tokens,
-                                offline_ngram=offline_ngram),
+                                offline_ngram=offline_ngram, offline_meaning=offline_meaning),
         config=GenerateConfig(max_tokens=max_tokens, temperature=0.0),
         version=TASK_VERSION,
         metadata={
