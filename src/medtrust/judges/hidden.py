@@ -38,6 +38,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from medtrust._inspect_compat import PrerequisiteError
+
 #: the packaged model (measurements/train_refusal_hidden.py writes it)
 MODEL_FILE = "refusal_hidden.npz"
 #: decoder layer whose output is averaged (hidden_states index; 30 layers in SmolLM2-135M); chosen
@@ -54,8 +56,9 @@ CHAR_BOUND = 4096
 _MAX_BYTES = 4 * 1024 * 1024
 
 
-class HiddenUnavailable(RuntimeError):
-    """torch or transformers is missing, or the embedded model cannot be loaded (message says how to fix)."""
+class HiddenUnavailable(PrerequisiteError):
+    """torch or transformers is missing, or the embedded model cannot be loaded (message says how to
+    fix). A prerequisite error: `medtrust run` and `rescore` print it as one ``error:`` line, exit 2."""
 
 
 def require() -> None:
@@ -69,7 +72,7 @@ def require() -> None:
     missing = [m for m in ("torch", "transformers") if importlib.util.find_spec(m) is None]
     if missing:
         raise HiddenUnavailable(f"the meaning override reads the embedded model's hidden states and needs "
-                                f"{' and '.join(missing)}: pip install 'medtrust[vision]'")
+                                f"{' and '.join(missing)}: pip install torch transformers (medtrust's vision extra)")
 
 
 class HiddenReader:
