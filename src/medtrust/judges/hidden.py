@@ -79,8 +79,9 @@ class HiddenReader:
     """The embedded SmolLM2's layer-:data:`LAYER` states, averaged over a reply (module docstring).
 
     Loading de-quantises the GGUF (about 5 s on 2 cores, about 0.6 GB); one reply then takes about
-    0.3 s on 2 cores (the training script's 3,239 rows took 16.5 min; devlog step 21). Deterministic for a given machine and torch
-    build; across machines the float32 sums may differ in the last bits.
+    0.3 s on 2 cores (the training script's 3,239 rows took 16.5 min; devlog step 21). Deterministic
+    for a given machine and torch build; across machines the float32 sums may differ in the last
+    bits. Build it before a run starts (the scorer does): loading silences stderr for its 5 s.
     """
 
     def __init__(self, gguf_path: str | None = None) -> None:
@@ -89,10 +90,9 @@ class HiddenReader:
 
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
+        from transformers.utils import logging as hf_logging
 
         from medtrust.models.packaged import embedded_gguf_path
-
-        from transformers.utils import logging as hf_logging
 
         path = gguf_path or str(embedded_gguf_path())
         folder, name = os.path.split(path)
