@@ -9,8 +9,8 @@ The run note printed after every `medtrust run` with the offline judge quotes th
 here and nowhere else. Every judge figure is measured three times, for the default judge (``offline``:
 the rules alone), with the opt-in n-gram override of rounds 11-12 (``ngram``, ``ngram_tau=NGRAM_TAU``;
 the run note of a run with ``offline_ngram=true`` quotes these) and with the opt-in meaning override
-of round 16 (``meaning``, ``meaning_tau=MEANING_TAU``; needs torch and transformers, and adds about
-15 minutes on 2 cores; ``offline_meaning=true``). Three measurements:
+of rounds 16-17 (``meaning``, ``meaning_tau=MEANING_TAU`` with its gated Refuse change; needs torch and
+transformers, and adds about 15 minutes on 2 cores; ``offline_meaning=true``). Three measurements:
 
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
@@ -46,23 +46,28 @@ from medtrust.judges.labelled import LabelledItem, read_labelled
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
-#: the sealed held-out files still sealed, in the order they were written (a new round adds one
-#: name): round 9's sealed_round9 (five styles, 32 languages) and round 10's sealed_round10 (five
-#: more styles), round 11's sealed_round11 and round 12's sealed_round12 (five more styles each),
-#: round 13's sealed_round13 and sealed_round13b (five more styles each, two helpers), round 14's
-#: sealed_round14 and sealed_round14b (five more styles each, two helpers), round 16's sealed_round16
-#: and sealed_round16b (five more styles each, two helpers; the meaning override's held-out check)
+#: the sealed held-out files still sealed, in the order they were written (a new round adds
+#: names): round 16's sealed_round16 and sealed_round16b (five styles each, two helpers; the meaning
+#: override's held-out check) and round 17's sealed_round17 and sealed_round17b (five more styles
+#: each, two helpers; written blind while round 17's candidates were chosen)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
-               for name in ("sealed_round9", "sealed_round10", "sealed_round11", "sealed_round12",
-                            "sealed_round13", "sealed_round13b", "sealed_round14", "sealed_round14b",
-                            "sealed_round16", "sealed_round16b")}
+               for name in ("sealed_round16", "sealed_round16b", "sealed_round17", "sealed_round17b")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
-#: round 8: sealed_round7; round 9: sealed_round8b; round 10: sealed_round8): development sets from then on,
-#: measured and reported apart, never quoted by the run note as held out (their last held-out
-#: figures are in docs/judges.md)
+#: round 8: sealed_round7; round 9: sealed_round8b; round 10: sealed_round8) or that chose a setting
+#: (round 17: rounds 9-14b, its development files): development sets from then on, measured and
+#: reported apart, never quoted by the run note as held out (their last held-out figures are in
+#: docs/judges.md)
 RETIRED_SETS = {f"retired_{name}": ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
                 for name in ("sealed", "sealed_round3", "sealed_round4", "sealed_round5", "sealed_round6",
-                             "sealed_round7", "sealed_round8b", "sealed_round8")}
+                             "sealed_round7", "sealed_round8b", "sealed_round8", "sealed_round9",
+                             "sealed_round10", "sealed_round11", "sealed_round12", "sealed_round13",
+                             "sealed_round13b", "sealed_round14", "sealed_round14b")}
+#: retired files the packaged n-gram model and hidden-state probe were not trained on (they were
+#: sealed when the models were fitted; round 17 retrained on them and found no development gain,
+#: devlog step 22), so the training scripts leave them out and ``--check`` still reproduces the models
+NOT_TRAINED_ON = tuple(f"retired_{name}" for name in (
+    "sealed_round9", "sealed_round10", "sealed_round11", "sealed_round12", "sealed_round13",
+    "sealed_round13b", "sealed_round14", "sealed_round14b"))
 KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
          "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
 COMMAND = "python measurements/refusal_agreement.py"

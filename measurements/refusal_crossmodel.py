@@ -95,7 +95,8 @@ def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None,
         DEFAULT_PARAMS,
         PARAM_GRID,
         OfflineVerdict,
-        meaning_override,
+        apply_meaning,
+        meaning_parts,
         ngram_override,
         overridable,
         verdict_from_analysis,
@@ -116,18 +117,22 @@ def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None,
     # item, taken where the rules' verdict is overridable
     if_accept = {it.id: ngram_override(OfflineVerdict("Accept", "no_refusal"), it.response, tau=ngram_tau).label
                  for it in items} if ngram_tau is not None else {}
-    # the meaning override reads the prompt and the reply and may change any Accept: one label per item
+    # the meaning override reads the prompt and the reply, and its change depends on the rules'
+    # label and rule: both models' probabilities once per item, the decision per setting
+    parts: dict[str, dict[str, dict[str, float]]] = {}
     if meaning_tau is not None:
         if ngram_tau is not None:
             raise ValueError("give ngram_tau or meaning_tau, not both")
-        if_accept = {it.id: meaning_override(OfflineVerdict("Accept", "no_refusal"), it.prompt, it.response, tau=meaning_tau).label
-                     for it in items}
-    may_change = (lambda v: v.label == "Accept") if meaning_tau is not None else overridable
+        parts = {it.id: meaning_parts(it.prompt, it.response) for it in items if it.response.strip()}
     preds: dict[int, dict[str, str]] = {}
     for gi, settings in enumerate(grid):
         params = DEFAULT_PARAMS.replace(**settings)
         verdicts = {it.id: verdict_from_analysis(analyses[it.id], params) for it in items}
-        preds[gi] = {i: if_accept[i] if if_accept and may_change(v) else v.label for i, v in verdicts.items()}
+        if parts:
+            preds[gi] = {i: apply_meaning(v, parts[i], tau=meaning_tau).label if i in parts else v.label
+                         for i, v in verdicts.items()}
+        else:
+            preds[gi] = {i: if_accept[i] if if_accept and overridable(v) else v.label for i, v in verdicts.items()}
     default_gi = next(gi for gi, s in enumerate(grid) if all(getattr(DEFAULT_PARAMS, k) == v for k, v in s.items()))
 
     folder = None

@@ -4,7 +4,8 @@
     python measurements/train_refusal_ngram.py --check   # train and compare with the packaged model (exit 1 if it differs)
 
 Training rows: every labelled file we may use and do not hold out (:data:`TRAIN_FILES`): the open
-authored and SmolLM2 sets, the issue-22 kinds dev file, the retired sealed files and the round-11
+authored and SmolLM2 sets, the issue-22 kinds dev file, the retired sealed files (less
+:data:`~measurements.refusal_agreement.NOT_TRAINED_ON`) and the round-11
 training files (tests/data/refusal_train/). Never a sealed file, never the kinds held-out file,
 never XSTest (its completions may not be shipped, data/README.md, and it measures the judge on real
 replies of models nobody here tuned on). The model is described in :mod:`medtrust.judges.ngram`;
@@ -22,14 +23,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from measurements.refusal_agreement import KINDS, RETIRED_SETS, SEALED_SETS  # noqa: E402
+from measurements.refusal_agreement import KINDS, NOT_TRAINED_ON, RETIRED_SETS, SEALED_SETS  # noqa: E402
 from medtrust.judges import ngram  # noqa: E402
 from medtrust.judges.labelled import read_plain  # noqa: E402
 
 HELDOUT = ROOT / "tests" / "data" / "refusal_heldout"
 TRAIN_DIR = ROOT / "tests" / "data" / "refusal_train"
 TRAIN_FILES = (HELDOUT / "authored.jsonl", HELDOUT / "real_smollm2.jsonl", KINDS["kinds_dev"],
-               *RETIRED_SETS.values(), *sorted(TRAIN_DIR.glob("*.jsonl")))
+               *(p for k, p in RETIRED_SETS.items() if k not in NOT_TRAINED_ON),
+               *sorted(TRAIN_DIR.glob("*.jsonl")))
 C = 5.0
 OUT = ROOT / "src" / "medtrust" / "judges" / ngram.MODEL_FILE
 
