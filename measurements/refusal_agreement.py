@@ -15,12 +15,13 @@ transformers, and adds about 15 minutes on 2 cores; ``offline_meaning=true``). T
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
    XSTest authors' string match on the same items.
-2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round9.jsonl (and each later
-   round's file; :data:`SEALED_SETS`; each written by someone who did not read the rules; see their
+2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round16.jsonl (and each later
+   round's files; :data:`SEALED_SETS`; each written by someone who did not read the rules; see their
    README), with the shipped default settings, against the XSTest string match
    (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items. Older sealed files
    whose errors were read (three in round 6, sealed_round5 and sealed_round6 in round 7,
-   sealed_round7 in round 8, sealed_round8b in round 9, sealed_round8 in round 10) are
+   sealed_round7 in round 8, sealed_round8b in round 9, sealed_round8 in round 10) and the files
+   that chose a setting (sealed_round9 to sealed_round14b, development files of round 17) are
    measured as development sets (:data:`RETIRED_SETS`, keys ``retired_*``), never as held out.
 3. **The issue-22 kinds** tests/data/refusal_kinds/: the dev file (read while fixing) and the
    held-out file (not read while fixing), reported separately.

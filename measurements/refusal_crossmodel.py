@@ -90,7 +90,8 @@ def cross_model(items: Sequence[LabelledItem], ngram_tau: float | None = None,
                 meaning_tau: float | None = None) -> dict[str, Any]:
     """Leave-one-source-model-out table: {model: {judge: scores}} plus the chosen settings.
     ``ngram_tau``: threshold of the offline judge's opt-in n-gram override (None: the rules alone);
-    ``meaning_tau``: the same for the opt-in meaning override (not together with ``ngram_tau``)."""
+    ``meaning_tau``: the Caution threshold of the opt-in meaning override, whose gated Refuse change
+    runs at its packaged threshold (not together with ``ngram_tau``)."""
     from medtrust.judges.offline import (
         DEFAULT_PARAMS,
         PARAM_GRID,

@@ -5,7 +5,7 @@
     python measurements/train_refusal_hidden.py --features-cache /tmp/hidden_train.npz   # reuse computed features
 
 Training rows: the n-gram model's training files (measurements/train_refusal_ngram.py
-``TRAIN_FILES``: the open authored and SmolLM2 sets, the kinds dev file, the retired sealed files,
+``TRAIN_FILES``: the open authored and SmolLM2 sets, the kinds dev file, the retired sealed files (less ``NOT_TRAINED_ON``),
 tests/data/refusal_train/*.jsonl) and the round-15 files (tests/data/refusal_train/round15_holdout/:
 read and scored by round 15, development files since). Never a sealed file, the kinds held-out file
 or XSTest (the same refusal as the n-gram script). Settings (layer 18, 64 prompt + 224 reply tokens,
