@@ -291,3 +291,32 @@ def test_cares_llm_run_records_the_meaning_override(tmp_path) -> None:
     assert meta["judge_evidence"]["meaning"]["proba"] == {c: round(p, 4) for c, p in proba.items()}
     notes = " ".join(summarize_log(log.location).notes)
     assert "meaning override" in notes and offline.agreement_note(meaning=True) in notes
+
+
+def test_the_suite_case_recorder_records_and_forces(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """measurements/meaning_on_suite_cases.py's recorder: it records every call with the rules'
+    verdict, marks calls that asked for another judge, and with the force switch passes the
+    override's threshold on default-judge calls only."""
+    import json
+
+    script = measurement_module("meaning_on_suite_cases")
+    asked: list[float | None] = []
+
+    def fake(prompt, response, *, params=offline.DEFAULT_PARAMS, ngram_tau=None, meaning_tau=None):
+        asked.append(meaning_tau)
+        return OfflineVerdict("Accept", "no_refusal")
+
+    monkeypatch.setattr(offline, "classify_response", fake)
+    monkeypatch.setenv(script.RECORD_ENV, str(tmp_path / "cases.jsonl"))
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/judges/test_x.py::test_y[a b] (call)")
+    exec(compile(script.PLUGIN, "recorder", "exec"), {})
+    offline.classify_response("p", "r")
+    offline.classify_response("p", "r", ngram_tau=0.7)
+    monkeypatch.setenv(script.FORCE_ENV, "1")
+    offline.classify_response("p", "r")
+    offline.classify_response("p", "r", ngram_tau=0.7)
+    assert asked == [None, None, MEANING_TAU, None]
+    (out,) = tmp_path.glob("cases.jsonl.*")
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["test"], r["default"], r["label"], r["rule"]) for r in rows] == [
+        ("tests/judges/test_x.py::test_y[a b]", d, "Accept", "no_refusal") for d in (True, False, True, False)]
