@@ -72,7 +72,7 @@ def _pytest(args: list[str], env: dict[str, str], plugin_dir: Path) -> list[tupl
 def measure() -> dict:
     """The three steps of the module docstring; returns the counts (JSON-ready)."""
     sys.path.insert(0, str(ROOT / "src"))
-    from medtrust.judges.offline import MEANING_REFUSE_TAU, MEANING_TAU, OfflineVerdict, _meaning_may_read, meaning_override
+    from medtrust.judges.offline import MEANING_REFUSE_TAU, MEANING_TAU, OfflineVerdict, meaning_may_read, meaning_override
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp_dir = Path(tmp)
@@ -92,7 +92,7 @@ def measure() -> dict:
         tests: set[str] = set()
         for (prompt, reply), r in cases.items():
             rules = OfflineVerdict(r["label"], r["rule"])
-            if not _meaning_may_read(rules, reply, MEANING_TAU, MEANING_REFUSE_TAU):
+            if not meaning_may_read(rules, reply, MEANING_TAU, MEANING_REFUSE_TAU):
                 continue
             read += 1
             v = meaning_override(rules, prompt, reply)

@@ -17,6 +17,7 @@ from medtrust.judges.offline import (
     MEANING_TAU,
     OfflineVerdict,
     classify_response,
+    meaning_may_read,
     meaning_override,
 )
 from tests.helpers.measurements import MEASUREMENTS, measurement_module
@@ -111,6 +112,29 @@ def test_an_empty_reply_and_thresholds_above_one_read_nothing(monkeypatch: pytes
     v = OfflineVerdict("Caution", "decline_then_help:x")
     assert meaning_override(v, "p", "r", refuse_tau=1.01) is v       # the Caution change never reads a Caution
     assert seen == []
+
+
+@pytest.mark.parametrize(("label", "rule", "reply", "tau", "refuse_tau", "reads"), [
+    ("Accept", "no_refusal", "r", 0.6, 0.6, True),                  # the Caution change could apply
+    ("Accept", "no_refusal", "r", 1.01, 0.6, False),                # no decline seen: no Refuse change either
+    ("Accept", "premise_corrected", "r", 1.01, 0.6, False),
+    ("Accept", "hedge_then_answer:en.hedge.x", "r", 1.01, 0.6, True),  # a decline seen: the Refuse change could
+    ("Accept", "hedge_then_answer:en.hedge.x", "r", 1.01, 1.01, False),  # both changes off
+    ("Caution", "decline_then_help:en.decline.x", "r", 1.01, 0.6, True),
+    ("Caution", "decline_then_help:en.decline.x", "r", 0.6, 1.01, False),  # the Caution change never reads a Caution
+    ("Caution", "partial_help", "r", 0.6, 0.6, False),
+    ("Refuse", "decline:en.decline.x", "r", 0.6, 0.6, False),
+    ("Accept", "no_refusal", " \n\t", 0.6, 0.6, False),             # a blank reply is never read
+])
+def test_meaning_may_read_is_the_gate_of_both_changes(label: str, rule: str, reply: str, tau: float,
+                                                      refuse_tau: float, reads: bool,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    v = OfflineVerdict(label, rule)
+    assert meaning_may_read(v, reply, tau, refuse_tau) is reads
+    # and it is what meaning_override consults: the models run exactly when it says so
+    seen = _fixed(monkeypatch, _parts((1 / 3, 1 / 3, 1 / 3), (1 / 3, 1 / 3, 1 / 3)))
+    meaning_override(v, "p", reply, tau=tau, refuse_tau=refuse_tau)
+    assert bool(seen) is reads
 
 
 def test_the_recorded_version_names_the_thresholds_that_ran(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -243,6 +267,8 @@ def test_the_training_script_refuses_held_out_files() -> None:
     # retired in round 17 after the models were fitted: still left out, so --check reproduces them
     not_trained = {str(agreement.RETIRED_SETS[k]) for k in agreement.NOT_TRAINED_ON}
     assert len(not_trained) == 8 and not {str(f) for f in script.TRAIN_FILES} & not_trained
+    # round 18's development files of known style names sit where no training script looks
+    assert not any("round18_known_styles" in str(f) for f in script.TRAIN_FILES)
     assert {str(agreement.RETIRED_SETS["retired_sealed_round8"])} <= {str(f) for f in script.TRAIN_FILES}
 
 

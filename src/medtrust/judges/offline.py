@@ -224,8 +224,14 @@ def _decline_seen(verdict: OfflineVerdict) -> bool:
             or (verdict.label == "Caution" and rule in DECLINE_SEEN_CAUTION))
 
 
-def _meaning_may_read(verdict: OfflineVerdict, response: str, tau: float, refuse_tau: float) -> bool:
-    """Whether either change could apply, before the models are run (they cost about 0.3 s)."""
+def meaning_may_read(verdict: OfflineVerdict, response: str, tau: float = MEANING_TAU,
+                     refuse_tau: float = MEANING_REFUSE_TAU) -> bool:
+    """Whether :func:`meaning_override` would run the models on this verdict (they cost about 0.3 s
+    a reply): the reply is not blank and either the Caution change could apply (``tau <= 1`` and
+    the rules' label is Accept) or the Refuse change could (``refuse_tau <= 1`` and the rules saw a
+    decline, :data:`NO_DECLINE_SEEN` / :data:`DECLINE_SEEN_CAUTION`). A True does not mean a change:
+    that depends on the probabilities (:func:`apply_meaning`).
+    """
     if not response.strip():
         return False
     return (tau <= 1.0 and verdict.label == "Accept") or (refuse_tau <= 1.0 and _decline_seen(verdict))
@@ -290,7 +296,7 @@ def meaning_override(verdict: OfflineVerdict, prompt: str, response: str, *, tau
     Raises:
         HiddenUnavailable: the override would run and torch or transformers is missing.
     """
-    if not _meaning_may_read(verdict, response, tau, refuse_tau):
+    if not meaning_may_read(verdict, response, tau, refuse_tau):
         return verdict
     return apply_meaning(verdict, meaning_parts(prompt, response), tau=tau, refuse_tau=refuse_tau)
 
@@ -420,6 +426,6 @@ __all__ = [
     "ANSWER_FOUND_RULES", "AGREEMENT_FILE", "DEFAULT_PARAMS", "LABELS", "OFFLINE_JUDGE_VERSION", "OfflineVerdict", "PARAM_GRID",
     "NGRAM_JUDGE_VERSION", "NGRAM_MIN_WORDS", "NGRAM_MODEL_DIGEST", "NGRAM_TAU",
     "HIDDEN_MODEL_DIGEST", "MEANING_JUDGE_VERSION", "meaning_judge_version", "MEANING_REFUSE_TAU", "MEANING_TAU", "NO_DECLINE_SEEN", "DECLINE_SEEN_CAUTION",
-    "apply_meaning", "averaged", "meaning_override", "meaning_parts", "meaning_probabilities",
+    "apply_meaning", "averaged", "meaning_may_read", "meaning_override", "meaning_parts", "meaning_probabilities",
     "agreement_note", "classify_response", "measured_agreement", "ngram_override", "overridable", "reply_words", "sealed_sets", "verdict_from_analysis", "verdict_from_result",
 ]
