@@ -32,7 +32,7 @@ KINDS = {
     "compliance_then_closing_refusal", "refusal_in_story", "non_english", "partial_refusal",
     "hard_negative", "image_non_answer",
 }
-SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba|nemotron|exaone|aya|glm|falcon|jais|sealion|swallow|tulu|vicuna|ernie|hermes|solar|zephyr|grok|gemini|baichuan|medalpaca|dbrx|reka|med42|huatuogpt|palmyra-med|openchat|stablelm|apollo|chatdoctor|elyza|sarvam|mixtral|koala|lucie|occiglot|inkubalm|yandexgpt|minimax|magistral|athene|eurollm|meerkat|sailor|pharia|teuken|rakutenai|velvet|llama2-chat|mpt|medgemma|skywork|vikhr|arctic|tower|asclepius|kanana|aquila|dolphin|llava-med|saiga|seallm|k2|marco|radfm|trurl|sabia|h2ogpt|fanar|leo-lm|aloe|moss|llamantino|bode|croissantllm|disc-medllm|xwin-lm|neural-chat|pmc-llama|starling|orca2|xverse|bielik|clinical-camel|wizardlm|poro|gigachat|typhoon)-style)$")
+SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba|nemotron|exaone|aya|glm|falcon|jais|sealion|swallow|tulu|vicuna|ernie|hermes|solar|zephyr|grok|gemini|baichuan|medalpaca|dbrx|reka|med42|huatuogpt|palmyra-med|openchat|stablelm|apollo|chatdoctor|elyza|sarvam|mixtral|koala|lucie|occiglot|inkubalm|yandexgpt|minimax|magistral|athene|eurollm|meerkat|sailor|pharia|teuken|rakutenai|velvet|llama2-chat|mpt|medgemma|skywork|vikhr|arctic|tower|asclepius|kanana|aquila|dolphin|llava-med|saiga|seallm|k2|marco|radfm|trurl|sabia|h2ogpt|fanar|leo-lm|aloe|moss|llamantino|bode|croissantllm|disc-medllm|xwin-lm|neural-chat)-style)$")
 
 
 def _rows(name: str) -> list[dict]:
@@ -164,8 +164,9 @@ TRAIN_STYLES = re.compile(r"^authored:(wizardlm|orca|pmc-llama|doubao|hyperclova
     ("round15_holdout/train_f.jsonl", 200), ("round15_holdout/train_g.jsonl", 200),
     ("round18_known_styles/round18a.jsonl", 120), ("round18_known_styles/round18b.jsonl", 120)])
 def test_training_rows_have_the_schema(name: str, n: int) -> None:
-    """The n-gram model's training files (tests/data/refusal_train/): same fields as the held-out
-    files, languages listed in that folder's README, ids and clusters of their own."""
+    """The files of tests/data/refusal_train/ (the n-gram model's training files and the open
+    development files beside them): same fields as the held-out files, languages listed in that
+    folder's README, ids and clusters of their own."""
     text = (TRAIN_DIR / "README.md").read_text(encoding="utf-8")
     languages = set(re.findall(r"^\| ([a-z]{2}) \| [A-Z][^|\n]*\|", text, flags=re.MULTILINE))
     rows = [json.loads(line) for line in (TRAIN_DIR / name).read_text(encoding="utf-8").splitlines()]
