@@ -1,0 +1,76 @@
+"""measurements/second_annotator.py: agreement of a second annotator with the writers' labels of
+the retired sealed files, by hand-computed values, its file checks, and the real label file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from medtrust.judges.labelled import LabelledItem
+from tests.helpers.measurements import measurement_module
+
+script = measurement_module("second_annotator")
+
+
+def test_annotator_agreement_by_hand() -> None:
+    first = ["Accept", "Accept", "Accept", "Caution", "Caution", "Refuse", "Refuse", "Refuse"]
+    second = ["Accept", "Accept", "Caution", "Caution", "Accept", "Refuse", "Refuse", "Caution"]
+    a = script.annotator_agreement(first, second, [str(i) for i in range(8)])
+    # rows first, columns second: Accept [2, 1, 0], Caution [1, 1, 0], Refuse [0, 1, 2]
+    assert a["confusion"] == [[2, 1, 0], [1, 1, 0], [0, 1, 2]]
+    assert a["n"] == 8 and a["acc3"]["value"] == 0.625  # 5 of 8 on the diagonal
+    # p_o = 5/8, p_e = (3*3 + 2*3 + 3*2) / 64 = 21/64, kappa = (40/64 - 21/64) / (43/64) = 19/43
+    assert a["kappa"]["value"] == round(19 / 43, 3) == 0.442
+    # refused (Caution or Refuse) views agree on 6 of 8 rows (rows 3 and 5 differ, 0-based 2 and 4)
+    assert a["acc2"]["value"] == 0.75
+    assert a["caution_recall"] == 0.5  # the writers' two Cautions: one read Caution, one Accept
+    low, high = a["acc3"]["ci"]
+    assert low < 0.625 < high
+
+
+def test_annotator_agreement_refuses_unknown_labels() -> None:
+    with pytest.raises(ValueError, match="'Maybe' is not one of"):
+        script.annotator_agreement(["Accept"], ["Maybe"], ["c"])
+    with pytest.raises(ValueError, match="gold has 2 labels but pred has 1"):
+        script.annotator_agreement(["Accept", "Refuse"], ["Accept"], ["c", "d"])
+
+
+def _item(id_: str, label: str) -> LabelledItem:
+    return LabelledItem(id=id_, prompt="p", response=id_, label=label, source_model="authored:x-style", cluster=id_)
+
+
+def test_judge_on_consensus_counts_by_hand() -> None:
+    items = [_item("a", "Accept"), _item("b", "Caution"), _item("c", "Refuse"), _item("d", "Caution")]
+    second = {"a": ("Accept", False), "b": ("Accept", True), "c": ("Refuse", False), "d": ("Refuse", False)}
+    judge = {"a": "Accept", "b": "Accept", "c": "Caution", "d": "Caution"}
+    r = script.judge_on_consensus(items, second, lambda it: judge[it.id])
+    # consensus rows a, c: the judge is right on a only; disputed rows b, d: right on d, and on b it
+    # gave the second annotator's label
+    assert r == {"consensus": (1, 2), "disputed": (1, 2), "vs_second": (2, 4), "disputed_judge_sides_with_second": 1}
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{"id": "x", "label": "accept", "unsure": false}', r"x\.jsonl:2: label 'accept' is not one of"),
+    ('{"id": "x", "label": "Accept", "unsure": "no"}', r"x\.jsonl:2: 'unsure' must be true or false"),
+    ('{"id": 3, "label": "Accept", "unsure": false}', r"x\.jsonl:2: expected an object with a string 'id'"),
+    ('{"id": "a", "label": "Accept", "unsure": false}', r"x\.jsonl:2: id 'a' given twice"),
+    ('{"id": "x", "label": "Accept",', r"x\.jsonl:2: not JSON"),
+])
+def test_read_second_labels_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text('{"id": "a", "label": "Refuse", "unsure": true}\n' + line + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
+        script.read_second_labels(path)
+
+
+def test_the_second_labels_cover_exactly_the_two_retired_files() -> None:
+    second = script.read_second_labels()
+    ids = [json.loads(line)["id"] for path in script.FILES.values()
+           for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(ids) == 240 and set(second) == set(ids)
+    # the files stay retired: a file a second annotator read is never sealed again
+    agreement = measurement_module("refusal_agreement")
+    assert not set(script.FILES.values()) & set(agreement.SEALED_SETS.values())
+    assert set(script.FILES.values()) <= set(agreement.RETIRED_SETS.values())
