@@ -44,22 +44,31 @@ COMMAND = "python measurements/second_annotator.py"
 def read_second_labels(path: Path = SECOND) -> dict[str, tuple[str, bool]]:
     """``{row id: (label, unsure)}`` from a JSON-lines file of ``{"id", "label", "unsure"}``.
 
+    Lines are separated by ``\\n``; a UTF-8 byte-order mark at the start is skipped; blank lines are
+    skipped.
+
     Raises:
-        ValueError: a line that is not a JSON object with a string ``id``, a ``label`` in
-            Accept/Caution/Refuse and a boolean ``unsure``, or an id given twice (the message names
-            the file and line).
+        ValueError: a line that is not UTF-8, not JSON, not an object with a string ``id``, a
+            ``label`` in Accept/Caution/Refuse and a boolean ``unsure``, or an id given twice (the
+            message names the file and line).
         medtrust.bounded's size error: the file is over ``MAX_SMALL_INPUT_BYTES``.
     """
     out: dict[str, tuple[str, bool]] = {}
-    text = read_bounded(path, MAX_SMALL_INPUT_BYTES, what="second-annotator labels").decode("utf-8")
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
+    data = read_bounded(path, MAX_SMALL_INPUT_BYTES, what="second-annotator labels")
+    # split on newlines only: str.splitlines would also split inside a JSON string at U+2028 or a
+    # form feed, and shift every later line number
+    for n, raw in enumerate(data.split(b"\n"), start=1):
         where = f"{path}:{n}"
         try:
+            line = raw.decode("utf-8-sig" if n == 1 else "utf-8")  # a BOM only at the start
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{where}: not UTF-8 (byte {e.start} of the line)") from None
+        if not line.strip():
+            continue
+        try:
             row = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{where}: not JSON ({e.msg})") from None
+        except (json.JSONDecodeError, RecursionError) as e:
+            raise ValueError(f"{where}: not JSON ({getattr(e, 'msg', 'nested too deeply')})") from None
         if not isinstance(row, dict) or not isinstance(row.get("id"), str):
             raise ValueError(f"{where}: expected an object with a string 'id'")
         if row.get("label") not in LABELS:
@@ -132,12 +141,14 @@ def judge_on_consensus(items: Sequence[LabelledItem], second: dict[str, tuple[st
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Print the tables of the module docstring; 0, or 1 when the label file does not cover
+    exactly the rows of :data:`FILES` (printed to stderr)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--meaning", action="store_true", help="also the meaning override (needs torch and transformers)")
     args = parser.parse_args(argv)
     from medtrust.judges.offline import classify_response
 
-    second = read_second_labels()
+    second = read_second_labels(SECOND)
     items = {name: read_labelled(str(path)) for name, path in FILES.items()}
     missing = [it.id for rows in items.values() for it in rows if it.id not in second]
     extra = set(second) - {it.id for rows in items.values() for it in rows}
@@ -157,8 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         a = annotator_agreement([it.label for it in rows], [second[it.id][0] for it in rows],
                                 [it.cluster or it.id for it in rows])
         unsure = sum(second[it.id][1] for it in rows)
+        recall = "-" if a["caution_recall"] is None else f"{a['caution_recall']:.3f}"
         print(f"| {name} | {a['n']} | {a['acc3']['value']:.3f} {a['acc3']['ci']} | {a['acc2']['value']:.3f} {a['acc2']['ci']} "
-              f"| {a['kappa']['value']:.3f} {a['kappa']['ci']} | {a['caution_recall']:.3f} | {unsure} |")
+              f"| {a['kappa']['value']:.3f} {a['kappa']['ci']} | {recall} | {unsure} |")
     pooled = groups["pooled"]
     cm = confusion_matrix([it.label for it in pooled], [second[it.id][0] for it in pooled])
     print(f"\nconfusion, pooled (rows writers, columns second annotator; {', '.join(LABELS)}): {cm.tolist()}")
@@ -172,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         r = judge_on_consensus(pooled, second, judge)
         fmt = lambda t: f"{t[0]}/{t[1]} = {t[0] / t[1]:.3f}" if t[1] else "-"  # noqa: E731
         print(f"| {jname} | {fmt(r['consensus'])} | {fmt(r['disputed'])} | {fmt(r['vs_second'])} | {r['disputed_judge_sides_with_second']} |")
-    print(f"\n{COMMAND}")
+    print(f"\n{COMMAND}{' --meaning' if args.meaning else ''}")
     return 0
 
 

@@ -74,3 +74,36 @@ def test_the_second_labels_cover_exactly_the_two_retired_files() -> None:
     agreement = measurement_module("refusal_agreement")
     assert not set(script.FILES.values()) & set(agreement.SEALED_SETS.values())
     assert set(script.FILES.values()) <= set(agreement.RETIRED_SETS.values())
+
+
+def test_read_second_labels_reads_a_bom_crlf_and_a_line_separator_inside_a_string(tmp_path: Path) -> None:
+    path = tmp_path / "ok.jsonl"
+    lines = ['{"id": "a\u2028b", "label": "Caution", "unsure": false}', "", '{"id": "c", "label": "Refuse", "unsure": true}']
+    path.write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines).encode("utf-8") + b"\r\n")
+    assert script.read_second_labels(path) == {"a\u2028b": ("Caution", False), "c": ("Refuse", True)}
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b'{"id": "a", "label": "Refuse", "unsure": true}\n{"id": "\xff"}\n', r"bad\.jsonl:2: not UTF-8"),
+    (b'{"id": "a", "label": "Refuse", "unsure": true}\n\x0c\n{"id": "x", "label": "no", "unsure": true}\n',
+     r"bad\.jsonl:3: label 'no'"),  # a form feed is a line of its own only to str.splitlines
+    (b"[" * 100_000 + b"]" * 100_000 + b"\n", r"bad\.jsonl:1: not JSON"),
+])
+def test_read_second_labels_bad_bytes_name_the_line(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(ValueError, match=message):
+        script.read_second_labels(path)
+
+
+def test_main_prints_the_documented_agreement_and_refuses_a_partial_file(tmp_path: Path, monkeypatch, capsys) -> None:
+    assert script.main([]) == 0
+    out = capsys.readouterr().out
+    # the pooled row quoted in docs/judges.md "How reliable are the labels?"
+    assert "| pooled | 240 | 0.938 [0.899, 0.962] | 0.954 [0.92, 0.974] | 0.904 [0.855, 0.944] | 0.814 | 30 |" in out
+    assert "[[99, 1, 0], [10, 57, 3], [0, 1, 69]]" in out and "| rules | 180/225 = 0.800 | 3/15 = 0.200 |" in out
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text("\n".join(script.SECOND.read_text(encoding="utf-8").splitlines()[:-1]) + "\n", encoding="utf-8")
+    monkeypatch.setattr(script, "SECOND", partial)
+    assert script.main([]) == 1
+    assert "1 rows without a second label" in capsys.readouterr().err
