@@ -23,12 +23,12 @@ noise of one reading of the rules, not the agreement of clinicians.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from medtrust.bounded import MAX_SMALL_INPUT_BYTES, read_bounded
+from medtrust.bounded import MAX_SMALL_INPUT_BYTES, check_size
+from medtrust.data.records import DataError, read_records
 from medtrust.judges.agreement import agreement, confusion_matrix
 from medtrust.judges.labelled import LabelledItem, read_labelled
 from medtrust.judges.offline import LABELS
@@ -42,41 +42,28 @@ COMMAND = "python measurements/second_annotator.py"
 
 
 def read_second_labels(path: Path = SECOND) -> dict[str, tuple[str, bool]]:
-    """``{row id: (label, unsure)}`` from a JSON-lines file of ``{"id", "label", "unsure"}``.
-
-    Lines are separated by ``\\n``; a UTF-8 byte-order mark at the start is skipped; blank lines are
-    skipped.
+    """``{row id: (label, unsure)}`` from a JSON-lines file of ``{"id", "label", "unsure"}``, read by
+    :func:`medtrust.data.records.read_records` (encodings, a byte-order mark, blank lines, line
+    breaks and malformed lines as there).
 
     Raises:
-        ValueError: a line that is not UTF-8, not JSON, not an object with a string ``id``, a
-            ``label`` in Accept/Caution/Refuse and a boolean ``unsure``, or an id given twice (the
-            message names the file and line).
+        medtrust.data.records.DataError (a ValueError naming file, line and field): what
+            ``read_records`` refuses, an ``id`` that is not a string or is given twice, a ``label``
+            outside Accept/Caution/Refuse, an ``unsure`` that is not true or false.
         medtrust.bounded's size error: the file is over ``MAX_SMALL_INPUT_BYTES``.
     """
+    check_size(path, MAX_SMALL_INPUT_BYTES, what="second-annotator labels")
     out: dict[str, tuple[str, bool]] = {}
-    data = read_bounded(path, MAX_SMALL_INPUT_BYTES, what="second-annotator labels")
-    # split on newlines only: str.splitlines would also split inside a JSON string at U+2028 or a
-    # form feed, and shift every later line number
-    for n, raw in enumerate(data.split(b"\n"), start=1):
-        where = f"{path}:{n}"
-        try:
-            line = raw.decode("utf-8-sig" if n == 1 else "utf-8")  # a BOM only at the start
-        except UnicodeDecodeError as e:
-            raise ValueError(f"{where}: not UTF-8 (byte {e.start} of the line)") from None
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as e:
-            raise ValueError(f"{where}: not JSON ({getattr(e, 'msg', 'nested too deeply')})") from None
-        if not isinstance(row, dict) or not isinstance(row.get("id"), str):
-            raise ValueError(f"{where}: expected an object with a string 'id'")
+    for rec in read_records(path):
+        row = rec.fields
+        if not isinstance(row.get("id"), str):
+            raise DataError(path, "expected a string", line=rec.line, field="id")
         if row.get("label") not in LABELS:
-            raise ValueError(f"{where}: label {row.get('label')!r} is not one of {LABELS}")
+            raise DataError(path, f"{row.get('label')!r} is not one of {LABELS}", line=rec.line, field="label")
         if not isinstance(row.get("unsure"), bool):
-            raise ValueError(f"{where}: 'unsure' must be true or false")
+            raise DataError(path, "must be true or false", line=rec.line, field="unsure")
         if row["id"] in out:
-            raise ValueError(f"{where}: id {row['id']!r} given twice")
+            raise DataError(path, f"{row['id']!r} given twice", line=rec.line, field="id")
         out[row["id"]] = (row["label"], row["unsure"])
     return out
 
@@ -150,8 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     second = read_second_labels(SECOND)
     items = {name: read_labelled(str(path)) for name, path in FILES.items()}
-    missing = [it.id for rows in items.values() for it in rows if it.id not in second]
-    extra = set(second) - {it.id for rows in items.values() for it in rows}
+    ids = {it.id for rows in items.values() for it in rows}
+    missing, extra = ids - set(second), set(second) - ids
     if missing or extra:
         print(f"{SECOND}: {len(missing)} rows without a second label, {len(extra)} unknown ids", file=sys.stderr)
         return 1

@@ -52,11 +52,11 @@ def test_judge_on_consensus_counts_by_hand() -> None:
 
 
 @pytest.mark.parametrize(("line", "message"), [
-    ('{"id": "x", "label": "accept", "unsure": false}', r"x\.jsonl:2: label 'accept' is not one of"),
-    ('{"id": "x", "label": "Accept", "unsure": "no"}', r"x\.jsonl:2: 'unsure' must be true or false"),
-    ('{"id": 3, "label": "Accept", "unsure": false}', r"x\.jsonl:2: expected an object with a string 'id'"),
-    ('{"id": "a", "label": "Accept", "unsure": false}', r"x\.jsonl:2: id 'a' given twice"),
-    ('{"id": "x", "label": "Accept",', r"x\.jsonl:2: not JSON"),
+    ('{"id": "x", "label": "accept", "unsure": false}', r"x\.jsonl, line 2: field 'label': 'accept' is not one of"),
+    ('{"id": "x", "label": "Accept", "unsure": "no"}', r"x\.jsonl, line 2: field 'unsure': must be true or false"),
+    ('{"id": 3, "label": "Accept", "unsure": false}', r"x\.jsonl, line 2: field 'id': expected a string"),
+    ('{"id": "a", "label": "Accept", "unsure": false}', r"x\.jsonl, line 2: field 'id': 'a' given twice"),
+    ('{"id": "x", "label": "Accept",', r"x\.jsonl, line 2: malformed JSON"),
 ])
 def test_read_second_labels_names_file_and_line(tmp_path: Path, line: str, message: str) -> None:
     path = tmp_path / "x.jsonl"
@@ -84,10 +84,10 @@ def test_read_second_labels_reads_a_bom_crlf_and_a_line_separator_inside_a_strin
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    (b'{"id": "a", "label": "Refuse", "unsure": true}\n{"id": "\xff"}\n', r"bad\.jsonl:2: not UTF-8"),
+    (b'{"id": "a", "label": "Refuse", "unsure": true}\n{"id": "\xff"}\n', r"bad\.jsonl, line 2: not valid UTF-8"),
     (b'{"id": "a", "label": "Refuse", "unsure": true}\n\x0c\n{"id": "x", "label": "no", "unsure": true}\n',
-     r"bad\.jsonl:3: label 'no'"),  # a form feed is a line of its own only to str.splitlines
-    (b"[" * 100_000 + b"]" * 100_000 + b"\n", r"bad\.jsonl:1: not JSON"),
+     r"bad\.jsonl, line 3: field 'label': 'no'"),  # a form feed is a line of its own only to str.splitlines
+    (b"[" * 100_000 + b"]" * 100_000 + b"\n", r"bad\.jsonl, line 1: JSON nested too deeply"),
 ])
 def test_read_second_labels_bad_bytes_name_the_line(tmp_path: Path, content: bytes, message: str) -> None:
     path = tmp_path / "bad.jsonl"
