@@ -107,3 +107,15 @@ def test_main_prints_the_documented_agreement_and_refuses_a_partial_file(tmp_pat
     monkeypatch.setattr(script, "SECOND", partial)
     assert script.main([]) == 1
     assert "1 rows without a second label" in capsys.readouterr().err
+
+
+def test_read_second_labels_refuses_an_empty_file_and_one_over_its_bound(tmp_path: Path, monkeypatch) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    with pytest.raises(ValueError, match=r"empty\.jsonl: file contains no records"):
+        script.read_second_labels(empty)
+    big = tmp_path / "big.jsonl"
+    big.write_text('{"id": "a", "label": "Refuse", "unsure": true}\n' * 3, encoding="utf-8")
+    monkeypatch.setattr(script, "MAX_SMALL_INPUT_BYTES", 100)  # the file is 3 x 47 = 141 bytes
+    with pytest.raises(Exception, match=r"big\.jsonl: second-annotator labels is 141 bytes, over the limit of 100 bytes"):
+        script.read_second_labels(big)
