@@ -3,6 +3,7 @@
     python measurements/answer_readers.py                 # dev groups only (the ones fixed against)
     python measurements/answer_readers.py --heldout       # held-out groups too (the honest figure)
     python measurements/answer_readers.py --corpus tests/data/answer_corpus.jsonl
+    python measurements/answer_readers.py --round4        # round 4 (three blind files, by group)
 
 A case is right when the reader gives the expected answer (letter, yes/no, score pair, grade) and,
 for a non-answer, the expected reason (``unparseable`` / ``refusal``; a judge reply that holds no
@@ -23,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 ANSWER_SETS = {"dev": ["answer_corpus_round3.jsonl"], "heldout": ["answer_corpus_round3_heldout.jsonl"]}
 JUDGE_SETS = {"dev": ["judge_reply_corpus_round3.jsonl"], "heldout": ["judge_reply_corpus_round3_heldout.jsonl"]}
+#: round 4: one answer and one judge file, each row's ``group`` says which blind file it came from
+ROUND4 = ("answer_corpus_round4.jsonl", "judge_reply_corpus_round4.jsonl")
 
 
 def _rows(path: Path) -> list[dict]:
@@ -37,7 +40,7 @@ def answer_right(r: dict) -> dict[str, bool]:
     from medtrust.scorers.extract import extract_choice, extract_yes_no
 
     out = {}
-    e = (extract_yes_no(r["reply"], stop_reason=r["stop_reason"]) if r["question"] == "yes_no"
+    e = (extract_yes_no(r["reply"], stop_reason=r["stop_reason"], question=r.get("q")) if r["question"] == "yes_no"
          else extract_choice(r["reply"], r["options"], stop_reason=r["stop_reason"]))
     out["cares_vlm_default"] = e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
     if r["question"] == "choice" and len(r["options"]) == 2:
@@ -90,13 +93,28 @@ def report(groups: list[str], corpora: list[str] | None) -> dict:
     return out
 
 
+def report_round4() -> dict:
+    """Counts of right cases per round-4 group: {group: {reader: {kind: [right, n], ...}}}."""
+    out: dict = {}
+    for name, check in zip(ROUND4, (answer_right, judge_right)):
+        for r in _rows(DATA / name):
+            for reader, ok in check(r).items():
+                kinds = out.setdefault(r["group"], {}).setdefault(reader, {})
+                for key in (r["kind"], "all", *(("unambiguous",) if r["expected"] is not None else ())):
+                    kinds.setdefault(key, [0, 0])
+                    kinds[key][0] += ok
+                    kinds[key][1] += 1
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--heldout", action="store_true", help="also measure the held-out groups")
     ap.add_argument("--corpus", action="append", help="measure this answer corpus instead (dev group)")
+    ap.add_argument("--round4", action="store_true", help="measure the round-4 files, by group")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args()
-    res = report(["dev", "heldout"] if args.heldout else ["dev"], args.corpus)
+    res = report_round4() if args.round4 else report(["dev", "heldout"] if args.heldout else ["dev"], args.corpus)
     if args.json:
         print(json.dumps(res, indent=1))
         return

@@ -68,7 +68,7 @@ def test_official_choice_reasons():
         ("The answer is A. Actually, on reflection, the answer is B.", "B"),  # last cue wins
         ("<think>maybe A</think>B", "B"),
         ("The image is showing an aggravating pseudoaneurysm.", "B"),  # full option text matched
-        ("It shows an aggravating pseudoaneurysm", "-"),  # partial text is not enough
+        ("It shows an aggravating pseudoaneurysm", "B"),  # only B's own words (round 4: partial option text names it)
         ("I'm unable to view or interpret images.", "-"),
     ],
 )

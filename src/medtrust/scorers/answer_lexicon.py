@@ -18,7 +18,8 @@ LATIN_WORD = r"[^\W" + CJK + r"]"
 #: words naming an option before its letter ("Option C", "选项C", "Alternativa D")
 OPTION_WORDS = (
     r"option|choice|letter|answer|opción|opcion|opção|opcao|alternativa|opzione|antwort|wahl|réponse|choix|"
-    r"选项|選項|选择|選択肢|答案|答え"
+    r"optie|keuze|вариант|seçenek|opcja|opsi|pilihan|phương\s+án|lựa\s+chọn|επιλογή|विकल्प|الخيار|"
+    r"选项|選項|选择|選択肢|答案|答え|선택지|보기"
 )
 
 #: adverbs of a hedged but committed answer, before the letter ("Probably C, although A ...")
@@ -29,15 +30,18 @@ HEDGE_ADVERBS = (
     r"(?:am\s+)?wahrscheinlich(?:sten)?|vermutlich|am\s+ehesten|eher|"
     r"probablement|vraisemblablement|plutôt|"
     r"provavelmente|mais\s+provavelmente|"
-    r"probabilmente"
+    r"probabilmente|waarschijnlijk|вероятно|скорее\s+всего|muhtemelen|prawdopodobnie|kemungkinan\s+besar|có\s+lẽ|"
+    r"i(?:\s+would|'d)\s+(?:answer|pick|choose|go\s+with)|my\s+(?:hunch|bet|pick|instinct)\s+(?:is|would\s+be)|"
+    r"i\s+suspect(?:\s+(?:this|it)\s+is)?|on\s+balance(?:\s+(?:it's|it\s+is|this\s+is))?|(?:i'm\s+|i\s+am\s+)?leaning(?:\s+towards?)?"
 )
 #: the same in CJK scripts (no word boundary before the letter: "可能是C", "おそらくB")
-HEDGE_ADVERBS_CJK = r"(?:很|最|更)?可能是|大概是|应该是|應該是|可能|おそらく|恐らく|たぶん|多分"
+HEDGE_ADVERBS_CJK = r"(?:很|最|更)?可能是|大概是|应该是|應該是|可能|おそらく|恐らく|たぶん|多分|아마도|아마"
 
 #: verbs of choosing before the letter ("I choose B", "Elijo la C", "Ich wähle Option A")
 CHOOSE_VERBS = (
     r"choose|chose|choosing|select|selected|selecting|pick|picked|picking|go\s+with|going\s+with|go\s+for|"
-    r"opt\s+for|opting\s+for|lean\s+(?:towards?|to)|leaning\s+(?:towards?|to)|favou?r|prefer|settle\s+on|"
+    r"opt\s+for|opting\s+for|leans?\s+(?:towards?|to)|leaning\s+(?:towards?|to)|favou?rs?|favou?ring|prefers?|settle\s+on|"
+    r"points?\s+(?:more\s+|most\s+|clearly\s+|strongly\s+)?(?:towards?|to)|pointing\s+(?:more\s+)?(?:towards?|to)|"
     r"elijo|elegiría|elegiria|escojo|escogería|selecciono|me\s+quedo\s+con|"
     r"wähle|nehme|entscheide\s+mich\s+für|tippe\s+auf|"
     r"choisis|choisirais|je\s+prends|opte\s+pour|"
@@ -55,7 +59,9 @@ CHOOSE_FILLERS = (
 
 #: predicates that state a letter is right, after it ("C is correct", "D fits better", "C是正确的")
 VERDICTS = (
-    r"(?:is|seems|appears|looks)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+|more\s+)?(?:correct|right|best|likely|appropriate|accurate|answer)"
+    r"(?:is|seems|appears|looks)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+|more\s+)?(?:correct|right|best|likely|appropriate|accurate|answer|"
+    r"reasonable|plausible|probable|consistent|fitting|suitable|compatible|likeliest)"
+    r"|is\s+my\s+(?:final\s+)?(?:answer|choice|pick|selection)"
     r"|is\s+(?:the\s+)?(?:better|best|closest)\s+(?:fit|match|answer|choice|option)"
     r"|(?:fits|matches)\s+(?:best|most|better)|(?:fits|matches)(?=\s*+(?:[.!;]|$))"
     r"|remains(?=\s*+(?:[.!;]|$))|remains\s+the\s+(?:best|only|likeliest|most\s+likely)|is\s+(?:what(?:'s|\s+is)\s+)?left"
@@ -72,18 +78,24 @@ CJK_VERDICTS = r"是正确的|是正確的|是对的|是對的|正确|正確|是
 #: eliminations after a letter: "A is ruled out" names a wrong option, it states no answer
 ELIMINATIONS = (
     r"(?:is|are|can\s+be|has\s+been|was)\s+(?:ruled\s+out|excluded|eliminated|unlikely|less\s+likely|wrong|incorrect|not\s+\w+)"
-    r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|é\s+descartad[oa]|"
+    r"|(?:would|should|could|does|do|did|is|are|was|can|will)(?:n't|\s+not)(?=\s|$)|lacks?\s|fails?\s+to\s"
+    r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|é\s+descartad[oa]|aus(?=\s*+(?:[.,;]|$))|"
+    r"(?:não|no)\s+se\s+aplica|no\s+aplica|ne\s+s'applique\s+pas|trifft\s+nicht\s+zu|passt\s+nicht|non\s+si\s+applica|"
+    r"(?:does\s+not|doesn't)\s+(?:apply|fit)|"
     r"can\s+be\s+(?:ruled\s+out|excluded)"
 )
 #: an elimination verb before a list of letters: "We can exclude A, B and C"; "Se descarta la A"
 ELIMINATE_BEFORE = (
-    r"(?:rule\s+out|ruled\s+out|exclude|excluded|eliminate|eliminated|discard|se\s+descarta(?:n)?|descartamos|"
-    r"ausschließen|schließe\s+\w+\s+aus|exclure|exclut|on\s+exclut|descartar|descarto|排除|除外)"
+    r"(?:rule\s+out|ruled\s+out|ruling\s+out|exclude|excluded|excluding|eliminate|eliminated|eliminating|discard|discarding|"
+    r"se\s+descarta(?:n)?|descartamos|descartando|"
+    r"ausschließen|schließe\s+\w+\s+aus|exclure|exclut|on\s+exclut|descartar|descarto|escludo|esclude|escludiamo|escludere|"
+    r"scarto|scartiamo|excluo|excluímos|wykluczam|исключаю|исключается|排除|除外)"
 )
 
 #: cues of a conclusion followed by the letter ("so B", "therefore it must be D", "así que es la B")
 CONCLUSIONS = (
-    r"so|therefore|thus|hence|which\s+leaves|leaving|that\s+leaves|"
+    r"so|therefore|thus|hence|which\s+leaves|leaving|that\s+leaves|(?:we\s+are\s+|we're\s+|i'm\s+|is\s+)?left\s+with|leaves|"
+    r"dus|daarom|поэтому|значит|bu\s+nedenle|dlatego|jadi|vì\s+vậy|(?:es\s+)?bleibt(?:\s+nur)?|übrig\s+bleibt|resta|rimane|reste|"
     r"así\s+que|por\s+lo\s+tanto|entonces|luego|"
     r"daher|somit|deshalb|folglich|"
     r"donc|alors|par\s+conséquent|"
@@ -99,15 +111,29 @@ CONCLUSION_FILLERS = (
 
 #: ordinal words by position (index 0 = first option); "last" is handled apart
 ORDINALS = (
-    ("first|1st|primera|primer|primero|erste|ersten|première|premier|primeira|primeiro|prima|primo|第一|一番目|1番目|一つ目",),
-    ("second|2nd|segunda|segundo|zweite|zweiten|deuxième|seconde|second|seconda|secondo|第二|二番目|2番目|二つ目",),
-    ("third|3rd|tercera|tercer|tercero|dritte|dritten|troisième|terceira|terceiro|terza|terzo|第三|三番目|3番目|三つ目",),
-    ("fourth|4th|cuarta|cuarto|vierte|vierten|quatrième|quarta|quarto|第四|四番目|4番目|四つ目",),
-    ("fifth|5th|quinta|quinto|fünfte|fünften|cinquième|第五|五番目|5番目",),
+    ("first|1st|primera|primer|primero|erste|ersten|première|premier|primeira|primeiro|prima|primo|eerste|первый|первая|первого|"
+     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|첫\\s*번째|第一|一番目|1番目|一つ目",),
+    ("second|2nd|segunda|segundo|zweite|zweiten|deuxième|seconde|second|seconda|secondo|tweede|второй|вторая|второго|"
+     "ikinci|druga|drugi|kedua|thứ\\s+hai|두\\s*번째|第二|二番目|2番目|二つ目",),
+    ("third|3rd|tercera|tercer|tercero|dritte|dritten|troisième|terceira|terceiro|terza|terzo|derde|третий|третья|третьего|"
+     "üçüncü|trzecia|trzeci|ketiga|thứ\\s+ba|세\\s*번째|第三|三番目|3番目|三つ目",),
+    ("fourth|4th|cuarta|cuarto|vierte|vierten|quatrième|quarta|quarto|vierde|четвёртый|четвертый|четвёртая|четвертая|"
+     "dördüncü|czwarta|czwarty|keempat|thứ\\s+tư|네\\s*번째|第四|四番目|4番目|四つ目",),
+    ("fifth|5th|quinta|quinto|fünfte|fünften|cinquième|vijfde|пятый|пятая|beşinci|piąta|piąty|kelima|thứ\\s+năm|다섯\\s*번째|"
+     "第五|五番目|5番目",),
 )
-LAST_WORDS = r"last|última|último|letzte|letzten|dernière|dernier|ultima|ultimo|最后|最後|最后一个"
+#: the middle one of an odd number of options ("die mittlere Option")
+MIDDLE_WORDS = r"middle|mittlere|mittleren|del\s+medio|du\s+milieu|do\s+meio|di\s+mezzo|centrale|middelste|средний|средняя"
+#: the option before the last ("the penultimate option", "a penúltima alternativa")
+PENULTIMATE_WORDS = r"penultimate|second[\s-]to[\s-]last|next[\s-]to[\s-]last|penúltima|penúltimo|penultima|penultimo|vorletzte|vorletzten|avant-dernière|avant-dernier|voorlaatste|предпоследн\w{1,3}"
+LAST_WORDS = r"last|última|último|letzte|letzten|dernière|dernier|ultima|ultimo|laatste|последний|последняя|son|ostatnia|ostatni|terakhir|cuối\s+cùng|마지막|最后|最後|最后一个"
 #: nouns after an ordinal ("the second option", "第二个选项")
-ORDINAL_NOUNS = r"option|choice|one|opción|opcion|opção|alternativa|opzione|wahl|choix|个选项|個選項|选项|選項|个|項|の選択肢|選択肢"
+ORDINAL_NOUNS = (
+    r"option|choice|one|description|statement|proposition|possibility|alternative|candidate|item|"
+    r"opción|opcion|opção|alternativa|opzione|risposta|wahl|möglichkeit|antwort|choix|proposition|réponse|optie|keuze|mogelijkheid|"
+    r"вариант|ответ|seçenek|şık|opcja|odpowiedź|odpowiedz|opsi|pilihan|jawaban|lựa\s+chọn|phương\s+án|선택지|보기|옵션|"
+    r"个选项|個選項|选项|選項|个|項|の選択肢|選択肢"
+)
 #: "option number three", "choice no. 2"
 NUMBER_WORDS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "1": 0, "2": 1, "3": 2, "4": 3, "5": 4}
 
@@ -118,16 +144,33 @@ NEGATIVE_FINDINGS = (
     r"(?:is|are|was|were)\s+ruled\s+out|(?:^|(?<=[.;:\n]))[^\w\n]{0,8}(?:absent|unremarkable)\b|no\s+(?:acute|definite|obvious|significant|visible|apparent)\b|"
     r"sin\s+(?:evidencia|signos?|datos|hallazgos)\s+de|no\s+se\s+(?:observa|observan|aprecia|aprecian|identifica|ven?)|no\s+hay|"
     r"ausencia\s+de|negativo\s+para|"
-    r"kein(?:e|en)?\s+(?:anhalt|hinweis(?:e)?|zeichen|nachweis)\s+(?:für|auf)|(?:es\s+)?(?:liegt|liegen|zeigt\s+sich)\s+kein|"
+    r"kein(?:e|en)?\s+(?:anhalt|hinweis(?:e)?|zeichen)\s+(?:für|auf)|kein(?:e|en)?\s+nachweis|(?:es\s+)?(?:liegt|liegen|zeigt\s+sich)\s+kein|"
     r"nicht\s+nachweisbar|kein(?:e|en)?\s+\w+\s+(?:nachweisbar|sichtbar|erkennbar)|"
-    r"pas\s+de|aucun(?:e)?\s|absence\s+d|sans\s+(?:signe|évidence|preuve)|négati(?:f|ve)\s+pour|"
+    r"pas\s+d(?:e\b|')|aucun(?:e)?\s|absence\s+d|sans\s+(?:signe|évidence|preuve)|négati(?:f|ve)\s+pour|"
     r"sem\s+(?:evidência|evidencia|sinais?)\s+de|não\s+(?:há|se\s+observa|se\s+observam|foi\s+observad[oa])|ausência\s+de|"
+    r"there\s+(?:is|are)\s+no\b|no\s+(?:\w+\s+){0,2}?(?:is\s+|are\s+)?(?:seen|identified|detected|noted|visible|present)\b|without\s+(?:\w+\s+)?(?:effusions?|fractures?|pneumothorax|consolidation|h(?:a)?emorrhage|masses|mass|lesions?|o?edema|infarcts?|"
+    r"pneumonia|abnormalit(?:y|ies))\b|:\s*+none\b|(?<!\w)none\s+(?:seen|identified|detected|visible)|"
+    r"geen\s+(?:aanwijzing(?:en)?|teken(?:en)?|bewijs|sprake)\s+(?:voor|van)|(?:^|(?<=[.;:\n]))\s{0,3}geen\s|niet\s+(?:zichtbaar|aanwezig|gezien)|"
+    r"non\s+si\s+(?:osserva|osservano|evidenzia|evidenziano|rileva|rilevano|apprezza)|assenza\s+di|senza\s+segni\s+di|nessun\w{0,2}\s+segn\w{1,2}\s+di|"
+    r"без\s+признаков|признак\w{0,3}\s+(?:\w+\s+){0,3}?(?:нет|не\s+выявлено)|не\s+(?:выявлен\w{0,2}|определя\w{1,4}|обнаружен\w{0,2}|визуализиру\w{1,4})|отсутству\w{1,4}|"
+    r"(?:yok|saptanmadı|izlenmedi|görülmedi|rastlanmadı)(?!\w)|"
+    r"brak\s|nie\s+(?:stwierdza\s+się|uwidoczniono|stwierdzono|widać)|bez\s+cech|"
+    r"tidak\s+(?:ada|tampak|terlihat|ditemukan|didapatkan)|không\s+(?:có|thấy|phát\s+hiện)|"
+    r"ingen\s|inga\s|inget\s+tecken|δεν\s+(?:παρατηρείται|υπάρχει|υπάρχουν)|χωρίς\s+ενδείξεις|"
+    r"لا\s+(?:يوجد|توجد|دليل|علامات)|عدم\s+وجود|कोई\s+(?:\S+\s+){0,3}?नहीं|"
+    r"없음|없습니다|없다|없으며|없고|보이지\s*않|관찰되지\s*않|확인되지\s*않|"
     r"未见|未見|没有|沒有|无明显|無明顯|未发现|未發現|不存在|阴性|陰性|"
     r"認められない|認められません|認めません|認めない|ありません|見られない|見られません|なし"
 )
 #: findings stated as present ("Positive for fracture", "A small effusion is present", "hay derrame")
 POSITIVE_FINDINGS = (
     r"positive\s+for|(?:is|are)\s+(?:present|seen|visible|noted|identified|evident|demonstrated)|"
+    r"(?:consistent|compatible)\s+with|in\s+keeping\s+with|(?:is|are)\s+(?:enlarged|dilated|widened|increased|thickened)|terdapat|"
+    r"に矛盾しない|を認め|(?:suggestive|indicative|diagnostic|characteristic)\s+of|"
+    r"compatible\s+(?:avec|con)|évocat(?:eur|rice)\s+d|compatível\s+com|sugestiv[oa]\s+de|vereinbar\s+mit|passend\s+zu|"
+    r"se\s+(?:identifica|identifican|aprecia|aprecian|visualiza|visualizan)\b|si\s+(?:osserva|osservano|evidenzia|evidenziano)|"
+    r"(?:is|zijn)\s+(?:aanwezig|zichtbaar)|выявлен\w{0,2}|определяется|имеется|"
+    r"있음|있습니다|보입니다|관찰됩니다|관찰됨|दिखाई\s+(?:देते|देता|देती)|मौजूद\s+है|tampak\s|terlihat\s|"
     r"there\s+(?:is|are)\s+(?:a|an|some|evidence|small|large|mild|moderate|severe)\b|evidence\s+of|"
     r"hay\s|se\s+observa|presencia\s+de|positivo\s+para|"
     r"liegt\s+\w+\s+vor|(?:ist|sind)\s+(?:nachweisbar|sichtbar)|"
@@ -136,10 +179,22 @@ POSITIVE_FINDINGS = (
     r"存在|可见|可見|见到|有|あります|認める|認められる|見られる"
 )
 #: a negation that turns a positive finding around ("There is no evidence of")
-FINDING_NEGATORS = r"no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|没|沒|未|无|無"
+FINDING_NEGATORS = r"no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無"
 
 #: whole-option synonyms and abbreviations (lower case): an option text -> other names for it
 PHRASE_SYNONYMS = {
+    # imaging modalities and body regions: the names CARES-VLM's modality and site questions take
+    "ct": ("computed tomography", "ct scan", "cat scan", "computerised tomography", "computerized tomography"),
+    "mri": ("magnetic resonance", "magnetic resonance imaging", "mr imaging", "mr scan"),
+    "ultrasound": ("sonography", "sonographic", "sonogram", "ultrasonography", "ultrasonographic", "echography", "ultrasound scan"),
+    "x-ray": ("radiograph", "radiographs", "radiography", "radiographic", "plain film", "x ray", "xray"),
+    "x ray": ("radiograph", "radiography", "radiographic", "plain film", "x-ray", "xray"),
+    "pet": ("positron emission tomography",),
+    "chest": ("thorax", "thoracic"),
+    "abdomen": ("abdominal",),
+    "pelvis": ("pelvic",),
+    "head": ("skull", "cranial"),
+    "cardiomegaly": ("enlarged heart", "heart is enlarged", "cardiac enlargement", "enlarged cardiac silhouette"),
     "upper extremity": ("arm", "arms", "upper limb", "upper limbs"),
     "lower extremity": ("leg", "legs", "lower limb", "lower limbs"),
     "nevus": ("mole", "moles", "naevus", "naevi"),
@@ -147,8 +202,32 @@ PHRASE_SYNONYMS = {
     "squamous cell carcinoma": ("scc",),
     "melanocytic nevi": ("moles",),
 }
+#: groups of names of one thing (lower case): an option text that is one of them matches every one
+SYNONYM_GROUPS = (
+    ("computed tomography", "ct", "ct scan", "cat scan"),
+    ("magnetic resonance imaging", "mri", "magnetic resonance", "mr imaging", "mr scan"),
+    ("ultrasonography", "ultrasound", "sonography", "sonographic", "sonogram", "ultrasonographic", "echography"),
+    ("radiography", "x-ray", "radiograph", "radiographic", "plain film", "xray"),
+    ("positron emission tomography", "pet", "pet scan"),
+    ("pulmonary tuberculosis", "tuberculosis", "tb"),
+    ("nevus", "naevus", "mole"),
+    ("melanocytic nevus", "benign melanocytic nevus", "mole", "benign mole", "nevus"),
+    ("gallstones", "cholelithiasis", "gallstones in the gallbladder"),
+    ("kidney stones", "nephrolithiasis", "renal calculi"),
+    ("fatty liver", "hepatic steatosis"),
+    ("epidural hematoma", "extradural hematoma", "extradural haematoma", "epidural haematoma"),
+)
 #: word synonyms inside option texts
-WORD_SYNONYMS = {"extremity": ("limb",), "extremities": ("limbs",)}
+WORD_SYNONYMS = {"extremity": ("limb",), "extremities": ("limbs",), "epidural": ("extradural",), "extradural": ("epidural",),
+                 "radiograph": ("x-ray", "xray", "film"), "renal": ("kidney",), "hepatic": ("liver",),
+                 "cardiac": ("heart",), "pulmonary": ("lung",), "cerebral": ("brain",)}
+#: abbreviations inside option texts: (long form, short form), both read wherever either stands
+ABBREVIATIONS = (("non-proliferative diabetic retinopathy", "npdr"), ("diabetic retinopathy", "dr"), ("basal cell carcinoma", "bcc"),
+                 ("squamous cell carcinoma", "scc"), ("actinic keratosis", "ak"), ("right upper lobe", "rul"),
+                 ("right lower lobe", "rll"), ("right middle lobe", "rml"), ("left upper lobe", "lul"), ("left lower lobe", "lll"),
+                 ("common bile duct", "cbd"), ("computed tomography", "ct"), ("magnetic resonance imaging", "mri"))
+#: generic head nouns an option text may drop ("the thyroid" names "Thyroid gland")
+HEAD_NOUNS = ("gland", "bone", "muscle", "artery", "vein", "nerve", "organ", "tissue", "region", "structure")
 #: British / American spellings: (pattern, replacement) pairs applied both ways
 SPELLINGS = (("haem", "hem"), ("naev", "nev"), ("oedem", "edem"), ("oesoph", "esoph"), ("tumour", "tumor"),
              ("aemia", "emia"), ("paed", "ped"), ("foet", "fet"))

@@ -50,19 +50,40 @@ is a subdural bleed", "I think ...") are read as words. Two or more letters stat
 When no explicit layer answers, in order:
 
 6. elimination: every option but one is ruled out ("We can exclude A, B and C");
-7. refusal: a reply that declines or says it cannot tell (also "I can't tell / choose between A
+7. sole letter (round 4): the reply names exactly one option letter as a letter - bracketed,
+   after an option word or an arrow, or before punctuation, a line end, "is"/"fits", or a word
+   of another script ("The appearance favours A, though ...", "my hunch is (c)", "정답은 A입니다",
+   "Neither A nor C. It's B.") - and does not exclude it (a negated or questioning clause, an
+   elimination after it, "neither"/"not"/"rather than" before it, a question mark ending its
+   sentence). Two or more named ("It could be either B or C"), or a range ("any of A-D"), is no
+   answer. After a refusal, only the text after a contrast word is read this way;
+8. refusal: a reply that declines or says it cannot tell (also "I can't tell / choose between A
    and B", "No puedo decir si es A o B", "我无法判断是A还是B") (medtrust's one refusal detector,
    :func:`medtrust.judges.refusal.detect_abstention`, 13 languages) has no answer, unless a contrast clause after it states one ("I can't be certain, but it looks
    like the ear");
-8. findings (yes/no questions): a finding stated absent ("No evidence of effusion", "Negative for
+9. findings (yes/no questions): when the question names its finding ("Is there a pleural
+   effusion?", "Does the image show X?", "Is X present?", "¿Hay X?", "Há algum X?"), the clauses
+   naming it decide ("No intracranial hemorrhage, mass effect, or midline shift" is "no";
+   "Effusion: none." is "no"), else a study or organ stated normal is "no"; otherwise a finding stated absent ("No evidence of effusion", "Negative for
    fracture", "Sin evidencia de", "Kein Anhalt für", "Pas de signe de", "Sem evidência de",
    "未见", "認められません") is "no"; stated present ("Positive for fracture", "is present") "yes";
-9. option text: exactly one option's text occurs as whole words, not negated ("not on the
+10. option text: exactly one option's text occurs as whole words, not negated ("not on the
    scalp; on the ear" -> ear), also in another form: plural or singular ("nevi", "keratoses"),
    British spelling ("haematoma"), a synonym or abbreviation ("upper limb", "arm", "mole",
-   "BCC"); an option text contained in another matched one is dropped;
-10. yes/no words: exactly one of the English words yes / no (whole words, so "cannot",
-   "diagnosis", "notice" never read as "no").
+   "BCC", "sonographic", "MRI", "proliferative DR"); an option text contained in another matched one
+   is dropped. When no whole text occurs: a short reply (8 words at most) holding a word only one
+   option has ("extradural haematoma"), or a sentence holding every word only one option has
+   ("The tumour is poorly differentiated" for "Poorly differentiated carcinoma" against "Well
+   differentiated carcinoma"), not negated;
+11. yes/no words: exactly one of the English words yes / no (whole words, so "cannot",
+   "diagnosis", "notice" never read as "no"; "no" counts alone - "No.", "no," - not as a
+   determiner: "no growth").
+
+A reply that restates two or more options on their own lines ("A: CT\nB: MRI"), or gives one
+list item per option ("- A. Melanoma: ...\n- B. Nevus: ..."), states no answer unless a later
+layer states one ("Answer: B"). Struck-through text (``~~A. Pneumonia~~``) is withdrawn. Cyrillic
+and Greek capitals that look like option letters and stand alone ("Ответ: А") are read as the
+Latin letters.
 
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
@@ -106,18 +127,21 @@ _QUOTES = str.maketrans(
 
 # yes / no words. Multilingual ones count only where an answer is expected (reply start,
 # after a marker); the free "yes/no word" layer uses the English words only.
-_YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim", "evet", "tak", "да")
-_NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет")
+_YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim", "evet", "tak", "да", "có", "ναι", "हाँ", "हां",
+              "ya(?=\\s*+[,.!])", "da(?=\\s*+[,.!])", "так(?=\\s*+[,.!])", "כן", "হ্যাঁ", "ndiyo")
+_NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет", "nej", "không", "tidak", "όχι",
+             "नहीं", "ні", "nu(?=\\s*+[,.!])", "לא", "না", "hapana")
 _YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네")
 _NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오")
 _YES_AR, _NO_AR = ("نعم",), ("لا",)
-_YES_ALL = frozenset(_YES_LATIN + _YES_CJK + _YES_AR)
+_YES_ALL = frozenset(_YES_LATIN + _YES_CJK + _YES_AR + ("ya", "так", "da"))
 _YN_WORD = re.compile(
     r"(?i:(" + "|".join(sorted(_YES_LATIN + _NO_LATIN + _YES_AR + _NO_AR, key=len, reverse=True)) + r"))(?![\w-])"
     r"|(" + "|".join(sorted(_YES_CJK + _NO_CJK, key=len, reverse=True)) + r")"
 )
 _YES_EN = re.compile(r"\b(?:yes|yeah|yep)\b", re.IGNORECASE)
-_NO_EN = re.compile(r"\b(?:no|nope)\b(?!-)", re.IGNORECASE)
+# "no" alone ("No.", "no, ...", a reply's last word); "no growth" is a determiner, not an answer
+_NO_EN = re.compile(r"\b(?:no(?=[ \t]*+(?:[,.;:!)]|$))|nope)\b(?!-)|^[\W]*+no\b(?!-)", re.IGNORECASE)
 
 _LW = lex.LATIN_WORD  # a word character that continues a Latin letter (CJK does not: "C是正确的")
 _OPENERS = "(\\[\"'\u3010\u300c\u300e{<"
@@ -125,14 +149,15 @@ _CLOSERS = ")\\]\"'\u3011\u300d\u300f}>"
 # Words after a capital letter that show it is used as a letter ("A is", "B because", "C and D").
 _LETTER_FOLLOWERS = frozenset(
     "and or nor but vs versus is was would will seems appears looks matches fits best because since "
-    "than as here there then only alone".split()
+    "than as here there then only alone o y e ou et und oder".split()
 )
 # Words after the answer word that lead to the answer: copulas, adverbs, "option", in several languages.
 _CONNECTORS = (
     r"is|was|would|will|should|must|be|likely|probably|most|definitely|clearly|therefore|thus|then|here|"
     r"option|choice|letter|seems|appears|to|es|la|el|est|c'est|ist|die|der|é\s+a(?=\s)|é\s+o(?=\s)|é|è|sería|serait|wäre|"
     r"opción|opção|opzione|correcta|correcto|correcte|correta|corretta|correct|richtige|right|final|bonne|juste|"
-    r"lautet|sarebbe|seria"
+    r"lautet|sarebbe|seria|là|adalah|ialah|ni|jest|это|هي|هو|"
+    r"among\s+(?:the\s+|these\s+)?(?:(?:given|listed|available|above)\s+)?(?:options|choices|answers)"
 )
 # possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
 _CONNECT = re.compile(
@@ -177,20 +202,23 @@ _UNDECIDED = re.compile(
     r"(?i:\b(?:can(?:'|no)?t|can\s+not|could(?:n't|\s+not)|unable\s+to|not\s+able\s+to|impossible\s+to|not\s+possible\s+to)"
     r"\s+(?:\w+\s+){0,2}?(?:choose|decide|tell|say|determine|distinguish|differentiate|pick|judge)\b"
     r"|\btoo\s+(?:\w+\s+)?(?:blurry|unclear|small|dark|low[- ]resolution|ambiguous|grainy)\s+to\s+(?:decide|tell|say|determine|judge|choose)\b"
+    r"|\b(?:won't|will\s+not|refuse\s+to|decline\s+to)\s+(?:\w+\s+){0,2}?(?:choose|decide|pick|select)\s+(?:among|between|from|one\s+of)\b"
     r"|\bno\s+(?:puedo|es\s+posible|se\s+puede)\s+(?:\w+\s+){0,1}?(?:decir|determinar|elegir|decidir|distinguir|saber)\b"
-    r"|\bkann\s+(?:ich\s+)?nicht\s+(?:\w+\s+){0,2}?(?:sagen|entscheiden|bestimmen|unterscheiden|beurteilen)\b"
+    r"|\b(?:unable|not\s+able|can(?:'|no)?t|can\s+not)\s+to\s+(?:analy[sz]e|interpret|assess|evaluate|read|review|examine)\b"
+    r"|\bkann\s+keine\s+(?:\w+\s+)?(?:diagnosen?|befunde?|beurteilung)\b"
+    r"|\bkann\s+(?:\w+\s+){0,4}?nicht\s+(?:\w+\s+){0,2}?(?:sagen|entscheiden|bestimmen|unterscheiden|beurteilen)\b"
     r"|\bne\s+(?:peux|puis|peut)\s+pas\s+(?:\w+\s+){0,1}?(?:dire|déterminer|choisir|décider|distinguer|savoir)\b"
     r"|\bnão\s+(?:consigo|posso|é\s+possível)\s+(?:\w+\s+){0,1}?(?:dizer|determinar|escolher|decidir|distinguir)\b)"
-    r"|无法判断|無法判斷|无法确定|無法確定|不能确定|不能確定|无法区分|无法选择|判断できません|判断できない|特定できません"
+    r"|难以判断|難以判斷|难以确定|難以確定|无法判断|無法判斷|无法确定|無法確定|不能确定|不能確定|无法区分|无法选择|判断できません|判断できない|特定できません"
 )
 #: a negation or a question in the clause before a stated answer ("I would not say that C is
 #: correct", "I don't think the answer is B", "whether B is correct"): the clause states nothing
 _CLAUSE_NEGATION = re.compile(
-    r"(?<!" + _LW + r")(?i:not|never|cannot|unable|impossible|whether|nor|no\s+puedo|ni|nicht|kein\w{0,3}|ne|pas|"
+    r"(?<!" + _LW + r")(?i:not|never|cannot|unable|impossible|whether|nor|no\s+puedo|ni\s++(?:\w+\s++){0,3}?ni|nicht|kein\w{0,3}|ne|pas|"
     r"non|não|nunca|jamais|niemals|ob)(?!" + _LW + r")|(?i:n't)(?!" + _LW + r")|不是|不能|不|无法|無法|没有|沒有|ない|ません"
 )
 _CLAUSE_START = re.compile(
-    r"[.;!?\n,。；！？，、]|(?<!" + _LW + r")(?i:but|however|although|though|yet|aber|pero|mais|mas|ma|но)(?!" + _LW + r")|但是|但|不过|不過|しかし|ですが"
+    r"[.;!?\n,。；！？，、]|\s-+\s|(?<!" + _LW + r")(?i:but|however|although|though|yet|aber|pero|mais|mas|ma|но)(?!" + _LW + r")|但是|但|不过|不過|しかし|ですが"
 )
 _NOT_NEGATION = re.compile(r"(?i)\b(?:no\s+doubt|without\s+(?:a\s+)?doubt|not\s+only|no\s+question)\b")
 _LABEL_LINE = re.compile(r"(?m)^[ \t>*\-•#|]*[^\W\d_][^\n:：]{1,40}?[ \t]*[:：][ \t]*(?=\S)")
@@ -198,7 +226,8 @@ _BARE_LINE = re.compile(
     r"(?m)^[ \t>*\-•#|" + _OPENERS + r"]*+(?:(?i:option|choice|letter)\s++[" + _OPENERS + r"]*+)?([A-Za-z])[ \t.!。|" + _CLOSERS + r"]*+$"
 )
 _MULTI_AFTER = re.compile(
-    r"^\s*+(?:,|/|&|\+|还是|或|(?i:and|or|y|et|und|oder|ou|e|o|und/oder)(?![\w]))\s*+(?i:option\s++)?[" + _OPENERS + r"]*+\s*+([A-Z])(?!" + _LW + r")"
+    r"^\s*+(?:,|/|&|\+|还是|或者|或|和|与|與|及|跟|または|か|와|과|(?i:and|or|y|et|und|oder|ou|e|o|und/oder|en|of|или|и|ve|veya|"
+    r"hoặc|và|atau|dan|oraz|lub|albo|ή|και|या|और|أو|و)(?![\w]))\s*+(?i:option\s++)?[" + _OPENERS + r"]*+\s*+([A-Z])(?!" + _LW + r")"
 )
 _LEAD_MULTI = re.compile(
     r"^\W*+(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
@@ -220,7 +249,8 @@ _NEGATION = re.compile(
     r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
 )
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
-_JSON_KEYS = frozenset({"choice", "option", "selectedoption", "selectedchoice", "selection", "prediction", "label", "result", "letter"})
+_JSON_KEYS = frozenset({"choice", "choices", "option", "selectedoption", "selectedoptions", "selectedchoice", "selection", "selections",
+                        "prediction", "label", "result", "letter", "answers"})
 
 
 
@@ -323,8 +353,20 @@ def _option_pattern(text: str) -> re.Pattern[str]:
         forms = {f for x in forms for f in _word_forms(x)}
         parts.append("(?:" + "|".join(sorted(map(re.escape, forms), key=len, reverse=True)) + ")")
     alts = [r"\W*".join(parts)]
-    for syn in lex.PHRASE_SYNONYMS.get(" ".join(words), ()):
-        alts.append(r"\W*".join(re.escape(x) for x in syn.split()))
+    if len(parts) > 1 and words[-1] in lex.HEAD_NOUNS:
+        alts.append(r"\W*".join(parts[:-1]))  # "the thyroid" names "Thyroid gland"
+    key = " ".join(words)
+    names = set(lex.PHRASE_SYNONYMS.get(key, ()))
+    spaced = " ".join(re.findall(r"\w+", key))
+    for long, short in lex.ABBREVIATIONS:
+        long_words = " ".join(re.findall(r"\w+", long))
+        if re.search(r"\b" + re.escape(long_words) + r"\b", spaced):
+            names.add(re.sub(r"\b" + re.escape(long_words) + r"\b", short, spaced))
+    for group in lex.SYNONYM_GROUPS:
+        if key in group or " ".join(re.findall(r"\w+", key)) in group:
+            names |= set(group) - {key}
+    for syn in sorted(names):
+        alts.append(r"\W*".join(re.escape(x) for x in re.findall(r"\w+|[^\w\s]", syn)))
     return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)", re.IGNORECASE)
 
 
@@ -463,6 +505,7 @@ def _unwrap_latex(t: str) -> str:
 
 
 def _strip_markdown(t: str) -> str:
+    t = re.sub(r"~~[^~\n]{0,300}~~", " ", t)  # struck-through text is withdrawn ("~~A. Pneumonia~~")
     t = re.sub(r"\*\*|__|`+", "", t)
     t = re.sub(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])", r"\1", t)
     t = re.sub(r"(?<![\w])_(\w)_(?![\w])", r"\1", t)
@@ -489,6 +532,7 @@ class _Question:
         # options whose texts start with yes / no take yes/no answers
         self.yes_no_map: dict[str, str] = yn if set(yn) == {"yes", "no"} else {}
         self.yes_no = not self.options
+        self.subject: str | None = None  # the finding a yes/no question asks about (extract_yes_no)
 
     def yes_no_answer(self, word: str) -> str | None:
         yn = _yes_no_word(word)
@@ -581,14 +625,16 @@ def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
         return r
     if texts and q.options and not q.yes_no_map:
         end = _SENTENCE_END.search(s)
-        hit = _option_text(s[: end.start()] if end else s, q)
+        hit = _option_text(s[: end.start()] if end else s, q, partial=False)
         if hit:
             return _Reading(hit)
     return None
 
 
-def _option_text(t: str, q: _Question) -> str | None:
-    """The one option whose text occurs as whole words, not negated; None when none or several."""
+def _option_text(t: str, q: _Question, *, partial: bool = True) -> str | None:
+    """The one option whose text occurs as whole words, not negated; None when none or several.
+    With ``partial`` (the whole reply, not a slot after a marker), an option may also be named by
+    part of its text (:func:`_short_option_words`, :func:`_distinctive_words`)."""
     hits: set[str] = set()
     for k, v in q.options.items():
         if not v:
@@ -600,7 +646,56 @@ def _option_text(t: str, q: _Question) -> str | None:
                 hits.add(k)
                 break
     keep = [k for k in hits if not any(k != o and _option_pattern(q.options[k]).search(q.options[o]) for o in hits)]
+    if not hits and partial:
+        return _short_option_words(t, q) or _distinctive_words(t, q)
     return keep[0] if len(keep) == 1 else None
+
+
+_PLAIN_WORDS = frozenset("with without from into that this there these those image images shows show finding findings "
+                         "sign signs pattern type than more less both".split())
+
+
+def _distinctive_words(t: str, q: _Question) -> str | None:
+    """The one option every word of which that no other option has (four letters or more) occurs
+    in one sentence of the reply, not negated: "The tumour is poorly differentiated" names "Poorly
+    differentiated carcinoma" against "Well differentiated carcinoma"; "a consolidation in the
+    right upper lobe" names "Right upper lobe consolidation". None when no option or several do."""
+    words = {k: [w for w in re.findall(r"[^\W\d_]+", v.lower()) if len(w) >= 4 and w not in _PLAIN_WORDS]
+             for k, v in q.options.items() if v}
+    forms = {k: {f for w in ws for f in _word_forms(w)} for k, ws in words.items()}
+    own = {k: [w for w in ws if not any(w in forms[o] for o in forms if o != k)] for k, ws in words.items()}
+    named = set()
+    sentences = re.split(r"[.;!?\n。！？]", t)[:400]
+    for k, ws in own.items():
+        if not ws:
+            continue
+        for sentence in sentences:
+            spots = [_option_pattern(w).search(sentence) for w in ws]
+            if all(spots):
+                first = min(m.start() for m in spots if m)
+                if not _NEGATION.search(re.split(r"[,:]", sentence[max(0, first - 80): first])[-1] + " "):
+                    named.add(k)
+                    break
+    return named.pop() if len(named) == 1 else None
+
+
+#: a reply of at most this many words may name an option by part of its text ("epidural haematoma")
+SHORT_REPLY_WORDS = 8
+
+
+def _short_option_words(t: str, q: _Question) -> str | None:
+    """A short reply (at most :data:`SHORT_REPLY_WORDS` words, no negation, no "or") that holds a
+    word (four letters or more) only one option's text has: "epidural haematoma" or "a subdural
+    collection" for "Biconvex epidural hematoma" against "Crescent-shaped subdural hematoma".
+    Word forms and spellings as :func:`_word_forms`; None otherwise."""
+    words = re.findall(r"[^\W\d_]+", t.lower())
+    if not words or len(words) > SHORT_REPLY_WORDS or _NEGATION.search(t + " ") or re.search(r"(?i)\b(?:no|not|or)\b", t):
+        return None
+    forms = {k: {f for w in re.findall(r"[^\W\d_]+", v.lower()) for x in (w, *lex.WORD_SYNONYMS.get(w, ()))
+                 for f in _word_forms(x)} for k, v in q.options.items() if v}
+    own = [k for k in forms if any(len(w) >= 4 and w in forms[k] and not any(w in f for o, f in forms.items() if o != k)
+                                   for w in words)]
+    return own[0] if len(own) == 1 else None
 
 
 def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
@@ -611,7 +706,7 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     off = len(t) - len(lead)
     if not q.yes_no:
         lm = _LEAD_MULTI.match(lead)
-        if lm and len({g for g in lm.groups() if g} & q.letters) >= 2 and not _ELIMINATED_AFTER.match(lead, lm.end()):
+        if lm and len({g for g in lm.groups() if g} & q.letters) >= 2 and not _ELIMINATED_AFTER.match(lead[lm.end(): lm.end() + 200]):
             hits.append((off, "leading", _Reading(None, multiple=True)))
         else:
             r, _ = _letter_at(lead, q, strict_lead=True)
@@ -671,8 +766,21 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     # "<label>: X" lines and lines holding only a letter
     last("label", list(_LABEL_LINE.finditer(t)), label)
     if not q.yes_no:
-        last("line", list(_BARE_LINE.finditer(t)),
-             lambda m: _Reading(m.group(1).upper()) if m.group(1).upper() in q.letters else None)
+        echoed = [m for m in _OPTION_LINE.finditer(t)
+                  if m.group(1) in q.letters and _plain(m.group(2)) == _plain(q.options[m.group(1)])][:MAX_CANDIDATES]
+        if len({m.group(1) for m in echoed}) > 1:
+            hits.append((echoed[-1].start(), "line", _Reading(None, multiple=True)))  # the options restated, no answer
+        items = [m for m in _OPTION_LINE.finditer(t) if m.group(1) in q.letters][:MAX_CANDIDATES]
+        if len({m.group(1) for m in items}) > 1:
+            # one list item per option ("- A. Melanoma: ...", "- B. Nevus: ..."): an analysis, not an
+            # answer; a later stated answer ("Answer: B") still wins
+            hits.append((items[-1].start(), "line", _Reading(None, multiple=True)))
+        bare = list(_BARE_LINE.finditer(t))
+        bare_letters = {m.group(1).upper() for m in bare[-MAX_CANDIDATES:]} & q.letters
+        if len(bare_letters) > 1 and len(bare) == sum(1 for ln in t.split("\n") if ln.strip()):
+            hits.append((bare[-1].start(), "line", _Reading(None, multiple=True)))  # "A\nB\nC\nD": a list, no answer
+        else:
+            last("line", bare, lambda m: _Reading(m.group(1).upper()) if m.group(1).upper() in q.letters else None)
     # boxed values
     last("boxed", list(_BOXED.finditer(t)), lambda m: _read_slot(m.group(1), q))
     # verdicts and choices on a letter
@@ -685,6 +793,80 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     # self-correction cues
     last("correction", list(_CUE.finditer(t)), lambda m: _read_slot(t[m.end(): m.end() + 200], q, texts=False))
     return hits
+
+
+# a letter that stands as an option letter in running text: bracketed ("(c)", "[B]"), after an option
+# word ("option A", "optie A", "вариант B") or an arrow, or followed by punctuation, a line end, a
+# bracket, a dash or a word of another script ("A입니다", "C है")
+_LETTER_MENTION = re.compile(
+    r"(?<![\w'])(?:([(\[])\s?([A-Za-z])\s?[)\]]"
+    r"|(?:(?<=[>:=])|(?<=[>:=] ))([A-Z])(?!" + _LW + r")"
+    r"|(?i:(?:" + lex.OPTION_WORDS + r"))[ \t]*+([A-Z])(?!" + _LW + r")"
+    r"|([A-Z])(?=[ \t]*+(?:[.,;:!?)\]。，、！？\n]|$)|[ \t]++[-(]|[ \t]*+[^\x00-\u024f\s\d]|[" + lex.CJK + r"]"
+    r"|[ \t]*+(?:[/&+]|(?i:or|and|vs\.?|versus|nor|und|oder|ou|et|o|y|e|en|of)(?=[ \t]))[ \t]*+[(\[]?[A-Z](?!" + _LW + r")"
+    r"|[ \t]++(?:is|was|would|will|seems|appears|looks|matches|fits|because|since)(?![\w'])))"
+)
+#: words that exclude the letter after them: "neither A nor C", "not B", "except D", "rather than A"
+_EXCLUDED_BEFORE = re.compile(
+    r"(?<!" + _LW + r")(?i:neither|nor|not|except|excluding|unlike|rather\s+than|instead\s+of|other\s+than|besides|"
+    r"(?:rules?|ruled|ruling)\s+out|sauf|außer|ausser|no\s+es|nicht|niet|не|değil)\s*+(?i:(?:option|choice|the)\s+)?[(\[]?$"
+)
+
+
+_RANGE_AFTER = re.compile(r"^[ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+[A-Z](?!" + _LW + r")")
+_RANGE_BEFORE = re.compile(r"(?<!" + _LW + r")[A-Z][ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+$")
+
+
+#: :func:`_sole_letter`'s reading when the reply names several option letters without excluding them
+SEVERAL = "several"
+
+
+def _sole_letter(t: str, q: _Question) -> str | None:
+    """The one option letter the reply mentions as a letter without excluding it, when there is
+    exactly one ("Not 100% sure, but I think it's A.", "The appearance favours A, though ...",
+    "my hunch is (c)", "Neither A nor C. It's B.", "정답은 A입니다"); :data:`SEVERAL` when it names
+    two or more ("It could be either B or C"); None when it names none.
+
+    A mention is excluded when its clause negates or questions it (:func:`_negated_clause`), an
+    elimination follows it ("C would not be my first choice", "A is ruled out") or an excluding
+    word stands right before it ("neither A nor D", "not B", "rather than A"). Articles and
+    pronouns ("A displaced fracture", "I think") are no mentions. Work is bounded: the last
+    :data:`MAX_CANDIDATES` mentions are read."""
+    kept: set[str] = set()
+    eliminated = _eliminated_letters(t, q)
+    for m in list(_LETTER_MENTION.finditer(t))[-4 * MAX_CANDIDATES:]:
+        letter = next(g for g in (m.group(2), m.group(3), m.group(4), m.group(5)) if g)
+        up = letter.upper()
+        if up not in q.letters or (letter.islower() and not m.group(1)):
+            continue
+        nxt = re.match(r"[ \t]+([a-z][\w'-]*)", t[m.end(): m.end() + 40])
+        if m.group(5) and letter in "AI" and nxt and nxt.group(1) not in _LETTER_FOLLOWERS:
+            continue  # an article or pronoun before a word
+        if (_ELIMINATED_AFTER.match(t[m.end(): m.end() + 200]) or _EXCLUDED_BEFORE.search(t[max(0, m.start() - 40): m.start()])
+                or up in eliminated):
+            continue
+        if _negated_clause(t, m.start()):
+            continue
+        if _RANGE_AFTER.match(t[m.end(): m.end() + 20]) or _RANGE_BEFORE.search(t[max(0, m.start() - 20): m.start()]):
+            return None  # "any of A-D": a range names several options
+        end = _SENTENCE_END.search(t, m.end())
+        if end and end.group(0) in "?？":
+            continue  # "Is it B?" asks, it does not answer
+        kept.add(up)
+        joined = _MULTI_AFTER.match(t[m.end(): m.end() + 60])
+        if joined and joined.group(1) in q.letters:
+            kept.add(joined.group(1))  # "A and B", "A or D": both are named
+        if len(kept) > 1:
+            return SEVERAL
+    return kept.pop() if len(kept) == 1 else None
+
+
+#: a line that restates an option: "A: CT", "(B) MRI", "C. Ultrasound"
+_OPTION_LINE = re.compile(r"(?m)^[ \t>*\-•]*+[(\[]?([A-Z])[)\].:][ \t]*+([^\n]{0,200})$")
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[\W_]+", " ", text.lower()).strip()
 
 
 def _negated_clause(t: str, pos: int) -> bool:
@@ -734,7 +916,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     if len(t) > WINDOW_HEAD + WINDOW_TAIL:
         # bounded work: a very long reply is read at its opening and its end, where answers stand
         t = t[:WINDOW_HEAD] + "\n\n" + t[-WINDOW_TAIL:]
-    t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(t))), q).strip()
+    t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t)))), q).strip()
     if not t:
         return Extraction(None, "none", "the reply holds only a reasoning block")
     hits = _explicit_hits(t, q)
@@ -753,10 +935,20 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     if ref:
         rest = _CONTRAST.search(flat)
         if rest and not refusal_phrase(flat[rest.end():]) and not truncated:
-            ans, layer, _ = _weak(flat[rest.end():], q)
+            after = flat[rest.end():]
+            sole = None if q.yes_no else _sole_letter(after, q)
+            if sole and sole != SEVERAL:
+                return Extraction(sole, "hedged", f"answer after a hedge ({ref}) and a contrast (sole_letter)")
+            ans, layer, _ = _weak(after, q)
             if ans:
                 return Extraction(ans, "hedged", f"answer after a hedge ({ref}) and a contrast ({layer})")
         return Extraction(None, "refusal", f"the reply declines or cannot tell ({ref})", REFUSAL)
+    if not q.yes_no and not truncated:
+        sole = _sole_letter(t, q)
+        if sole == SEVERAL:
+            return Extraction(None, "multiple", "several option letters named, none excluded or stated as the answer")
+        if sole:
+            return Extraction(sole, "sole_letter", "the only option letter the reply names without excluding it")
     if truncated:
         first = re.match(r"\s*+(.+?[.!?。！？\n])", t, re.DOTALL)
         if first:
@@ -764,6 +956,10 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             if ans:
                 return Extraction(ans, layer, f"{reason} in the first sentence of a cut reply")
         return Extraction(None, "truncated", "cut by the token limit before stating an answer", TRUNCATED)
+    if q.yes_no and q.subject:
+        found = _subject_finding(t, q.subject) or _normal_study(flat)
+        if found:
+            return Extraction(found, "finding", f"the clauses naming {q.subject!r} state it {'absent' if found == 'no' else 'present'}")
     if q.yes_no or q.yes_no_map:
         found = _finding(flat)
         if found:
@@ -774,9 +970,21 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     return Extraction(ans, layer, reason)
 
 
-# answer tags: <answer>D</answer>, <final>B</final>, <final_answer>C</final_answer>
+# Cyrillic and Greek capitals that look like option letters, standing alone before punctuation, a
+# bracket or a line end ("Ответ: А (КТ)."): read as the Latin letter; "В лёгких" (a word follows) stays
+_HOMOGLYPH = re.compile(r"(?<![^\W\d_])([\u0410\u0412\u0421\u0415\u0391\u0392\u0395])(?=[ \t]*+(?:[.,;:!?)\]\n]|$)|[ \t]++\()")
+_HOMOGLYPH_LATIN = {"\u0410": "A", "\u0412": "B", "\u0421": "C", "\u0415": "E", "\u0391": "A", "\u0392": "B", "\u0395": "E"}
+
+
+def _latin_letters(t: str) -> str:
+    return _HOMOGLYPH.sub(lambda m: _HOMOGLYPH_LATIN[m.group(1)], t)
+
+
+# answer tags: <answer>D</answer>, <final>B</final>, <final_answer>C</final_answer>, <output>D</output>,
+# <letter>B</letter> (also nested in another tag); a tag's name holds an answer-like word
 _ANSWER_TAG = re.compile(
-    r"<(answer|final|final[_ ]answer|finalanswer|choice|result|response|option)>([^<]{0,300})</\1\s*+>", re.IGNORECASE
+    r"<([A-Za-z_ -]{0,12}?(?i:answer|final|choice|result|response|option|output|letter|selection|selected|prediction|label|pick)"
+    r"[A-Za-z_ -]{0,12}?)>([^<]{0,300})</\1\s*+>", re.IGNORECASE
 )
 
 
@@ -790,11 +998,18 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     """One pattern for the ordinal answers among ``n`` options (group ``o<i>`` names option i,
     ``num`` a spelled number): "the first option", "the latter", "option number three", "la
     primera opción", "第二个选项". One pass over the reply."""
-    art = r"(?:(?:the|la|el|le|l'|die|der|das|den|a|o|il|lo)\s*+)?"
+    art = r"(?:(?:the|la|el|le|l'|die|der|das|den|de|het|a|o|il|lo|an)\s*+)?"
     noun = r"\s*+(?:" + lex.ORDINAL_NOUNS + r")"
     alts = [f"(?P<o{i}>{words})" for i, (words,) in enumerate(lex.ORDINALS[:n])] + [f"(?P<o{n - 1}x>{lex.LAST_WORDS})"]
-    parts = [art + "(?:" + "|".join(alts) + ")" + noun,
-             r"(?:option|choice|answer)\s++(?:number|no\.?|#)\s*+(?P<num>" + "|".join(lex.NUMBER_WORDS) + ")"]
+    if n >= 3:  # "the penultimate option", "a penúltima alternativa"
+        alts.append(f"(?P<o{n - 2}p>{lex.PENULTIMATE_WORDS})")
+    if n >= 3 and n % 2:  # "die mittlere Option"
+        alts.append(f"(?P<o{n // 2}m>{lex.MIDDLE_WORDS})")
+    # an ordinal without a noun counts where a sentence ends on it: "Fico com a segunda."
+    bare = r"(?:the|la|el|le|l'|die|der|das|den|de|het|a|o|il|lo)\s++" + "(?:" + "|".join(
+        a.replace("(?P<o", "(?P<b") for a in alts) + r")(?=\s*+(?:[.!;]|$))"
+    parts = [art + "(?:" + "|".join(alts) + ")" + noun, bare,
+             r"(?:option|choice|answer)\s++(?:(?:number|no\.?|#)\s*+)?(?P<num>" + "|".join(lex.NUMBER_WORDS) + ")"]
     if n == 2:  # "the former" / "the latter" name one of two options
         parts += [r"the\s++(?:(?P<o0f>former)|(?P<o1l>latter))(?:\s++(?:one|option))?"]
     return re.compile(r"(?<!" + _LW + r")(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
@@ -819,16 +1034,122 @@ def _eliminated_to_one(t: str, q: _Question) -> str | None:
     "We can exclude A, B and C"); None otherwise."""
     out: set[str] = set()
     for m in re.finditer(r"(?<!" + _LW + r")([A-Z])(?!" + _LW + r")", t):
-        if m.group(1) in q.letters and _ELIMINATED_AFTER.match(t, m.end()) and not _negated_clause(t, m.start()):
+        if m.group(1) in q.letters and _ELIMINATED_AFTER.match(t[m.end(): m.end() + 200]) and not _negated_clause(t, m.start()):
             out.add(m.group(1))
-    for m in _ELIMINATE_BEFORE.finditer(t):
-        for x in re.finditer(r"\s{0,3}(?:,|and|y|und|et|e|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW + r")",
-                             t[m.end(): m.end() + 60]):
-            if x.start() and t[m.end() + x.start() - 1:m.end() + x.start()] not in " ,、和与":
-                break
-            out.add(x.group(1))
+    out |= _eliminated_letters(t, q)
     left = q.letters - out
     return left.pop() if out and len(left) == 1 else None
+
+
+def _eliminated_letters(t: str, q: _Question) -> set[str]:
+    """Letters listed after an elimination verb ("Ruling out A, C and D ...")."""
+    out: set[str] = set()
+    for m in list(_ELIMINATE_BEFORE.finditer(t))[-MAX_CANDIDATES:]:
+        prev_end = 0
+        for x in re.finditer(r"\s{0,3}(?:,|and|y|und|et|e|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW + r")",
+                             t[m.end(): m.end() + 60]):
+            if x.start() != prev_end:
+                break
+            prev_end = x.end()
+            out.add(x.group(1))
+    return out & q.letters
+
+
+# possessive runs (++) before each capture: linear (regex_safety); the capture is bounded (80)
+_SUBJECT_QUESTION = re.compile(
+    r"^\W*+(?i:(?:is|are)\s++there\s++(?:an?\s++|any\s++)?(?:(?:evidence|signs?|findings?)\s++of\s++(?:an?\s++)?)?(?P<a>[^?\n]{1,80})"
+    r"|(?:does|do)\s++(?:the\s++|this\s++)?(?:\S++\s++){0,3}?(?:show|demonstrate|reveal)\s++(?:an?\s++|any\s++)?(?P<e>[^?\n]{1,80})"
+    r"|(?:há|hay|existe|y\s++a-t-il|gibt\s++es|есть\s++ли|c'è|ci\s++sono|is\s++er)\s++"
+    r"(?:(?:algum|alguma|algún|alguna|un|una|um|uma|des|une|einen|eine|ein|een|un'|evidencia\s++de|sinais\s++de)\s++)?(?P<d>[^?\n]{1,80})"
+    r"|(?:is|are)\s++(?:an?\s++|the\s++)?(?P<c>[^?\n]{1,80}))"
+)
+#: what ends a question's finding: its place ("in this image") or, for "Is X present?", the predicate
+_SUBJECT_TAIL = re.compile(
+    r"(?i)(?<!\s)\s++(?:(?:in|on|at|of)\s++(?:the\s++|this\s++)?(?:image|scan|film|radiograph|study|x-ray|ct|mri)\S*+"
+    r"|(?:present|seen|visible|noted|identified|evident))\b"
+)
+_SUBJECT_NEGATED_BEFORE = re.compile(
+    r"(?i:\b(?:no|not|without|negative\s+for|free\s+of|absence\s+of|none\s+of|rules?\s+out|ruled\s+out)\b)(?:[^.;:\n]{0,60})$"
+)
+_SUBJECT_NEGATED_AFTER = re.compile(
+    r"^\W{0,3}(?i:(?::\s*+)?(?:none|absent|negative|not\s+(?:seen|present|identified|visible|detected|evident|demonstrated)|"
+    r"(?:is|are|was|were)\s+(?:absent|not\s+(?:seen|present|identified|visible|detected|evident)|ruled\s+out)))\b"
+)
+_SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|possible|possibly|questionable|equivocal|cannot\s+be\s+excluded|"
+                            r"can't\s+be\s+excluded|versus|vs\.?|suspicious|likely|probably|difficult|unclear|neither|nor|excluded)\b|\?)")
+
+
+_NORMAL_STUDY = re.compile(
+    r"(?i:\b(?:within\s+normal\s+limits|normal\s+(?:study|examination|exam|radiograph|chest\s+x-ray|ct|mri|scan|size|in\s+size)|"
+    r"is\s+normal|are\s+normal|unremarkable|no\s+(?:acute\s+)?abnormalit(?:y|ies))\b)"
+)
+
+
+def _normal_study(t: str) -> str | None:
+    """"no" to a question about a finding when the reply names no clause of it but states the
+    study or the organ normal ("Cardiomediastinal silhouette is within normal limits." to "Does
+    this chest X-ray show cardiomegaly?"); None when it also states a finding present."""
+    m = _NORMAL_STUDY.search(t)
+    if not m or _FINDING_NEGATOR.search(t[max(0, m.start() - 12): m.start()]) or _finding(t) == "yes":
+        return None
+    return "no"
+
+
+def _question_subject(question: str | None) -> str | None:
+    """The finding a yes/no question asks about ("Is there a pleural effusion?" -> "pleural effusion"), or None."""
+    if not question or len(question) > 400:
+        return None
+    m = _SUBJECT_QUESTION.match(normalize_text(question))
+    if not m:
+        return None
+    if m.group("c") is not None:  # "Is X present?" names X only with its predicate
+        tail = _SUBJECT_TAIL.search(m.group("c"))
+        if not tail or not re.match(r"(?i)\s*+(?:present|seen|visible|noted|identified|evident)", tail.group(0)):
+            return None
+        subject = m.group("c")[: tail.start()]
+    else:
+        subject = m.group("a") or m.group("d") or m.group("e") or ""
+        tail = _SUBJECT_TAIL.search(subject)
+        subject = subject[: tail.start()] if tail else subject
+    subject = subject.strip(" .")
+    return subject.lower() if re.search(r"[^\W\d_]{4,}", subject) else None
+
+
+def _subject_finding(t: str, subject: str) -> str | None:
+    """"no" / "yes" when every clause of ``t`` naming the subject states it absent / present;
+    None when no clause names it, a clause hedges ("may", "possible", "versus"), or they disagree.
+
+    The subject is named by its head word (its last word), else by another of its words of four
+    letters or more. A clause reads as the finding layer reads it (the multilingual lexicon:
+    "Pas de signe de", "geen aanwijzing voor"); else "no" when a negation stands before the word in
+    the clause ("No intracranial hemorrhage, mass effect, or midline shift") or "none" / "absent"
+    / "not seen" follows it ("Effusion: none"); else "yes" when nothing in the clause negates."""
+    words = re.findall(r"[^\W\d_]{3,}", subject)
+    if not words:
+        return None
+    for word in [words[-1], *[w for w in reversed(words[:-1]) if len(w) >= 4]]:
+        pattern = _option_pattern(word)
+        readings: set[str] = set()
+        for clause in re.split(r"[.;\n]|\bbut\b|\bhowever\b|(?<=[?？])", t)[:400]:
+            m = pattern.search(clause)
+            if not m or clause.rstrip().endswith(("?", "？")):
+                continue  # a clause that asks (an echoed question) states nothing
+            found = _finding(clause)
+            if found:
+                readings.add(found)
+                continue
+            if _SUBJECT_HEDGE.search(clause):
+                return None
+            before, after = clause[: m.start()], clause[m.end():]
+            if _SUBJECT_NEGATED_BEFORE.search(before) or _SUBJECT_NEGATED_AFTER.match(after):
+                readings.add("no")
+            elif not _FINDING_NEGATOR.search(before):
+                readings.add("yes")
+            else:
+                return None
+        if readings:
+            return readings.pop() if len(readings) == 1 else None
+    return None
 
 
 _NEG_FINDING = re.compile(r"(?<!" + _LW + r")(?i:" + lex.NEGATIVE_FINDINGS + r")")
@@ -873,7 +1194,18 @@ def json_objects(text: str) -> Iterator[Any]:
 
 
 def _json_answer(t: str, q: _Question) -> _Reading | None:
-    """The reading of an answer-like key of the first JSON object in ``t`` that has one."""
+    """The reading of an answer-like key of the first JSON object in ``t`` that has one; a reply
+    that is a JSON list of options marked selected or not (:func:`_json_marked`) reads the marked one."""
+    body = re.sub(r"```[a-zA-Z]*", " ", t).strip()
+    if body.startswith("["):
+        try:
+            items, _ = json.JSONDecoder(strict=False).raw_decode(body)
+        except (ValueError, RecursionError):
+            items = None
+        if isinstance(items, list):
+            r = _json_marked(items, q)
+            if r is not None:
+                return r
     for obj in json_objects(t):
         r = _json_value(obj, q)
         if r is not None:
@@ -899,10 +1231,36 @@ def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
                 if r is not None:
                     return r
     for v in obj.values():
-        r = _json_value(v, q, depth + 1)
+        r = _json_marked(v, q) if isinstance(v, list) else _json_value(v, q, depth + 1)
         if r is not None:
             return r
     return None
+
+
+_MARK_KEYS = frozenset({"selected", "isselected", "chosen", "correct", "iscorrect", "answer", "isanswer", "picked", "checked"})
+_ID_KEYS = ("letter", "id", "option", "key", "label", "choice")
+
+
+def _json_marked(items: list, q: _Question) -> _Reading | None:
+    """A list of options marked true or false: ``[{"id": "A", "selected": false}, {"id": "C",
+    "selected": true}]`` reads C; several marked true are several answers."""
+    got: set[str] = set()
+    for it in items[:MAX_CANDIDATES]:
+        if not isinstance(it, dict):
+            return None
+        keys = {re.sub(r"[\W\d_]", "", str(k).lower()): v for k, v in it.items()}
+        mark = next((v for k, v in keys.items() if k in _MARK_KEYS and isinstance(v, bool)), None)
+        ident = next((keys[k] for k in _ID_KEYS if isinstance(keys.get(k), str)), None)
+        if mark is None or ident is None:
+            return None
+        if mark:
+            letter = normalize_text(ident).strip("()[] .").upper()
+            if letter not in q.letters:
+                return None
+            got.add(letter)
+    if len(got) > 1:
+        return _Reading(None, multiple=True)
+    return _Reading(got.pop()) if got else None
 
 
 _ANSWER_KEY_WORDS = ("answer", "respuesta", "antwort", "réponse", "reponse", "resposta", "risposta", "antwoord", "答案", "回答",
@@ -927,23 +1285,30 @@ def _json_scalar(v: Any, q: _Question) -> _Reading | None:
     s = normalize_text(v)
     r = _read_slot(s, q)
     if r is None and q.options and not q.yes_no_map:
-        hit = _option_text(s, q)
+        hit = _option_text(s, q, partial=False)
         r = _Reading(hit) if hit else None
     return r
 
 
-def extract_yes_no(response: str | None, *, stop_reason: str | None = None) -> Extraction:
+def extract_yes_no(response: str | None, *, stop_reason: str | None = None, question: str | None = None) -> Extraction:
     """Extract yes/no from a free-text response (layers in the module docstring).
 
     Args:
         response: model text.
         stop_reason: inspect's stop reason of the reply; ``max_tokens``/``model_length`` mark
             it as cut, and a cut reply without a stated answer gets status ``truncated``.
+        question: the question asked, when known. A question of the form "Is there (a/any) X?",
+            "Are there X?", "Does the image show X?" or "Is X present/seen/visible?" names its
+            finding X; a report-style reply that states several findings is then read at the
+            clauses naming X ("No intracranial hemorrhage, mass effect, or midline shift." is "no"
+            to "Is there an intracranial hemorrhage?").
 
     Returns:
         Extraction with answer "yes", "no" or None (status says why).
     """
-    return _extract(response, _Question(None), stop_reason)
+    q = _Question(None)
+    q.subject = _question_subject(question)
+    return _extract(response, q, stop_reason)
 
 
 def extract_choice(

@@ -355,6 +355,7 @@ def row_metadata(
         "image_path": image.path if image.error is None else None,
         "image_sha256": image.sha256,
         "answer_type": row.answer_type,
+        "question": row.question,
         "options": row.options,
         "gold": row.gold,
         "gold_raw": row.gold_raw,

@@ -94,7 +94,7 @@ def extract_answer(meta: Mapping[str, Any], response: str | None, *, stop_reason
     """
     kind = meta.get("answer_type")
     if kind == "yes_no":
-        return extract_yes_no(response, stop_reason=stop_reason)
+        return extract_yes_no(response, stop_reason=stop_reason, question=meta.get("question"))
     if kind == "multiple_choice":
         return extract_choice(response, options_dict(meta.get("options")), stop_reason=stop_reason)
     raise ValueError(f"no extraction for answer_type {kind!r}")

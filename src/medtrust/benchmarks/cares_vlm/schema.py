@@ -20,6 +20,7 @@ image_key            the file's ``image`` value, unchanged
 image_path           absolute resolved path (str) or None when not found
 image_sha256         hex sha256 of the image bytes, or None
 answer_type          ``yes_no`` | ``multiple_choice`` | ``open_ended`` (:data:`ANSWER_TYPE`)
+question             the cleaned question text (the answer extractor reads a yes/no question's finding from it)
 options              list[str] of option *texts* in letter order (index 0 = "A"), or None
 gold                 normalised gold: ``"yes"``/``"no"`` (yes_no), a letter ``"A"``.. (multiple_choice),
                      free text (open_ended); None when the file's gold is not usable

@@ -173,7 +173,8 @@ def parse_judge_official(reply: str) -> tuple[int, int, str]:
     return a, b, lines[2] if len(lines) > 2 else ""
 
 
-_SCORE_NUM = r"(\d{1,2}(?:\.\d++)?)"
+# a decimal comma counts ("2,5" is 2.5); "7, B" is no decimal (a space follows the comma)
+_SCORE_NUM = r"(\d{1,2}(?:[.,]\d++)?)"
 # A score for a labelled candidate anywhere in the reply, several per line allowed: "A: 7",
 # "A = 7, B = 2", "Candidate B: 4", "Similarity to A: 8", "Option A gets 5", "A 7 | B 3",
 # "选项A：6". Possessive runs (*+) never give characters back: linear time (regex_safety).
@@ -183,12 +184,30 @@ _CANDIDATE_LABEL = (
 )
 _JUDGE_SCORE = re.compile(
     r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|(?<![\w]))"
-    r"([AB])(?![\w])\**+(?:\s*+(?i:score|rating)(?![\w]))?"
-    r"(?:\s*+[:=\-–]|\s++(?i:gets|got|receives|received|scores|scored|is|earns)(?:\s++an?)?(?![\w])|(?=\s++\d++(?:\.\d++)?\s*+(?:[|,;/\n]|$)))"
+    r"([AB])(?![A-Za-z0-9_])\**+(?:\s*+(?i:score|rating)(?![\w])|的?(?:得分|分数|分數|评分|評分))?"
+    r"(?:\s*+(?:-++>|=>|→|[:=\-–|])|\s++(?i:gets|got|receives|received|scores|scored|is|earns|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve)(?:\s++an?)?(?![\w])|(?=\s++\d++(?:\.\d++)?\s*+(?:[|,;/\n]|$)))"
     r"\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?",
 )
+#: a score given by a verb before the candidate: "I'd give A a 9", "I rate B 3/10", "assign A a score of 7"
+_JUDGE_SCORE_VERB = re.compile(
+    r"(?<![\w])(?i:give|gave|giving|rate|rated|rating|assign|assigned|award|awarded|score|scored|and)\s++(?i:(?:candidate|option)\s++)?"
+    r"([AB])(?![\w])\s++(?i:(?:an?\s++)?(?:score\s++of\s++|rating\s++of\s++)?|as\s++)?" + _SCORE_NUM + r"(?![\d.]*\d)"
+    r"(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?"
+)
+#: a number before its candidate: "6 sur 10 au candidat A", "8/10 to option B"; groups (score, letter)
+_JUDGE_SCORE_REV = re.compile(
+    r"(?<![\d.,])" + _SCORE_NUM + r"(?!\d|[.,]\d)(?:\s*+(?:/|out\s+of|sur|de|von|su)\s*+10)?\s++(?i:to|for|au|à|a|al|an|für|per)\s++(?i:the\s+)?"
+    r"(?i:candidat[eo]?|kandidat(?:en)?|option|opción|opção|opzione)\s++([AB])(?![A-Za-z0-9_])"
+)
+#: a candidate, then a rating verb within a short clause: "candidate A, which I would rate an 8"
+_JUDGE_SCORE_LATER = re.compile(
+    r"(?<![\w])(?i:candidate|option)\s++([AB])(?![A-Za-z0-9_])[^.;\n]{0,40}?\b(?i:rate|give|score|assign|get|receive|earn)\w{0,2}\s++(?:it\s++)?(?:an?\s++)?"
+    + _SCORE_NUM + r"(?![\d.]*\d)"
+)
+#: both scores as a pair: "Scores (A, B): (4, 6)"
+_JUDGE_PAIR = re.compile(r"\(\s*+A\s*+,\s*+B\s*+\)\s*+[:=]?\s*+\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+\)")
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
-_JSON_KEY = re.compile(r"^(?:option|answer|score|scorefor|scoreforoption|rating|closenessto)?(a|b)(?:score|rating)?$")
+_JSON_KEY = re.compile(r"^(?:option|answer|candidate|score|scorefor|scoreforoption|scoreforcandidate|rating|closenessto)?(a|b)(?:score|rating)?$")
 
 
 def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
@@ -201,7 +220,8 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
        newline inside a string is read);
     2. otherwise the first score of each candidate anywhere, several on a line allowed: ``A: 7``,
        ``A = 7, B = 2``, ``Answer A: 4``, ``Score for A: 8/10``, ``Candidate B: 4``,
-       ``Similarity to A: 8``, ``Option A gets 5``, ``A 7 | B 3``, ``选项A：6``.
+       ``Similarity to A: 8``, ``Option A gets 5``, ``A 7 | B 3``, ``选项A：6``, ``Score A -> 6``, a
+       markdown table row ``| A | 9 |``, and a verb before the candidate ("I'd give A a 9").
 
     Ratings keep their decimals ("A: 7.5" is 7.5, never 7). Scores must lie in 0-10 (0 is the
     official "no reply" value).
@@ -219,8 +239,13 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         found, reason = found
     else:
         found = {}
-        for m in _JUDGE_SCORE.finditer(t):
-            found.setdefault(m.group(1).upper(), float(m.group(2)))
+        pair = _JUDGE_PAIR.search(t)
+        if pair:
+            found = {"A": float(pair.group(1)), "B": float(pair.group(2))}
+        hits = sorted([(m.start(), m.group(1), m.group(2)) for p in (_JUDGE_SCORE, _JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER)
+                       for m in p.finditer(t)] + [(m.start(), m.group(2), m.group(1)) for m in _JUDGE_SCORE_REV.finditer(t)])
+        for _, letter, num in hits:
+            found.setdefault(letter.upper(), float(num.replace(",", ".")))
         rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.search(ln)]
         reason = rest[0].strip() if rest else ""
     if "A" not in found or "B" not in found:
@@ -231,12 +256,21 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
 
 
 def _judge_json(t: str) -> tuple[dict[str, float], str] | None:
-    """({"A": a, "B": b}, reason) from the first JSON object holding both scores, else None."""
+    """({"A": a, "B": b}, reason) from the first JSON object holding both scores; else from
+    objects that each name one candidate and its score (``[{"option": "B", "score": 6}, {"option":
+    "A", "score": 1}]``); else None."""
+    parts: dict[str, float] = {}
     for obj in json_objects(t):
         got = _json_scores(obj)
         if got is not None:
             return got
-    return None
+        if isinstance(obj, dict):
+            keys = {re.sub(r"[^a-z]", "", str(k).lower()): v for k, v in obj.items()}
+            who = next((keys[k] for k in ("option", "candidate", "label", "id", "letter") if isinstance(keys.get(k), str)), None)
+            num = next((_json_number(keys[k]) for k in ("score", "rating", "similarity") if k in keys), None)
+            if who is not None and who.strip().upper() in ("A", "B") and num is not None:
+                parts.setdefault(who.strip().upper(), num)
+    return (parts, "") if len(parts) == 2 else None
 
 
 def _json_scores(obj: object, depth: int = 0) -> tuple[dict[str, float], str] | None:
@@ -268,6 +302,6 @@ def _json_number(v: object) -> float | None:
     if isinstance(v, (int, float)):
         return float(v)
     if isinstance(v, str):
-        m = re.fullmatch(r"\s*+(\d{1,2}(?:\.\d++)?)\s*+(?:/\s*+10\s*+)?", v)
-        return float(m.group(1)) if m else None
+        m = re.fullmatch(r"\s*+(\d{1,2}(?:[.,]\d++)?)\s*+(?:/\s*+10\s*+)?", v)
+        return float(m.group(1).replace(",", ".")) if m else None
     return None

@@ -1,0 +1,238 @@
+"""Issue 22, round 4 of the answer readers: 520 answer replies and 160 judge replies written blind.
+
+tests/data/answer_corpus_round4.jsonl and judge_reply_corpus_round4.jsonl hold three files, each
+written by a helper who never saw the readers' code or the earlier corpora, in the kinds issue 22
+names (hedged, other languages, wrappers, ordinal and elimination answers, negated findings,
+option text without a letter, refusals naming letters, ambiguous replies; judge replies of the
+MediConfusion and CARES-VLM judges). ``group`` says how each was used (docs/judges.md, "Answer
+readers, round 4"):
+
+- ``dev4``: the first file; its misses were read and fixed.
+- ``heldout4b``: scored once as held out after the dev4 fixes (CARES-VLM extractor 86/105
+  unambiguous), then read and fixed.
+- ``heldout4c``: scored once as held out after the heldout4b fixes (87/105), then read and fixed.
+- ``heldout4d``: scored once as held out after the heldout4c fixes, on the readers as they ship
+  (CARES-VLM extractor 84/105 unambiguous, judge replies 26/30); never read or fixed. It is the
+  honest figure; :func:`test_round4_heldout4d_floor` keeps the readers from falling below it.
+
+Every row of the first three files must now read right except the misses listed in
+:data:`KNOWN_MISSES` (strict xfails, so a fix shows). The hand-written cases below add members of each kind the files did not hold,
+most of them replies the new layers must NOT read as an answer.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
+from medtrust.benchmarks.mediconfusion.extract import JudgeParseError, lenient_choice, parse_judge_lenient
+from medtrust.scorers.extract import extract_choice, extract_yes_no
+
+DATA = Path(__file__).parent / "data"
+ANSWERS = [json.loads(x) for x in (DATA / "answer_corpus_round4.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
+JUDGES = [json.loads(x) for x in (DATA / "judge_reply_corpus_round4.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
+
+#: rows the readers still read wrong, with why (docs/judges.md lists them as limits)
+KNOWN_MISSES = {
+    "r4-n-heart-normal": "'within normal limits' answers 'Is the heart enlarged?' only through the question's predicate",
+    "r4b-neg-ett-satisfactory": "'satisfactory position' answers 'Is the tube malpositioned?' only through the predicate",
+    "r4b-text-humeral-shaft": "'humeral diaphysis' / 'upper-arm bone' for 'Humerus': an adjective form, not a listed synonym",
+    "r4c-or-it-penultima": "'la prima, la seconda e la terza opzione': one noun for three ordinals",
+    "r4c-nf-de-herz-normal": "a German question: the question's finding is read from English forms only",
+    "r4c-nf-ru-cti-062": "a Russian question and a finding stated by a measurement",
+    "r4c-am-b-then-d": "'I think the answer is B. Actually ... it might be D. Hard to say': read B",
+    # a reply that says it cannot tell is a refusal by the extractor's rule; the writers called these ambiguous
+    "r4-u-restate-question": "a reply that only asks the question back: read as a refusal, written as unparseable",
+    "r4b-amb-zh-effusion-maybe": "'难以判断' (hard to judge): a cannot-tell, so a refusal; written as unparseable",
+    "r4c-am-zh-axial-or-coronal": "'难以确定' (hard to determine): a cannot-tell, so a refusal; written as unparseable",
+    "r4c-am-loop-small-model": "a looping description: read as a refusal by the shared detector, written as unparseable",
+}
+
+
+def _read(r: dict):
+    if r["question"] == "yes_no":
+        return extract_yes_no(r["reply"], stop_reason=r["stop_reason"], question=r.get("q"))
+    return extract_choice(r["reply"], r["options"], stop_reason=r["stop_reason"])
+
+
+def _case(r: dict):
+    marks = [pytest.mark.xfail(reason=KNOWN_MISSES[r["id"]], strict=True)] if r["id"] in KNOWN_MISSES else []
+    return pytest.param(r, id=r["id"], marks=marks)
+
+
+FIXED = [r for r in ANSWERS if r["group"] != "heldout4d"]
+FIXED_JUDGES = [r for r in JUDGES if r["group"] != "heldout4d"]
+
+
+def test_round4_files():
+    """Four files of 130 answer and 40 judge replies, every kind in each, ids unique, statuses
+    consistent with the expected readings."""
+    for group in ("dev4", "heldout4b", "heldout4c", "heldout4d"):
+        rows = [r for r in ANSWERS if r["group"] == group]
+        assert len(rows) == 130, group
+        assert {r["kind"] for r in rows} == {"hedged", "language", "wrapper", "ordinal", "negated_finding",
+                                              "option_text", "refusal", "ambiguous"}, group
+        assert len({r["lang"] for r in rows if r["kind"] == "language"}) >= 10, group
+        assert len([r for r in JUDGES if r["group"] == group]) == 40, group
+    ids = [r["id"] for r in ANSWERS + JUDGES]
+    assert len(ids) == len(set(ids))
+    for r in ANSWERS:
+        assert (r["expected"] is None) == (r["expected_status"] != "answer"), r["id"]
+
+
+@pytest.mark.parametrize("r", [_case(r) for r in FIXED])
+def test_round4_cares_vlm_extractor(r):
+    e = _read(r)
+    assert (e.answer, e.status if e.answer is None else "answer") == (r["expected"], r["expected_status"]), (r["reply"], e)
+
+
+@pytest.mark.parametrize("r", [_case(r) for r in FIXED if r["question"] == "choice" and len(r["options"]) == 2])
+def test_round4_mediconfusion_lenient(r):
+    c = lenient_choice(r["reply"], r["options"]["A"], r["options"]["B"], stop_reason=r["stop_reason"])
+    assert (c.letter if c.valid else None) == r["expected"], (r["reply"], c)
+    if r["expected_status"] == "refusal":
+        assert c.reason == "refusal"
+
+
+def _judge_reading(r: dict):
+    if r["judge"] == "mediconfusion":
+        try:
+            a, b, _ = parse_judge_lenient(r["reply"])
+            return [a, b]
+        except JudgeParseError:
+            return None
+    return parse_judge_score(r["reply"])[0]
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"]) for r in FIXED_JUDGES])
+def test_round4_judge_replies(r):
+    assert _judge_reading(r) == r["expected"], r["reply"]
+
+
+def test_round4_heldout4d_floor():
+    """The last blind file, scored once on the shipped readers and never fixed against: the
+    unambiguous cases read right may not fall below the measured 84 of 105 (extractor) and 26 of
+    30 (judge replies), nor the non-answers (ambiguous and refusal replies) read right below the
+    measured 21 of 25 (docs/judges.md, "Answer readers, round 4")."""
+    rows = [r for r in ANSWERS if r["group"] == "heldout4d"]
+    right = [(e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"]), r)
+             for r in rows for e in [_read(r)]]
+    assert sum(ok for ok, r in right if r["expected"] is not None) >= 84
+    assert sum(ok for ok, r in right if r["expected"] is None) >= 21
+    judges = [r for r in JUDGES if r["group"] == "heldout4d"]
+    assert sum(_judge_reading(r) == r["expected"] for r in judges if r["expected"] is not None) >= 26
+
+
+MODALITY = {"A": "CT", "B": "MRI", "C": "Ultrasound", "D": "X-ray"}
+SKIN = {"A": "Melanoma", "B": "Melanocytic nevus", "C": "Basal cell carcinoma", "D": "Actinic keratosis"}
+TWO = {"A": "Crescent-shaped subdural hematoma", "B": "Biconvex epidural hematoma"}
+
+
+@pytest.mark.parametrize(
+    "reply, options, want, status",
+    [
+        # a letter named once, not excluded: the answer (the sole-letter layer), in other shapes
+        ("Hard to be sure on one slice; I'd still put my money on (d).", MODALITY, "D", "answer"),
+        ("Signal voids and bright fluid -> B", MODALITY, "B", "answer"),
+        ("Θα έλεγα ότι η απάντηση είναι C.", MODALITY, "C", "answer"),
+        ("Odpowiedź: B (rezonans magnetyczny).", MODALITY, "B", "answer"),
+        ("Jawaban yang benar adalah D.", MODALITY, "D", "answer"),
+        ("Ответ — С.", MODALITY, "C", "answer"),  # a Cyrillic capital that looks like C
+        ("C does not fit, nor does A; the dural tail points to option B.", TWO | {"C": "Abscess"}, "B", "answer"),
+        # ... and replies it must not read as one
+        ("Is it B?", MODALITY, None, "refusal"),  # a question back (the detector's asked_context), never B
+        ("It's A or D.", MODALITY, None, "unparseable"),
+        ("It could be either B or C; they look alike here.", SKIN, None, "unparseable"),
+        ("Between A and B I would need more views.", MODALITY, None, "unparseable"),
+        ("Any of A-D could produce this picture on one slice.", MODALITY, None, "unparseable"),
+        ("Not B.", MODALITY, None, "unparseable"),
+        ("Sorry, I can't help with reading images. Please ask a radiologist about option B.", MODALITY, None, "refusal"),
+        ("A: CT\nB: MRI\nC: Ultrasound\nD: X-ray", MODALITY, None, "unparseable"),
+        ("- A. Melanoma: asymmetric\n- B. Nevus: regular network\n\nBoth are possible.", SKIN, None, "unparseable"),
+        ("- A. Melanoma: asymmetric\n- B. Nevus: regular network\n\nAnswer: B", SKIN, "B", "answer"),
+        ("A\nB\nC\nD", MODALITY, None, "unparseable"),
+        # Spanish "ni ... ni" excludes; Swahili "ni" is "is"
+        ("No es ni A ni C; es la B.", MODALITY, "B", "answer"),
+        ("Jibu sahihi ni B.", MODALITY, "B", "answer"),
+        # elimination and ordinals in more forms
+        ("Ruling out A, C and D leaves us with B.", MODALITY, "B", "answer"),
+        ("Ik kies de tweede optie.", MODALITY, "B", "answer"),
+        ("Выбираю третий вариант.", MODALITY, "C", "answer"),
+        ("The penultimate option.", MODALITY, "C", "answer"),
+        ("Fico com a segunda.", MODALITY, "B", "answer"),
+        ("~~A. Melanoma~~ ~~B. Melanocytic nevus~~ **C. Basal cell carcinoma**", SKIN, "C", "answer"),
+        # option text without a letter: synonyms, abbreviations, part of a two-option text
+        ("Sonographic image of the liver.", MODALITY, "C", "answer"),
+        ("Magnetic resonance imaging.", MODALITY, "B", "answer"),
+        ("Classic BCC with arborising vessels.", SKIN, "C", "answer"),
+        ("extradural haematoma", TWO, "B", "answer"),
+        ("a subdural collection", TWO, "A", "answer"),
+        # wrappers
+        ("<output>C</output>", MODALITY, "C", "answer"),
+        ('{"choices": ["D"], "why": "plain film"}', MODALITY, "D", "answer"),
+        ('[{"id": "A", "selected": false}, {"id": "B", "selected": true}]', MODALITY, "B", "answer"),
+        ('{"options": [{"letter": "A", "correct": true}, {"letter": "C", "correct": true}]}', MODALITY, None, "unparseable"),
+    ],
+)
+def test_round4_kinds_hand_written(reply, options, want, status):
+    e = extract_choice(reply, options, stop_reason="stop")
+    assert (e.answer, e.status if e.answer is None else "answer") == (want, status), e
+
+
+@pytest.mark.parametrize(
+    "reply, question, want",
+    [
+        # the question's finding read at the clauses naming it
+        ("1. No acute fracture, dislocation, or joint effusion.\n2. Mild degenerative change.", "Is there a fracture?", "no"),
+        ("Effusion: none. Pneumothorax: small left apical.", "Is there a pneumothorax?", "yes"),
+        ("Effusion: none. Pneumothorax: small left apical.", "Is there a pleural effusion?", "no"),
+        ("Small right pleural effusion. No pneumothorax.", "Is there a pleural effusion?", "yes"),
+        ("Possible small effusion versus pleural thickening.", "Is there a pleural effusion?", None),
+        ("An effusion can neither be confirmed nor excluded.", "Is there a pleural effusion?", None),
+        ("Heart size is normal. Lungs are clear.", "Does this chest X-ray show cardiomegaly?", "no"),
+        ("Se identifica un derrame pleural derecho. No hay neumotórax.", "¿Hay derrame pleural?", "yes"),
+        ("Se identifica un derrame pleural derecho. No hay neumotórax.", "¿Hay neumotórax?", "no"),
+        ("Nódulo pulmonar espiculado no lobo superior direito.", "Há algum nódulo pulmonar?", "yes"),
+        # yes/no words and findings in more languages
+        ("Ні, ознак випоту немає.", None, "no"),
+        ("Da, există un nodul.", None, "yes"),
+        ("Da keine Fraktur sichtbar ist: nein.", None, "no"),  # German "Da" (since) is no yes
+        ("כן, יש תפליט.", None, "yes"),
+        ("Er is geen aanwijzing voor een fractuur.", None, "no"),
+        ("골절 없음.", None, "no"),
+        ("Plevral efüzyon yok.", None, "no"),
+        ("Findings consistent with right lower lobe pneumonia.", None, "yes"),
+        # "no" as a determiner is no answer: "no growth" weighs nothing
+        ("Some features suggest malignancy, while others (fat, no growth) suggest a benign process.", None, None),
+    ],
+)
+def test_round4_yes_no_hand_written(reply, question, want):
+    assert extract_yes_no(reply, stop_reason="stop", question=question).answer == want
+
+
+@pytest.mark.parametrize(
+    "reply, want",
+    [
+        ("Score A -> 7 | Score B -> 2", [7.0, 2.0]),
+        ("| Candidate | Score |\n|---|---|\n| A | 3 |\n| B | 8 |", [3.0, 8.0]),
+        ("I'd give A a 4 and B a 9.", [4.0, 9.0]),
+        ("Puntuación de la opción A: 6,5. Puntuación de la opción B: 1,5.", [6.5, 1.5]),
+        ("Je donnerais 7 sur 10 au candidat A et 2 sur 10 au candidat B.", [7.0, 2.0]),
+        ('[{"candidate": "A", "score": 2}, {"candidate": "B", "score": 7}]', [2.0, 7.0]),
+        ('{"candidate_A_score": 5, "candidate_B_score": 1}', [5.0, 1.0]),
+        ("A的得分：8\nB的得分：2", [8.0, 2.0]),
+        ("Scores (A, B): (3, 9)", [3.0, 9.0]),
+        ("A erhält 1 Punkt, B erhält 6 Punkte.", [1.0, 6.0]),
+        ("Only A can be scored: 6.", None),
+    ],
+)
+def test_round4_mediconfusion_judge_hand_written(reply, want):
+    try:
+        a, b, _ = parse_judge_lenient(reply)
+        got = [a, b]
+    except JudgeParseError:
+        got = None
+    assert got == want
