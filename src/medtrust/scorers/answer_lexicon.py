@@ -79,6 +79,7 @@ CJK_VERDICTS = r"是正确的|是正確的|是对的|是對的|正确|正確|是
 ELIMINATIONS = (
     r"(?:is|are|can\s+be|has\s+been|was)\s+(?:ruled\s+out|excluded|eliminated|unlikely|less\s+likely|wrong|incorrect|not\s+\w+)"
     r"|(?:would|should|could|does|do|did|is|are|was|can|will)(?:n't|\s+not)(?=\s|$)|lacks?\s|fails?\s+to\s"
+    r"|(?:would|will|must)\s+be\s+(?:wrong|incorrect|unlikely|less\s+likely|excluded)"
     r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|é\s+descartad[oa]|aus(?=\s*+(?:[.,;]|$))|"
     r"(?:não|no)\s+se\s+aplica|no\s+aplica|ne\s+s'applique\s+pas|trifft\s+nicht\s+zu|passt\s+nicht|non\s+si\s+applica|"
     r"(?:does\s+not|doesn't)\s+(?:apply|fit)|"

@@ -141,7 +141,8 @@ _YN_WORD = re.compile(
 )
 _YES_EN = re.compile(r"\b(?:yes|yeah|yep)\b", re.IGNORECASE)
 # "no" alone ("No.", "no, ...", a reply's last word); "no growth" is a determiner, not an answer
-_NO_EN = re.compile(r"\b(?:no(?=[ \t]*+(?:[,.;:!)]|$))|nope)\b(?!-)|^[\W]*+no\b(?!-)", re.IGNORECASE)
+_NO_EN = re.compile(r"\b(?:no(?=[ \t]*+(?:[,.;:!)]|$))|nope)\b(?!-)"
+                    r"|^[\W]*+no\b(?!-)(?!\s++(?:way|idea|image|images|doubt|problem|clue|comment|answer)\b)", re.IGNORECASE)
 
 _LW = lex.LATIN_WORD  # a word character that continues a Latin letter (CJK does not: "C是正确的")
 _OPENERS = "(\\[\"'\u3010\u300c\u300e{<"
@@ -592,6 +593,8 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
         return None
     word = w.group(1) or w.group(2)
     after = s2[w.end():]
+    if _NOT_AN_ANSWER_AFTER.match(after):
+        return None  # "Tidak tahu." (I don't know), "No sé", "No way to tell", "No image was provided"
     both = re.match(r"^\s*+(?:and|or|/)\s*+(\w+)", after, re.IGNORECASE)
     if both and _YN_WORD.fullmatch(both.group(1)) and _yes_no_word(both.group(1)) != _yes_no_word(word):
         if re.match(r"^[\s)\]]*+[:：=]", after[both.end():]):
@@ -599,6 +602,13 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
         return _Reading(None, multiple=True)
     ans = q.yes_no_answer(word)
     return _Reading(ans) if ans else None
+
+
+#: what follows a leading no-word when it opens "I don't know" or a remark, not an answer
+_NOT_AN_ANSWER_AFTER = re.compile(
+    r"^\s*+(?i:tahu|biết|sé|so\b|sei\b|wiem|jestem\s+pew|es\s+posible|posso|puedo|way\s+to|image\b|images\b|problem|"
+    r"doubt|idea|clue|comment|se\s+puede|è\s+possibile|é\s+possível|lo\s+s[ée])"
+)
 
 
 # an article before an option letter: "es la B", "ist die C", "c'est la D", "o B"
@@ -631,26 +641,39 @@ def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
     return None
 
 
-def _option_text(t: str, q: _Question, *, partial: bool = True) -> str | None:
+def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: frozenset[str] = frozenset()) -> str | None:
     """The one option whose text occurs as whole words, not negated; None when none or several.
     With ``partial`` (the whole reply, not a slot after a marker), an option may also be named by
-    part of its text (:func:`_short_option_words`, :func:`_distinctive_words`)."""
+    part of its text (:func:`_short_option_words`, :func:`_distinctive_words`). Options in
+    ``set_aside`` (their letter discussed, rejected or excluded: :func:`_set_aside_letters`) and a
+    text followed by an elimination ("(MRI) is less likely") are not read."""
     hits: set[str] = set()
     for k, v in q.options.items():
         if not v:
             continue
+        if k in set_aside:
+            continue
         for m in _option_pattern(v).finditer(t):
             before = t[max(0, m.start() - 80): m.start()]
             clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
-            if not _NEGATION.search(clause + " "):
+            after = re.sub(r"^[\s)\]]*+", "", t[m.end(): m.end() + 120])
+            if not _NEGATION.search(clause + " ") and not _ELIMINATED_AFTER.match(after):
                 hits.add(k)
                 break
     keep = [k for k in hits if not any(k != o and _option_pattern(q.options[k]).search(q.options[o]) for o in hits)]
     if not hits and partial:
-        return _short_option_words(t, q) or _distinctive_words(t, q)
+        part = _short_option_words(t, q) or _distinctive_words(t, q)
+        return None if part in set_aside else part
     return keep[0] if len(keep) == 1 else None
 
 
+#: words that keep a reply from naming an option by part of its text: negations, exclusions,
+#: alternatives and hypotheticals ("I'd rule out ultrasound.", "A subdural hematoma would be ...")
+_PARTIAL_BLOCKERS = re.compile(
+    r"(?i)\b(?:no|not|never|none|rule[sd]?\s+out|ruling\s+out|exclude[sd]?|excluding|without|unlikely|cannot|can't|"
+    r"isn't|aren't|wouldn't|doesn't|don't|or|nor|neither|versus|vs|unless|if|would|could|might|typically|usually|"
+    r"generally|classically|whereas|while|instead|rather)\b"
+)
 _PLAIN_WORDS = frozenset("with without from into that this there these those image images shows show finding findings "
                          "sign signs pattern type than more less both".split())
 
@@ -670,6 +693,8 @@ def _distinctive_words(t: str, q: _Question) -> str | None:
         if not ws:
             continue
         for sentence in sentences:
+            if _PARTIAL_BLOCKERS.search(sentence):
+                continue  # a contrast, a hypothetical or a negation: no naming by part
             spots = [_option_pattern(w).search(sentence) for w in ws]
             if all(spots):
                 first = min(m.start() for m in spots if m)
@@ -689,12 +714,13 @@ def _short_option_words(t: str, q: _Question) -> str | None:
     collection" for "Biconvex epidural hematoma" against "Crescent-shaped subdural hematoma".
     Word forms and spellings as :func:`_word_forms`; None otherwise."""
     words = re.findall(r"[^\W\d_]+", t.lower())
-    if not words or len(words) > SHORT_REPLY_WORDS or _NEGATION.search(t + " ") or re.search(r"(?i)\b(?:no|not|or)\b", t):
+    if not words or len(words) > SHORT_REPLY_WORDS or _PARTIAL_BLOCKERS.search(t):
         return None
     forms = {k: {f for w in re.findall(r"[^\W\d_]+", v.lower()) for x in (w, *lex.WORD_SYNONYMS.get(w, ()))
                  for f in _word_forms(x)} for k, v in q.options.items() if v}
     own = [k for k in forms if any(len(w) >= 4 and w in forms[k] and not any(w in f for o, f in forms.items() if o != k)
-                                   for w in words)]
+                                   for w in words)
+           and all(w in forms[k] for w in words if len(w) >= 4 and any(w in f for f in forms.values()))]
     return own[0] if len(own) == 1 else None
 
 
@@ -795,46 +821,105 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     return hits
 
 
-# a letter that stands as an option letter in running text: bracketed ("(c)", "[B]"), after an option
-# word ("option A", "optie A", "вариант B") or an arrow, or followed by punctuation, a line end, a
-# bracket, a dash or a word of another script ("A입니다", "C है")
+# a letter that may stand as an option letter in running text: bracketed ("(c)", "[B]"), after an
+# option word ("option A", "optie A", "вариант B") or an arrow, or followed by punctuation, a line
+# end, a bracket, a dash, a word of another script ("A입니다", "C है"), another letter ("A or D") or
+# a verb ("B might fit"). Whether it is *stated* is decided by what stands before it (_POINTER).
 _LETTER_MENTION = re.compile(
-    r"(?<![\w'])(?:([(\[])\s?([A-Za-z])\s?[)\]]"
-    r"|(?:(?<=[>:=])|(?<=[>:=] ))([A-Z])(?!" + _LW + r")"
+    r"(?<![\w'/])(?:([(\[])\s?([A-Za-z])\s?[)\]]"
+    r"|(?:(?<=[>=])|(?<=[>=] ))([A-Z])(?!" + _LW + r")"
     r"|(?i:(?:" + lex.OPTION_WORDS + r"))[ \t]*+([A-Z])(?!" + _LW + r")"
     r"|([A-Z])(?=[ \t]*+(?:[.,;:!?)\]。，、！？\n]|$)|[ \t]++[-(]|[ \t]*+[^\x00-\u024f\s\d]|[" + lex.CJK + r"]"
     r"|[ \t]*+(?:[/&+]|(?i:or|and|vs\.?|versus|nor|und|oder|ou|et|o|y|e|en|of)(?=[ \t]))[ \t]*+[(\[]?[A-Z](?!" + _LW + r")"
-    r"|[ \t]++(?:is|was|would|will|seems|appears|looks|matches|fits|because|since)(?![\w'])))"
+    r"|[ \t]++(?:is|was|would|will|seems|appears|looks|matches|fits|because|since|might|may|could|can|should|if|only)(?![\w'])))"
 )
-#: words that exclude the letter after them: "neither A nor C", "not B", "except D", "rather than A"
+#: what may stand right before a letter the reply states: a copula or "it's", a verb of choosing or
+#: leaning, a preposition of direction, an option word, an arrow, a hedge; in the listed languages
+#: the answer phrase's own copula. A letter after any other word ("hepatitis B", "vitamin D.",
+#: "Plan A", "the arrow (A)", "Child-Pugh C") is a name, not an answer.
+_POINTER = re.compile(
+    r"(?:(?<![\w'])(?i:is|it's|it\s+is|be|am|are|was|say|said|pick|picks|picked|choose|chose|select|selected|answer|"
+    r"answers|favou?rs?|favou?ring|prefer|prefers|towards?|with|like|suspect|guess|hunch|bet|probably|likely|on|"
+    r"thought|think|argues?\s+for|go(?:ing)?\s+for|points?\s+to|suggests?|indicates?|je|är|er|on|это|"
+    r"maybe|perhaps|possibly|presumably|then|so|thus|hence|therefore|go\s+for|lean|leaning|leans|think|believe|"
+    r"option|choice|letter|answer|antwoord|optie|вариант|ответ|opción|opção|opzione|antwort|réponse|respuesta|resposta|"
+    r"risposta|odpowiedź|cevap|jawaban|adalah|ialah|là|ni|jest|es|est|ist|è|é|la|el|le|die|der|das|il|lo|a|o|είναι|"
+    r"هي|है|입니다|답은|정답은)|[→>=:*]|->|=>|[^\x00-\u024f\s\d])$"
+)
+#: what may stand between a pointer and its letter (stripped before _POINTER is tried)
+_POINTER_GAP = " \t\n*_\"'“([\u3000"
+#: frames in which a letter is discussed, not chosen: "Looking at option C", "If this were option B",
+#: "Compared with option A", "In option D", "Let me explain option C"
+_DISCUSSED_BEFORE = re.compile(
+    r"(?<![\w'])(?i:look(?:ing)?\s+at|consider(?:ing)?|compared?\s+(?:with|to)|in|if(?:\s+\w+){0,3}|explain|about|"
+    r"regarding|versus|vs\.?|whereas|while|unlike|discuss(?:ing)?)\s++(?i:(?:the\s+)?(?:option|choice|letter)\s++)?[(\[]?$"
+)
+#: words that exclude the letter after them: "neither A nor C", "not B", "except D", "rather than A",
+#: "No es la B"; a list after them is excluded whole ("Neither A, B, nor C")
 _EXCLUDED_BEFORE = re.compile(
     r"(?<!" + _LW + r")(?i:neither|nor|not|except|excluding|unlike|rather\s+than|instead\s+of|other\s+than|besides|"
-    r"(?:rules?|ruled|ruling)\s+out|sauf|außer|ausser|no\s+es|nicht|niet|не|değil)\s*+(?i:(?:option|choice|the)\s+)?[(\[]?$"
+    r"(?:rules?|ruled|ruling)\s+out|sauf|außer|ausser|no\s+es|nicht|niet|не|değil)\s*+"
+    r"(?i:(?:option|choice|the|la|el|le|die|der|das|a|o)\s+)?[(\[]?"
+    r"(?:[A-Z][)\]]?[ \t]*+(?:,|(?i:and|or|nor))[ \t]*+[(\[]?){0,4}$"
 )
-
-
-_RANGE_AFTER = re.compile(r"^[ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+[A-Z](?!" + _LW + r")")
-_RANGE_BEFORE = re.compile(r"(?<!" + _LW + r")[A-Z][ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+$")
-
-
 #: :func:`_sole_letter`'s reading when the reply names several option letters without excluding them
 SEVERAL = "several"
+_RANGE_AFTER = re.compile(r"^[ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+[A-Z](?!" + _LW + r")")
+_RANGE_BEFORE = re.compile(r"(?<!" + _LW + r")[A-Z][ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+$")
+#: a clause that goes on to reject what it named: "Option A would be my first thought, but ..."
+_REJECTED_AFTER = re.compile(r"^[^.;!?\n]{0,120}?\b(?i:but|however)\b")
 
 
-def _sole_letter(t: str, q: _Question) -> str | None:
-    """The one option letter the reply mentions as a letter without excluding it, when there is
-    exactly one ("Not 100% sure, but I think it's A.", "The appearance favours A, though ...",
-    "my hunch is (c)", "Neither A nor C. It's B.", "정답은 A입니다"); :data:`SEVERAL` when it names
-    two or more ("It could be either B or C"); None when it names none.
+def _bracketed_text_matches(t: str, start: int, letter: str, q: _Question) -> bool:
+    """Whether the words before a bracketed letter are that option's text ("MRI (B)", "a subdural
+    hematoma (A)"): the bracket labels the option just named."""
+    text = q.options.get(letter) or ""
+    if not text:
+        return False
+    near = t[max(0, start - 120): start]
+    if _option_pattern(text).search(near):
+        return True
+    others = " ".join(v for k, v in q.options.items() if k != letter).lower()
+    own = [w for w in re.findall(r"[^\W\d_]{4,}", text.lower()) if not re.search(r"\b" + re.escape(w) + r"\b", others)]
+    return any(_option_pattern(w).search(near[-40:]) for w in own)  # "a subdural hematoma (A)"
 
-    A mention is excluded when its clause negates or questions it (:func:`_negated_clause`), an
-    elimination follows it ("C would not be my first choice", "A is ruled out") or an excluding
-    word stands right before it ("neither A nor D", "not B", "rather than A"). Articles and
-    pronouns ("A displaced fracture", "I think") are no mentions. Work is bounded: the last
-    :data:`MAX_CANDIDATES` mentions are read."""
-    kept: set[str] = set()
+
+def _set_aside_letters(t: str, q: _Question) -> frozenset[str]:
+    """Letters the reply discusses, rejects or excludes ("Let's consider option A.", "Option B
+    (MRI) is less likely", "D would be wrong"): their option texts are not read as its answer."""
+    out: set[str] = set()
+    for m in list(_LETTER_MENTION.finditer(t))[-MAX_CANDIDATES:]:
+        letter = next(g for g in (m.group(2), m.group(3), m.group(4), m.group(5)) if g).upper()
+        if letter not in q.letters or (m.group(5) and letter in "AI"):
+            continue
+        before = t[max(0, m.start() - 60): m.start()]
+        after = re.sub(r"^[ \t]*+\([^()\n]{0,40}\)", "", t[m.end(): m.end() + 200])
+        if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or _DISCUSSED_BEFORE.search(before)
+                or _REJECTED_AFTER.match(after) or re.search(r"(?i)\bconsider(?:ing)?\s++(?:option\s++)?$", before)):
+            out.add(letter)
+    return frozenset(out | _eliminated_letters(t, q))
+
+
+def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
+    """The one option letter the reply states in running text, when there is exactly one
+    ("Not 100% sure, but I think it's A.", "The appearance favours A, though ...", "my hunch is
+    (c)", "Neither A nor C. It's B.", "정답은 A입니다", "a subdural hematoma (A)"); :data:`SEVERAL`
+    when it names two or more without excluding them ("It could be either B or C", "B might fit,
+    or maybe C"); None when it states none.
+
+    A letter is *stated* only after a pointer (:data:`_POINTER`: "it's", "favours", "toward",
+    "option", an arrow ...) or in brackets right after its own option text; after any other word
+    it is a name ("hepatitis B.", "vitamin D.", "the arrow (A)"). A letter is excluded when its
+    clause negates or questions it (:func:`_negated_clause`), an elimination follows it ("C would
+    not be my first choice", "Option B (MRI) is less likely"), an excluding word stands before it
+    ("neither A, B, nor C", "not B", "No es la B"), it is discussed ("Looking at option C",
+    "If this were option B"), its clause goes on with "but"/"however", or a question mark ends its
+    sentence. A range ("any of A-D") names several. ``strict`` (after a refusal): an option word
+    alone is no pointer. Work is bounded: the last :data:`MAX_CANDIDATES` mentions are read."""
+    stated: set[str] = set()
+    named: set[str] = set()
     eliminated = _eliminated_letters(t, q)
-    for m in list(_LETTER_MENTION.finditer(t))[-4 * MAX_CANDIDATES:]:
+    for m in list(_LETTER_MENTION.finditer(t))[-MAX_CANDIDATES:]:
         letter = next(g for g in (m.group(2), m.group(3), m.group(4), m.group(5)) if g)
         up = letter.upper()
         if up not in q.letters or (letter.islower() and not m.group(1)):
@@ -842,23 +927,36 @@ def _sole_letter(t: str, q: _Question) -> str | None:
         nxt = re.match(r"[ \t]+([a-z][\w'-]*)", t[m.end(): m.end() + 40])
         if m.group(5) and letter in "AI" and nxt and nxt.group(1) not in _LETTER_FOLLOWERS:
             continue  # an article or pronoun before a word
-        if (_ELIMINATED_AFTER.match(t[m.end(): m.end() + 200]) or _EXCLUDED_BEFORE.search(t[max(0, m.start() - 40): m.start()])
-                or up in eliminated):
+        before = t[max(0, m.start() - 60): m.start()]
+        after = re.sub(r"^[ \t]*+\([^()\n]{0,40}\)", "", t[m.end(): m.end() + 200])  # "Option B (MRI) is less likely"
+        if _RANGE_AFTER.match(after[:20]) or _RANGE_BEFORE.search(before[-20:]):
+            return SEVERAL  # "any of A-D": a range names several options
+        joined = _MULTI_AFTER.match(after[:60])
+        if joined and joined.group(1) in q.letters and not _EXCLUDED_BEFORE.search(before):
+            named |= {up, joined.group(1)}  # "A or D", "B if T2-weighted, otherwise A"
+        if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in eliminated
+                or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before)):
             continue
-        if _negated_clause(t, m.start()):
-            continue
-        if _RANGE_AFTER.match(t[m.end(): m.end() + 20]) or _RANGE_BEFORE.search(t[max(0, m.start() - 20): m.start()]):
-            return None  # "any of A-D": a range names several options
         end = _SENTENCE_END.search(t, m.end())
         if end and end.group(0) in "?？":
             continue  # "Is it B?" asks, it does not answer
-        kept.add(up)
-        joined = _MULTI_AFTER.match(t[m.end(): m.end() + 60])
-        if joined and joined.group(1) in q.letters:
-            kept.add(joined.group(1))  # "A and B", "A or D": both are named
-        if len(kept) > 1:
-            return SEVERAL
-    return kept.pop() if len(kept) == 1 else None
+        named.add(up)
+        if _REJECTED_AFTER.match(after):
+            continue  # "Option A would be my first thought, but ... argues against it"
+        pointer = _POINTER.search(before[-30:].rstrip(_POINTER_GAP))
+        if strict and (m.group(4) or re.search(r"(?i)(?:option|choice|letter)\W*$", before)):
+            pointer = None  # after a refusal, "However, option B is often used ..." states nothing
+        elif m.group(4):
+            pointer = True  # "option B", "вариант B"
+        if m.group(1) and _bracketed_text_matches(t, m.start(), up, q):
+            pointer = True
+        lead = before.rstrip(_POINTER_GAP.replace("\n", ""))
+        at_start = not strict and (not lead.strip() or lead.endswith((".", "!", ":", "\n")))
+        if m.group(3) or pointer or at_start:
+            stated.add(up)  # after an arrow, a pointer, or at the start of a sentence or line
+    if len(named | stated) > 1:
+        return SEVERAL
+    return stated.pop() if len(stated) == 1 and not (named - stated) else None
 
 
 #: a line that restates an option: "A: CT", "(B) MRI", "C. Ultrasound"
@@ -882,7 +980,7 @@ def _negated_clause(t: str, pos: int) -> bool:
 def _weak(t: str, q: _Question) -> tuple[str | None, str, str]:
     """Option-text and yes/no-word layers: (answer, layer, reason)."""
     if q.options and not q.yes_no_map:
-        hit = _option_text(t, q)
+        hit = _option_text(t, q, set_aside=_set_aside_letters(t, q))
         if hit:
             return hit, "option_text", f"only option {hit}'s text occurs"
     if q.yes_no or q.yes_no_map:
@@ -936,7 +1034,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         rest = _CONTRAST.search(flat)
         if rest and not refusal_phrase(flat[rest.end():]) and not truncated:
             after = flat[rest.end():]
-            sole = None if q.yes_no else _sole_letter(after, q)
+            sole = None if q.yes_no else _sole_letter(after, q, strict=True)
             if sole and sole != SEVERAL:
                 return Extraction(sole, "hedged", f"answer after a hedge ({ref}) and a contrast (sole_letter)")
             ans, layer, _ = _weak(after, q)
@@ -972,7 +1070,8 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
 
 # Cyrillic and Greek capitals that look like option letters, standing alone before punctuation, a
 # bracket or a line end ("Ответ: А (КТ)."): read as the Latin letter; "В лёгких" (a word follows) stays
-_HOMOGLYPH = re.compile(r"(?<![^\W\d_])([\u0410\u0412\u0421\u0415\u0391\u0392\u0395])(?=[ \t]*+(?:[.,;:!?)\]\n]|$)|[ \t]++\()")
+_HOMOGLYPH = re.compile(r"(?<![^\W\d_])([\u0410\u0412\u0421\u0415\u0391\u0392\u0395])(?=[ \t]*+(?:[.,;:!?)\]\n]|$)|[ \t]++\("
+                        r"|[ \t]++(?:или|и|або|чи|ή|και)[ \t])")
 _HOMOGLYPH_LATIN = {"\u0410": "A", "\u0412": "B", "\u0421": "C", "\u0415": "E", "\u0391": "A", "\u0392": "B", "\u0395": "E"}
 
 
@@ -1024,7 +1123,7 @@ def _ordinals(t: str, q: _Question) -> str:
     def sub(m: re.Match[str]) -> str:
         name = m.lastgroup or ""
         k = lex.NUMBER_WORDS.get(m.group("num").lower(), -1) if name == "num" else int(re.sub(r"\D", "", name))
-        return f"option {letters[k]}" if 0 <= k < len(letters) else m.group(0)
+        return f" option {letters[k]}" if 0 <= k < len(letters) else m.group(0)  # spaced: "病変は option C"
 
     return _ordinal_pattern(len(letters)).sub(sub, t)
 
@@ -1075,7 +1174,9 @@ _SUBJECT_NEGATED_AFTER = re.compile(
     r"^\W{0,3}(?i:(?::\s*+)?(?:none|absent|negative|not\s+(?:seen|present|identified|visible|detected|evident|demonstrated)|"
     r"(?:is|are|was|were)\s+(?:absent|not\s+(?:seen|present|identified|visible|detected|evident)|ruled\s+out)))\b"
 )
-_SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|possible|possibly|questionable|equivocal|cannot\s+be\s+excluded|"
+_SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|would|possible|possibly|questionable|equivocal|cannot\s+be\s+excluded|"
+                            r"typically|usually|generally|commonly|classically|defined|definition|refers?\s+to|cause|causes|"
+                            r"if\s+any|if\s+present|whether|determine|assess(?:ed)?|look\s+for|evaluate|comment|"
                             r"can't\s+be\s+excluded|versus|vs\.?|suspicious|likely|probably|difficult|unclear|neither|nor|excluded)\b|\?)")
 
 
@@ -1086,13 +1187,20 @@ _NORMAL_STUDY = re.compile(
 
 
 def _normal_study(t: str) -> str | None:
-    """"no" to a question about a finding when the reply names no clause of it but states the
-    study or the organ normal ("Cardiomediastinal silhouette is within normal limits." to "Does
+    """"no" to a question about a finding when a reply whose every sentence states something normal
+    or clear names no clause of it but states the study or the organ normal ("Cardiomediastinal silhouette is within normal limits." to "Does
     this chest X-ray show cardiomegaly?"); None when it also states a finding present."""
+    if not all(_NORMAL_SENTENCE.search(x) for x in re.split(r"[.;!?\n]", t)[:50] if x.strip()):
+        return None  # "The heart is normal in size. The right costophrenic angle is blunted ..."
     m = _NORMAL_STUDY.search(t)
     if not m or _FINDING_NEGATOR.search(t[max(0, m.start() - 12): m.start()]) or _finding(t) == "yes":
         return None
     return "no"
+
+
+#: a copula right after the finding: the clause says what it is, not that it is here ("Pneumothorax is a ...")
+_SUBJECT_COPULA = re.compile(r"(?i)^\W{0,3}(?:is|are|was|were|can|may|appears?|refers?|means?|occurs?|results?)\b")
+_NORMAL_SENTENCE = re.compile(r"(?i)\b(?:normal|clear|unremarkable|intact|no\s+\w+|within\s+normal\s+limits)\b")
 
 
 def _question_subject(question: str | None) -> str | None:
@@ -1143,8 +1251,9 @@ def _subject_finding(t: str, subject: str) -> str | None:
             before, after = clause[: m.start()], clause[m.end():]
             if _SUBJECT_NEGATED_BEFORE.search(before) or _SUBJECT_NEGATED_AFTER.match(after):
                 readings.add("no")
-            elif not _FINDING_NEGATOR.search(before):
-                readings.add("yes")
+            elif (not _FINDING_NEGATOR.search(before) and len(clause.split()) <= 14 and len(before.split()) <= 4
+                  and not _SUBJECT_COPULA.match(after)):
+                readings.add("yes")  # a report-style finding ("Small left pleural effusion"), not a statement about it
             else:
                 return None
         if readings:

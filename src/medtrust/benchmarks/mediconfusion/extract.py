@@ -185,7 +185,7 @@ _CANDIDATE_LABEL = (
 _JUDGE_SCORE = re.compile(
     r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|(?<![\w]))"
     r"([AB])(?![A-Za-z0-9_])\**+(?:\s*+(?i:score|rating)(?![\w])|的?(?:得分|分数|分數|评分|評分))?"
-    r"(?:\s*+(?:-++>|=>|→|[:=\-–|])|\s++(?i:gets|got|receives|received|scores|scored|is|earns|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve)(?:\s++an?)?(?![\w])|(?=\s++\d++(?:\.\d++)?\s*+(?:[|,;/\n]|$)))"
+    r"(?:\s*+(?:-++>|=>|→|[:=\-–]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:gets|got|receives|received|scores|scored|is|earns|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve)(?:\s++an?)?(?![\w])|(?=\s++\d++(?:\.\d++)?\s*+(?:[|,;/\n]|$)))"
     r"\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?",
 )
 #: a score given by a verb before the candidate: "I'd give A a 9", "I rate B 3/10", "assign A a score of 7"
@@ -242,10 +242,16 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         pair = _JUDGE_PAIR.search(t)
         if pair:
             found = {"A": float(pair.group(1)), "B": float(pair.group(2))}
-        hits = sorted([(m.start(), m.group(1), m.group(2)) for p in (_JUDGE_SCORE, _JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER)
-                       for m in p.finditer(t)] + [(m.start(), m.group(2), m.group(1)) for m in _JUDGE_SCORE_REV.finditer(t)])
-        for _, letter, num in hits:
-            found.setdefault(letter.upper(), float(num.replace(",", ".")))
+        # labelled scores first ("A: 8"); the looser shapes (a verb, a score before its candidate)
+        # only for a candidate still without one: they also match numbers in the reasoning
+        # ("I would rate B 3 points lower than A. A: 8, B: 5")
+        for m in _JUDGE_SCORE.finditer(t):
+            found.setdefault(m.group(1).upper(), float(m.group(2).replace(",", ".")))
+        if len(found) < 2:
+            loose = sorted([(m.start(), m.group(1), m.group(2)) for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER)
+                            for m in p.finditer(t)] + [(m.start(), m.group(2), m.group(1)) for m in _JUDGE_SCORE_REV.finditer(t)])
+            for _, letter, num in loose:
+                found.setdefault(letter.upper(), float(num.replace(",", ".")))
         rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.search(ln)]
         reason = rest[0].strip() if rest else ""
     if "A" not in found or "B" not in found:
