@@ -161,6 +161,11 @@ TWO = {"A": "Crescent-shaped subdural hematoma", "B": "Biconvex epidural hematom
         ("Jibu sahihi ni B.", MODALITY, "B", "answer"),
         # elimination and ordinals in more forms
         ("Ruling out A, C and D leaves us with B.", MODALITY, "B", "answer"),
+        # two old faults: an elimination after a letter list at the reply's start was never seen
+        # (a ^ pattern matched at a position), and a list after an elimination verb stopped at its first letter
+        ("A, B and D are ruled out.", MODALITY, "C", "answer"),
+        ("We can exclude A, B and D.", MODALITY, "C", "answer"),
+        ("A is ruled out, B is unlikely and D is wrong; the answer is clear.", MODALITY, "C", "answer"),
         ("Ik kies de tweede optie.", MODALITY, "B", "answer"),
         ("Выбираю третий вариант.", MODALITY, "C", "answer"),
         ("The penultimate option.", MODALITY, "C", "answer"),

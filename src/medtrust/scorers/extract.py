@@ -732,8 +732,10 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     off = len(t) - len(lead)
     if not q.yes_no:
         lm = _LEAD_MULTI.match(lead)
-        if lm and len({g for g in lm.groups() if g} & q.letters) >= 2 and not _ELIMINATED_AFTER.match(lead[lm.end(): lm.end() + 200]):
-            hits.append((off, "leading", _Reading(None, multiple=True)))
+        if lm and len({g for g in lm.groups() if g} & q.letters) >= 2:
+            if not _ELIMINATED_AFTER.match(lead[lm.end(): lm.end() + 200]):
+                hits.append((off, "leading", _Reading(None, multiple=True)))
+            # else "A, B and D are ruled out": an elimination, read by the elimination layer
         else:
             r, _ = _letter_at(lead, q, strict_lead=True)
             if r is not None:
@@ -1128,13 +1130,20 @@ def _ordinals(t: str, q: _Question) -> str:
     return _ordinal_pattern(len(letters)).sub(sub, t)
 
 
+#: a letter or a short list of letters ("A", "A, B and D"); possessive, bounded: linear
+_LETTER_LIST = re.compile(
+    r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")(?:[ \t]*+(?:,|&|(?i:and|or))[ \t]*+(?:(?i:and|or)[ \t]++)?[A-Z](?!" + _LW + r")){0,4}+"
+)
+
+
 def _eliminated_to_one(t: str, q: _Question) -> str | None:
     """The one option left when every other is ruled out ("A is ruled out" with two options,
     "We can exclude A, B and C"); None otherwise."""
     out: set[str] = set()
-    for m in re.finditer(r"(?<!" + _LW + r")([A-Z])(?!" + _LW + r")", t):
-        if m.group(1) in q.letters and _ELIMINATED_AFTER.match(t[m.end(): m.end() + 200]) and not _negated_clause(t, m.start()):
-            out.add(m.group(1))
+    for m in _LETTER_LIST.finditer(t):
+        # "A is ruled out", and a list before one elimination: "A, B and D are ruled out"
+        if _ELIMINATED_AFTER.match(t[m.end(): m.end() + 200]) and not _negated_clause(t, m.start()):
+            out |= set(re.findall(r"[A-Z]", m.group(0))) & q.letters
     out |= _eliminated_letters(t, q)
     left = q.letters - out
     return left.pop() if out and len(left) == 1 else None
