@@ -98,13 +98,18 @@ def test_round4_mediconfusion_lenient(r):
         assert c.reason == "refusal"
 
 
+def _mediconfusion_scores(reply: str) -> list[float] | None:
+    """[score A, score B] as the lenient reader gives them, or None for a judge error."""
+    try:
+        a, b, _ = parse_judge_lenient(reply)
+    except JudgeParseError:
+        return None
+    return [a, b]
+
+
 def _judge_reading(r: dict):
     if r["judge"] == "mediconfusion":
-        try:
-            a, b, _ = parse_judge_lenient(r["reply"])
-            return [a, b]
-        except JudgeParseError:
-            return None
+        return _mediconfusion_scores(r["reply"])
     return parse_judge_score(r["reply"])[0]
 
 
@@ -237,12 +242,7 @@ def test_round4_yes_no_hand_written(reply, question, want):
     ],
 )
 def test_round4_mediconfusion_judge_hand_written(reply, want):
-    try:
-        a, b, _ = parse_judge_lenient(reply)
-        got = [a, b]
-    except JudgeParseError:
-        got = None
-    assert got == want
+    assert _mediconfusion_scores(reply) == want
 
 
 # --- a reviewer's attempt to break round 4 (replies a careful reader reads as no answer, or as
@@ -311,9 +311,4 @@ REVIEW_JUDGE = [("I would rate B 3 points lower than A. A: 8, B: 5", [8, 5]), ("
 @pytest.mark.parametrize("reply, want", REVIEW_JUDGE)
 def test_round4_review_judge(reply, want):
     """Labelled scores win over numbers in the reasoning; a table row with an extra column is no score."""
-    try:
-        a, b, _ = parse_judge_lenient(reply)
-        got = [a, b]
-    except JudgeParseError:
-        got = None
-    assert got == want
+    assert _mediconfusion_scores(reply) == want
