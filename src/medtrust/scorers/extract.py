@@ -794,14 +794,10 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     # "<label>: X" lines and lines holding only a letter
     last("label", list(_LABEL_LINE.finditer(t)), label)
     if not q.yes_no:
-        echoed = [m for m in _OPTION_LINE.finditer(t)
-                  if m.group(1) in q.letters and _plain(m.group(2)) == _plain(q.options[m.group(1)])][:MAX_CANDIDATES]
-        if len({m.group(1) for m in echoed}) > 1:
-            hits.append((echoed[-1].start(), "line", _Reading(None, multiple=True)))  # the options restated, no answer
         items = [m for m in _OPTION_LINE.finditer(t) if m.group(1) in q.letters][:MAX_CANDIDATES]
         if len({m.group(1) for m in items}) > 1:
-            # one list item per option ("- A. Melanoma: ...", "- B. Nevus: ..."): an analysis, not an
-            # answer; a later stated answer ("Answer: B") still wins
+            # the options restated ("A: CT\nB: MRI") or one list item per option ("- A. Melanoma: ...",
+            # "- B. Nevus: ..."): an analysis, not an answer; a later stated answer ("Answer: B") still wins
             hits.append((items[-1].start(), "line", _Reading(None, multiple=True)))
         bare = list(_BARE_LINE.finditer(t))
         bare_letters = {m.group(1).upper() for m in bare[-MAX_CANDIDATES:]} & q.letters
@@ -891,15 +887,22 @@ def _set_aside_letters(t: str, q: _Question) -> frozenset[str]:
     (MRI) is less likely", "D would be wrong"): their option texts are not read as its answer."""
     out: set[str] = set()
     for m in list(_LETTER_MENTION.finditer(t))[-MAX_CANDIDATES:]:
-        letter = next(g for g in (m.group(2), m.group(3), m.group(4), m.group(5)) if g).upper()
+        raw, before, after = _mention_context(t, m)
+        letter = raw.upper()
         if letter not in q.letters or (m.group(5) and letter in "AI"):
             continue
-        before = t[max(0, m.start() - 60): m.start()]
-        after = re.sub(r"^[ \t]*+\([^()\n]{0,40}\)", "", t[m.end(): m.end() + 200])
         if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or _DISCUSSED_BEFORE.search(before)
-                or _REJECTED_AFTER.match(after) or re.search(r"(?i)\bconsider(?:ing)?\s++(?:option\s++)?$", before)):
+                or _REJECTED_AFTER.match(after)):
             out.add(letter)
     return frozenset(out | _eliminated_letters(t, q))
+
+
+def _mention_context(t: str, m: re.Match[str]) -> tuple[str, str, str]:
+    """(the letter as written, up to 60 characters before it, up to 200 after it with a leading
+    parenthesis dropped: "Option B (MRI) is less likely") for a :data:`_LETTER_MENTION` match."""
+    letter = next(g for g in (m.group(2), m.group(3), m.group(4), m.group(5)) if g)
+    after = re.sub(r"^[ \t]*+\([^()\n]{0,40}\)", "", t[m.end(): m.end() + 200])
+    return letter, t[max(0, m.start() - 60): m.start()], after
 
 
 def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
@@ -922,15 +925,13 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
     named: set[str] = set()
     eliminated = _eliminated_letters(t, q)
     for m in list(_LETTER_MENTION.finditer(t))[-MAX_CANDIDATES:]:
-        letter = next(g for g in (m.group(2), m.group(3), m.group(4), m.group(5)) if g)
+        letter, before, after = _mention_context(t, m)
         up = letter.upper()
         if up not in q.letters or (letter.islower() and not m.group(1)):
             continue
         nxt = re.match(r"[ \t]+([a-z][\w'-]*)", t[m.end(): m.end() + 40])
         if m.group(5) and letter in "AI" and nxt and nxt.group(1) not in _LETTER_FOLLOWERS:
             continue  # an article or pronoun before a word
-        before = t[max(0, m.start() - 60): m.start()]
-        after = re.sub(r"^[ \t]*+\([^()\n]{0,40}\)", "", t[m.end(): m.end() + 200])  # "Option B (MRI) is less likely"
         if _RANGE_AFTER.match(after[:20]) or _RANGE_BEFORE.search(before[-20:]):
             return SEVERAL  # "any of A-D": a range names several options
         joined = _MULTI_AFTER.match(after[:60])
@@ -963,10 +964,6 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
 
 #: a line that restates an option: "A: CT", "(B) MRI", "C. Ultrasound"
 _OPTION_LINE = re.compile(r"(?m)^[ \t>*\-•]*+[(\[]?([A-Z])[)\].:][ \t]*+([^\n]{0,200})$")
-
-
-def _plain(text: str) -> str:
-    return re.sub(r"[\W_]+", " ", text.lower()).strip()
 
 
 def _negated_clause(t: str, pos: int) -> bool:
