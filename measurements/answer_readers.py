@@ -3,7 +3,8 @@
     python measurements/answer_readers.py                 # dev groups only (the ones fixed against)
     python measurements/answer_readers.py --heldout       # held-out groups too (the honest figure)
     python measurements/answer_readers.py --corpus tests/data/answer_corpus.jsonl
-    python measurements/answer_readers.py --round4        # round 4 (three blind files, by group)
+    python measurements/answer_readers.py --round4        # round 4 (four blind files, by group)
+    python measurements/answer_readers.py --round5        # round 5 (two blind files, by group)
 
 A case is right when the reader gives the expected answer (letter, yes/no, score pair, grade) and,
 for a non-answer, the expected reason (``unparseable`` / ``refusal``; a judge reply that holds no
@@ -26,6 +27,8 @@ ANSWER_SETS = {"dev": ["answer_corpus_round3.jsonl"], "heldout": ["answer_corpus
 JUDGE_SETS = {"dev": ["judge_reply_corpus_round3.jsonl"], "heldout": ["judge_reply_corpus_round3_heldout.jsonl"]}
 #: round 4: one answer and one judge file, each row's ``group`` says which blind file it came from
 ROUND4 = ("answer_corpus_round4.jsonl", "judge_reply_corpus_round4.jsonl")
+#: round 5: two more blind files (heldout5a, then fixed against; heldout5b, scored once on the shipped readers)
+ROUND5 = ("answer_corpus_round5.jsonl", "judge_reply_corpus_round5.jsonl")
 
 
 def _rows(path: Path) -> list[dict]:
@@ -93,10 +96,10 @@ def report(groups: list[str], corpora: list[str] | None) -> dict:
     return out
 
 
-def report_round4() -> dict:
-    """Counts of right cases per round-4 group: {group: {reader: {kind: [right, n], ...}}}."""
+def report_round4(files: tuple[str, str] = ROUND4) -> dict:
+    """Counts of right cases per group of a round's files: {group: {reader: {kind: [right, n], ...}}}."""
     out: dict = {}
-    for name, check in zip(ROUND4, (answer_right, judge_right)):
+    for name, check in zip(files, (answer_right, judge_right)):
         for r in _rows(DATA / name):
             for reader, ok in check(r).items():
                 kinds = out.setdefault(r["group"], {}).setdefault(reader, {})
@@ -112,9 +115,10 @@ def main() -> None:
     ap.add_argument("--heldout", action="store_true", help="also measure the held-out groups")
     ap.add_argument("--corpus", action="append", help="measure this answer corpus instead (dev group)")
     ap.add_argument("--round4", action="store_true", help="measure the round-4 files, by group")
+    ap.add_argument("--round5", action="store_true", help="measure the round-5 files, by group")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args()
-    res = report_round4() if args.round4 else report(["dev", "heldout"] if args.heldout else ["dev"], args.corpus)
+    res = report_round4() if args.round4 else report_round4(ROUND5) if args.round5 else report(["dev", "heldout"] if args.heldout else ["dev"], args.corpus)
     if args.json:
         print(json.dumps(res, indent=1))
         return

@@ -12,51 +12,41 @@ readers, round 4"):
   unambiguous), then read and fixed.
 - ``heldout4c``: scored once as held out after the heldout4b fixes (87/105), then read and fixed.
 - ``heldout4d``: scored once as held out after the heldout4c fixes (CARES-VLM extractor 84/105
-  unambiguous, judge replies 26/30); never fixed against. A review then tightened the sole-letter
-  and partial-text layers on the reviewer's own replies: 83/105, non-answers 22/25. It is the
-  honest figure; :func:`test_round4_heldout4d_floor` keeps the readers from falling below it.
+  unambiguous, judge replies 26/30), after a review 83/105; in round 5 its misses were read and
+  fixed, so it is no longer held out (the round-5 held-out files are in test_answer_corpus_round5.py).
 
-Every row of the first three files must now read right except the misses listed in
+Every row of the four files must now read right except the misses listed in
 :data:`KNOWN_MISSES` (strict xfails, so a fix shows). The hand-written cases below add members of each kind the files did not hold,
 most of them replies the new layers must NOT read as an answer.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
-from medtrust.benchmarks.mediconfusion.extract import JudgeParseError, lenient_choice, parse_judge_lenient
+from medtrust.benchmarks.mediconfusion.extract import lenient_choice
 from medtrust.scorers.extract import extract_choice, extract_yes_no
+from tests.helpers.readers import check_blind_files, judge_reading, load_corpus, mediconfusion_scores, read_answer
 
-DATA = Path(__file__).parent / "data"
-ANSWERS = [json.loads(x) for x in (DATA / "answer_corpus_round4.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
-JUDGES = [json.loads(x) for x in (DATA / "judge_reply_corpus_round4.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
+ANSWERS = load_corpus("answer_corpus_round4.jsonl")
+JUDGES = load_corpus("judge_reply_corpus_round4.jsonl")
 
 #: rows the readers still read wrong, with why (docs/judges.md lists them as limits)
 KNOWN_MISSES = {
-    "r4-n-heart-normal": "'within normal limits' answers 'Is the heart enlarged?' only through the question's predicate",
     "r4b-neg-ett-satisfactory": "'satisfactory position' answers 'Is the tube malpositioned?' only through the predicate",
-    "r4b-text-humeral-shaft": "'humeral diaphysis' / 'upper-arm bone' for 'Humerus': an adjective form, not a listed synonym",
     "r4c-or-it-penultima": "'la prima, la seconda e la terza opzione': one noun for three ordinals",
     "r4c-nf-de-herz-normal": "a German question: the question's finding is read from English forms only",
     "r4c-nf-ru-cti-062": "a Russian question and a finding stated by a measurement",
-    "r4c-am-b-then-d": "'I think the answer is B. Actually ... it might be D. Hard to say': read B",
     # a reply that says it cannot tell is a refusal by the extractor's rule; the writers called these ambiguous
-    "r4-u-restate-question": "a reply that only asks the question back: read as a refusal, written as unparseable",
     "r4b-amb-zh-effusion-maybe": "'难以判断' (hard to judge): a cannot-tell, so a refusal; written as unparseable",
     "r4c-am-zh-axial-or-coronal": "'难以确定' (hard to determine): a cannot-tell, so a refusal; written as unparseable",
     "r4c-am-loop-small-model": "a looping description: read as a refusal by the shared detector, written as unparseable",
+    "r4d-amb-derm-weigh": "'not possible to choose between these options': a cannot-tell, so a refusal; written as unparseable",
+    "r4d-amb-t2-or-flair": "'I can't distinguish between B and C': a cannot-tell, so a refusal; written as unparseable",
+    "r4d-neg-oct-nofluid": "'no intraretinal or subretinal fluid' answers 'macular edema?' only through medical knowledge",
+    "r4d-neg-oct-cystoid": "'cystoid hyporeflective spaces' answers 'macular edema?' only through medical knowledge",
+    "r4d-neg-normal-appendix": "'normal-caliber appendix' answers 'appendicitis?' only through medical knowledge",
 }
-
-
-def _read(r: dict):
-    if r["question"] == "yes_no":
-        return extract_yes_no(r["reply"], stop_reason=r["stop_reason"], question=r.get("q"))
-    return extract_choice(r["reply"], r["options"], stop_reason=r["stop_reason"])
 
 
 def _case(r: dict):
@@ -64,29 +54,17 @@ def _case(r: dict):
     return pytest.param(r, id=r["id"], marks=marks)
 
 
-FIXED = [r for r in ANSWERS if r["group"] != "heldout4d"]
-FIXED_JUDGES = [r for r in JUDGES if r["group"] != "heldout4d"]
+FIXED = ANSWERS
+FIXED_JUDGES = JUDGES
 
 
 def test_round4_files():
-    """Four files of 130 answer and 40 judge replies, every kind in each, ids unique, statuses
-    consistent with the expected readings."""
-    for group in ("dev4", "heldout4b", "heldout4c", "heldout4d"):
-        rows = [r for r in ANSWERS if r["group"] == group]
-        assert len(rows) == 130, group
-        assert {r["kind"] for r in rows} == {"hedged", "language", "wrapper", "ordinal", "negated_finding",
-                                              "option_text", "refusal", "ambiguous"}, group
-        assert len({r["lang"] for r in rows if r["kind"] == "language"}) >= 10, group
-        assert len([r for r in JUDGES if r["group"] == group]) == 40, group
-    ids = [r["id"] for r in ANSWERS + JUDGES]
-    assert len(ids) == len(set(ids))
-    for r in ANSWERS:
-        assert (r["expected"] is None) == (r["expected_status"] != "answer"), r["id"]
+    check_blind_files(ANSWERS, JUDGES, ["dev4", "heldout4b", "heldout4c", "heldout4d"])
 
 
 @pytest.mark.parametrize("r", [_case(r) for r in FIXED])
 def test_round4_cares_vlm_extractor(r):
-    e = _read(r)
+    e = read_answer(r)
     assert (e.answer, e.status if e.answer is None else "answer") == (r["expected"], r["expected_status"]), (r["reply"], e)
 
 
@@ -98,39 +76,9 @@ def test_round4_mediconfusion_lenient(r):
         assert c.reason == "refusal"
 
 
-def _mediconfusion_scores(reply: str) -> list[float] | None:
-    """[score A, score B] as the lenient reader gives them, or None for a judge error."""
-    try:
-        a, b, _ = parse_judge_lenient(reply)
-    except JudgeParseError:
-        return None
-    return [a, b]
-
-
-def _judge_reading(r: dict):
-    if r["judge"] == "mediconfusion":
-        return _mediconfusion_scores(r["reply"])
-    return parse_judge_score(r["reply"])[0]
-
-
 @pytest.mark.parametrize("r", [pytest.param(r, id=r["id"]) for r in FIXED_JUDGES])
 def test_round4_judge_replies(r):
-    assert _judge_reading(r) == r["expected"], r["reply"]
-
-
-def test_round4_heldout4d_floor():
-    """The last blind file, scored once and never fixed against: the unambiguous cases read right
-    may not fall below 83 of 105 (extractor; 84 when first scored, 83 after the review's precision
-    fixes, which were chosen on the reviewer's own replies) and 26 of 30 (judge replies), nor the
-    non-answers (ambiguous and refusal replies) read right below 22 of 25 (21 when first scored;
-    docs/judges.md, "Answer readers, round 4")."""
-    rows = [r for r in ANSWERS if r["group"] == "heldout4d"]
-    right = [(e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"]), r)
-             for r in rows for e in [_read(r)]]
-    assert sum(ok for ok, r in right if r["expected"] is not None) >= 83
-    assert sum(ok for ok, r in right if r["expected"] is None) >= 22
-    judges = [r for r in JUDGES if r["group"] == "heldout4d"]
-    assert sum(_judge_reading(r) == r["expected"] for r in judges if r["expected"] is not None) >= 26
+    assert judge_reading(r) == r["expected"], r["reply"]
 
 
 MODALITY = {"A": "CT", "B": "MRI", "C": "Ultrasound", "D": "X-ray"}
@@ -150,7 +98,7 @@ TWO = {"A": "Crescent-shaped subdural hematoma", "B": "Biconvex epidural hematom
         ("Ответ — С.", MODALITY, "C", "answer"),  # a Cyrillic capital that looks like C
         ("C does not fit, nor does A; the dural tail points to option B.", TWO | {"C": "Abscess"}, "B", "answer"),
         # ... and replies it must not read as one
-        ("Is it B?", MODALITY, None, "refusal"),  # a question back (the detector's asked_context), never B
+        ("Is it B?", MODALITY, None, "unparseable"),  # a question back: no answer and no decline, never B
         ("It's A or D.", MODALITY, None, "unparseable"),
         ("It could be either B or C; they look alike here.", SKIN, None, "unparseable"),
         ("Between A and B I would need more views.", MODALITY, None, "unparseable"),
@@ -242,7 +190,7 @@ def test_round4_yes_no_hand_written(reply, question, want):
     ],
 )
 def test_round4_mediconfusion_judge_hand_written(reply, want):
-    assert _mediconfusion_scores(reply) == want
+    assert mediconfusion_scores(reply) == want
 
 
 # --- a reviewer's attempt to break round 4 (replies a careful reader reads as no answer, or as
@@ -311,4 +259,4 @@ REVIEW_JUDGE = [("I would rate B 3 points lower than A. A: 8, B: 5", [8, 5]), ("
 @pytest.mark.parametrize("reply, want", REVIEW_JUDGE)
 def test_round4_review_judge(reply, want):
     """Labelled scores win over numbers in the reasoning; a table row with an extra column is no score."""
-    assert _mediconfusion_scores(reply) == want
+    assert mediconfusion_scores(reply) == want

@@ -17,7 +17,8 @@ LATIN_WORD = r"[^\W" + CJK + r"]"
 
 #: words naming an option before its letter ("Option C", "选项C", "Alternativa D")
 OPTION_WORDS = (
-    r"option|choice|letter|answer|opción|opcion|opção|opcao|alternativa|opzione|antwort|wahl|réponse|choix|"
+    r"option|choice|letter|answer|opción|opcion|opção|opcao|alternativa|opzione|antwort|wahl|réponse|choix|letra|lettre|buchstabe|lettera|"
+    r"alternativ|گزینه|"
     r"optie|keuze|вариант|seçenek|opcja|opsi|pilihan|phương\s+án|lựa\s+chọn|επιλογή|विकल्प|الخيار|"
     r"选项|選項|选择|選択肢|答案|答え|선택지|보기"
 )
@@ -32,7 +33,8 @@ HEDGE_ADVERBS = (
     r"provavelmente|mais\s+provavelmente|"
     r"probabilmente|waarschijnlijk|вероятно|скорее\s+всего|muhtemelen|prawdopodobnie|kemungkinan\s+besar|có\s+lẽ|"
     r"i(?:\s+would|'d)\s+(?:answer|pick|choose|go\s+with)|my\s+(?:hunch|bet|pick|instinct)\s+(?:is|would\s+be)|"
-    r"i\s+suspect(?:\s+(?:this|it)\s+is)?|on\s+balance(?:\s+(?:it's|it\s+is|this\s+is))?|(?:i'm\s+|i\s+am\s+)?leaning(?:\s+towards?)?"
+    r"i\s+suspect(?:\s+(?:this|it)\s+is)?|on\s+balance(?:\s+(?:it's|it\s+is|this\s+is))?|(?:i'm\s+|i\s+am\s+)?leaning(?:\s+towards?)?|"
+    r"i(?:'ll|\s+will)\s+(?:say|answer|go\s+with)"
 )
 #: the same in CJK scripts (no word boundary before the letter: "可能是C", "おそらくB")
 HEDGE_ADVERBS_CJK = r"(?:很|最|更)?可能是|大概是|应该是|應該是|可能|おそらく|恐らく|たぶん|多分|아마도|아마"
@@ -41,6 +43,8 @@ HEDGE_ADVERBS_CJK = r"(?:很|最|更)?可能是|大概是|应该是|應該是|�
 CHOOSE_VERBS = (
     r"choose|chose|choosing|select|selected|selecting|pick|picked|picking|go\s+with|going\s+with|go\s+for|"
     r"opt\s+for|opting\s+for|leans?\s+(?:towards?|to)|leaning\s+(?:towards?|to)|favou?rs?|favou?ring|prefers?|settle\s+on|"
+    r"commit\s+to|committing\s+to|stick\s+with|sticking\s+with|land\s+on|stay\s+with|staying\s+with|remain\s+with|"
+    r"me\s+inclino\s+por|inclino-me\s+para|je\s+penche\s+pour|propendo\s+per|"
     r"points?\s+(?:more\s+|most\s+|clearly\s+|strongly\s+)?(?:towards?|to)|pointing\s+(?:more\s+)?(?:towards?|to)|"
     r"elijo|elegiría|elegiria|escojo|escogería|selecciono|me\s+quedo\s+con|"
     r"wähle|nehme|entscheide\s+mich\s+für|tippe\s+auf|"
@@ -70,7 +74,10 @@ VERDICTS = (
     r"|est\s+(?:la\s+)?(?:correcte|correct|bonne(?:\s+réponse)?|juste)"
     r"|es\s+(?:la\s+)?(?:correcta|correcto|respuesta\s+correcta)"
     r"|é\s+(?:a\s+)?(?:correta|correto|resposta\s+correta)"
-    r"|è\s+(?:la\s+)?(?:corretta|corretto|risposta\s+corretta)"
+    r"|è\s+(?:la\s+)?(?:corretta|corretto|risposta\s+corretta)|è\s+quell[ao]\s+giust[ao]|è\s+giust[ao]"
+    r"|trifft\s+zu|klopt(?!\s+niet)|is\s+juist|está\s+corret[ao]|jest\s+(?:prawidłow|poprawn)\w{1,2}"
+    r"|şıkkı\w{0,4}|seçeneği\w{0,4}|doğru(?:dur)?"
+    r"|(?:является\s+)?(?:верн|правильн)(?:ый|ая|ое|ым)"
 )
 #: the same after a CJK letter (no space): "C是正确的", "Aが正しい"
 CJK_VERDICTS = r"是正确的|是正確的|是对的|是對的|正确|正確|是正确答案|是正確答案|が正しい|が正解|は正しい|が適切"
@@ -79,18 +86,22 @@ CJK_VERDICTS = r"是正确的|是正確的|是对的|是對的|正确|正確|是
 ELIMINATIONS = (
     r"(?:is|are|can\s+be|has\s+been|was)\s+(?:ruled\s+out|excluded|eliminated|unlikely|less\s+likely|wrong|incorrect|not\s+\w+)"
     r"|(?:would|should|could|does|do|did|is|are|was|can|will)(?:n't|\s+not)(?=\s|$)|lacks?\s|fails?\s+to\s"
-    r"|(?:would|will|must)\s+be\s+(?:wrong|incorrect|unlikely|less\s+likely|excluded)"
+    r"|(?:would|will|must)\s+be\s+(?:wrong|incorrect|unlikely|less\s+likely|excluded)|(?:is|are)\s+out\b"
     r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|é\s+descartad[oa]|aus(?=\s*+(?:[.,;]|$))|"
     r"(?:não|no)\s+se\s+aplica|no\s+aplica|ne\s+s'applique\s+pas|trifft\s+nicht\s+zu|passt\s+nicht|non\s+si\s+applica|"
     r"(?:does\s+not|doesn't)\s+(?:apply|fit)|"
-    r"can\s+be\s+(?:ruled\s+out|excluded)"
+    r"can\s+be\s+(?:ruled\s+out|excluded)|"
+    r"неверн\w{0,3}|неправильн\w{0,3}|не\s+подходит|(?:está|é)\s+(?:errad[ao]|incorret[ao])|es\s+incorrect[ao]|está\s+mal|"
+    r"est\s+(?:faux|fausse|incorrecte?)|ist\s+falsch|è\s+(?:sbagliat[ao]|errat[ao])|is\s+onjuist|klopt\s+niet|"
+    r"jest\s+(?:błędn|nieprawidłow)\w{1,2}"
 )
 #: an elimination verb before a list of letters: "We can exclude A, B and C"; "Se descarta la A"
 ELIMINATE_BEFORE = (
-    r"(?:rule\s+out|ruled\s+out|ruling\s+out|exclude|excluded|excluding|eliminate|eliminated|eliminating|discard|discarding|"
+    r"(?:rule\s+out|ruled\s+out|ruling\s+out|excludes|exclude|excluded|excluding|eliminates|eliminate|eliminated|eliminating|"
+    r"discard|discarding|"
     r"se\s+descarta(?:n)?|descartamos|descartando|"
     r"ausschließen|schließe\s+\w+\s+aus|exclure|exclut|on\s+exclut|descartar|descarto|escludo|esclude|escludiamo|escludere|"
-    r"scarto|scartiamo|excluo|excluímos|wykluczam|исключаю|исключается|排除|除外)"
+    r"scarto|scartiamo|excluo|excluímos|excluir|excluimos|wykluczam|исключаю|исключается|排除|除外)"
 )
 
 #: cues of a conclusion followed by the letter ("so B", "therefore it must be D", "así que es la B")
@@ -131,6 +142,7 @@ LAST_WORDS = r"last|última|último|letzte|letzten|dernière|dernier|ultima|ulti
 #: nouns after an ordinal ("the second option", "第二个选项")
 ORDINAL_NOUNS = (
     r"option|choice|one|description|statement|proposition|possibility|alternative|candidate|item|"
+    r"answer\s+option|answer\s+choice|antwortmöglichkeit|antwortoption|auswahlmöglichkeit|antwortalternative|"
     r"opción|opcion|opção|alternativa|opzione|risposta|wahl|möglichkeit|antwort|choix|proposition|réponse|optie|keuze|mogelijkheid|"
     r"вариант|ответ|seçenek|şık|opcja|odpowiedź|odpowiedz|opsi|pilihan|jawaban|lựa\s+chọn|phương\s+án|선택지|보기|옵션|"
     r"个选项|個選項|选项|選項|个|項|の選択肢|選択肢"
@@ -166,6 +178,7 @@ NEGATIVE_FINDINGS = (
 #: findings stated as present ("Positive for fracture", "A small effusion is present", "hay derrame")
 POSITIVE_FINDINGS = (
     r"positive\s+for|(?:is|are)\s+(?:present|seen|visible|noted|identified|evident|demonstrated)|"
+    r"(?:findings|features)\s+(?:of|consistent\s+with|in\s+keeping\s+with|typical\s+of)|"
     r"(?:consistent|compatible)\s+with|in\s+keeping\s+with|(?:is|are)\s+(?:enlarged|dilated|widened|increased|thickened)|terdapat|"
     r"に矛盾しない|を認め|(?:suggestive|indicative|diagnostic|characteristic)\s+of|"
     r"compatible\s+(?:avec|con)|évocat(?:eur|rice)\s+d|compatível\s+com|sugestiv[oa]\s+de|vereinbar\s+mit|passend\s+zu|"
@@ -217,11 +230,83 @@ SYNONYM_GROUPS = (
     ("kidney stones", "nephrolithiasis", "renal calculi"),
     ("fatty liver", "hepatic steatosis"),
     ("epidural hematoma", "extradural hematoma", "extradural haematoma", "epidural haematoma"),
+    ("dermatofibroma", "fibrous histiocytoma", "benign fibrous histiocytoma", "cutaneous fibrous histiocytoma"),
+    ("seborrheic keratosis", "seborrheic wart", "basal cell papilloma", "senile wart"),
+    ("actinic keratosis", "solar keratosis", "senile keratosis"),
+    ("pyogenic granuloma", "lobular capillary hemangioma"),
+    ("basal cell carcinoma", "basal cell epithelioma", "rodent ulcer", "bcc"),
+    ("squamous cell carcinoma in situ", "bowen disease", "bowen's disease"),
+    ("solar lentigo", "senile lentigo", "liver spot", "age spot"),
+    ("diffusion-weighted imaging", "dwi", "diffusion weighted imaging", "diffusion-weighted", "diffusion weighted"),
+    ("flair", "fluid-attenuated inversion recovery", "fluid attenuated inversion recovery"),
+    ("apparent diffusion coefficient", "adc", "adc map"),
+    ("susceptibility-weighted imaging", "swi", "susceptibility weighted imaging"),
+    ("short tau inversion recovery", "stir"),
+    ("optical coherence tomography", "oct"),
+    ("fundus photography", "fundus photograph", "color fundus photograph", "fundoscopy"),
+    # lay and clinical names of one disease
+    ("herpes zoster", "shingles", "zoster"), ("varicella", "chickenpox", "chicken pox"), ("urticaria", "hives"),
+    ("tinea corporis", "ringworm"), ("verruca vulgaris", "common wart", "wart"), ("atopic dermatitis", "eczema", "atopic eczema"),
+    ("molluscum contagiosum", "molluscum"), ("pityriasis versicolor", "tinea versicolor"), ("pertussis", "whooping cough"),
+    ("myocardial infarction", "heart attack"), ("cerebrovascular accident", "stroke"), ("deep vein thrombosis", "dvt"),
+    ("osteoarthritis", "degenerative joint disease"), ("cholelithiasis", "gallstones"), ("nephrolithiasis", "kidney stones"),
+    ("acne vulgaris", "acne"), ("psoriasis vulgaris", "plaque psoriasis", "psoriasis"),
+    ("tetralogy of fallot", "tetralogy", "fallot tetralogy"), ("coarctation of the aorta", "aortic coarctation", "coarctation"),
 )
+#: clinical acronyms, read in capitals only ("typical of MS", "-> AMD", "DCM."): (long form, acronym)
+CASED_ABBREVIATIONS = (
+    ("dilated cardiomyopathy", "DCM"), ("hypertrophic cardiomyopathy", "HCM"), ("restrictive cardiomyopathy", "RCM"),
+    ("multiple sclerosis", "MS"), ("age related macular degeneration", "AMD"), ("age related macular degeneration", "ARMD"),
+    ("tetralogy of fallot", "TOF"), ("atrial septal defect", "ASD"), ("ventricular septal defect", "VSD"),
+    ("patent ductus arteriosus", "PDA"), ("left ventricular hypertrophy", "LVH"), ("coarctation of the aorta", "CoA"),
+    ("chronic obstructive pulmonary disease", "COPD"), ("acute respiratory distress syndrome", "ARDS"),
+    ("congestive heart failure", "CHF"), ("pulmonary embolism", "PE"), ("deep vein thrombosis", "DVT"),
+    ("myocardial infarction", "MI"), ("abdominal aortic aneurysm", "AAA"), ("subarachnoid hemorrhage", "SAH"),
+    ("subdural hematoma", "SDH"), ("epidural hematoma", "EDH"), ("intracerebral hemorrhage", "ICH"),
+    ("hepatocellular carcinoma", "HCC"), ("renal cell carcinoma", "RCC"), ("ductal carcinoma in situ", "DCIS"),
+    ("invasive ductal carcinoma", "IDC"), ("invasive lobular carcinoma", "ILC"), ("benign prostatic hyperplasia", "BPH"),
+    ("polycystic ovary syndrome", "PCOS"), ("glioblastoma", "GBM"), ("non small cell lung cancer", "NSCLC"),
+    ("small cell lung cancer", "SCLC"), ("arteriovenous malformation", "AVM"), ("avascular necrosis", "AVN"),
+    ("osteoarthritis", "OA"), ("rheumatoid arthritis", "RA"), ("systemic lupus erythematosus", "SLE"),
+    ("idiopathic pulmonary fibrosis", "IPF"), ("usual interstitial pneumonia", "UIP"), ("nonspecific interstitial pneumonia", "NSIP"),
+    ("pulmonary langerhans cell histiocytosis", "PLCH"), ("lymphangioleiomyomatosis", "LAM"), ("tuberculosis", "TB"),
+    ("diffuse large b cell lymphoma", "DLBCL"), ("hodgkin lymphoma", "HL"), ("acute lymphoblastic leukemia", "ALL"),
+    ("central retinal artery occlusion", "CRAO"), ("central retinal vein occlusion", "CRVO"), ("diabetic macular edema", "DME"),
+    ("proliferative diabetic retinopathy", "PDR"), ("inflammatory bowel disease", "IBD"), ("ulcerative colitis", "UC"),
+    ("crohn s disease", "CD"), ("gastroesophageal reflux disease", "GERD"), ("benign paroxysmal positional vertigo", "BPPV"),
+    ("left atrium", "LA"), ("right atrium", "RA"), ("left ventricle", "LV"), ("right ventricle", "RV"),
+)
+#: names of imaging planes and modalities in scripts without spaces between words ("这是矢状位图像")
+CJK_SYNONYMS = {
+    "axial": ("轴位", "軸位", "横断位", "橫斷位", "横断面", "アキシャル", "横断像", "축상"),
+    "coronal": ("冠状位", "冠狀位", "冠状面", "冠状断", "コロナル", "관상"),
+    "sagittal": ("矢状位", "矢狀位", "矢状面", "矢状断", "サジタル", "시상"),
+    "ultrasound": ("超声", "超聲", "超音波", "초음파"), "x-ray": ("X线", "X線", "X光", "レントゲン", "엑스레이"),
+    "mri": ("磁共振", "核磁共振", "磁気共鳴"), "ct": ("计算机断层", "コンピュータ断層"),
+}
 #: word synonyms inside option texts
 WORD_SYNONYMS = {"extremity": ("limb",), "extremities": ("limbs",), "epidural": ("extradural",), "extradural": ("epidural",),
                  "radiograph": ("x-ray", "xray", "film"), "renal": ("kidney",), "hepatic": ("liver",),
-                 "cardiac": ("heart",), "pulmonary": ("lung",), "cerebral": ("brain",)}
+                 "cardiac": ("heart",), "pulmonary": ("lung",), "cerebral": ("brain",),
+                 # an organ named by its adjective: "the pancreatic tail" names "Pancreas"
+                 "liver": ("hepatic",), "kidney": ("renal",), "heart": ("cardiac",), "lung": ("pulmonary",),
+                 "brain": ("cerebral",), "pancreas": ("pancreatic",), "spleen": ("splenic",), "stomach": ("gastric",),
+                 "colon": ("colonic",), "skin": ("cutaneous",), "eye": ("ocular",), "bladder": ("vesical",),
+                 "uterus": ("uterine",), "ovary": ("ovarian",), "prostate": ("prostatic",), "breast": ("mammary",),
+                 "esophagus": ("esophageal",), "oesophagus": ("oesophageal",), "duodenum": ("duodenal",),
+                 "rectum": ("rectal",), "spine": ("spinal", "vertebral"), "femur": ("femoral",), "tibia": ("tibial",),
+                 "humerus": ("humeral",), "intestine": ("intestinal",), "bowel": ("intestinal",), "vein": ("venous",),
+                 "artery": ("arterial",), "node": ("nodal",), "bone": ("osseous",), "thyroid": ("thyroidal",),
+                 "gallbladder": ("gallbladder",), "retina": ("retinal",), "cornea": ("corneal",), "lens": ("lenticular",),
+                 # counts and echo patterns a reply says in other words
+                 "multiple": ("several", "many", "numerous", "innumerable", "multifocal", "two or more"),
+                 "single": ("solitary", "one", "isolated", "unifocal", "lone"),
+                 "osteolytic": ("lytic",), "osteoblastic": ("blastic", "sclerotic"),
+                 "anechoic": ("echo-free", "echofree", "echolucent", "sonolucent"), "hyperechoic": ("echogenic", "hyperechogenic"),
+                 "hypoechoic": ("hypoechogenic", "echo-poor"), "isoechoic": ("isoechogenic",),
+                 "mass": ("lesion", "tumor", "tumour"),
+                 "hemorrhagic": ("hemorrhage", "bleed", "bleeding"), "hemorrhage": ("bleed", "bleeding"),
+                 "tuberculosis": ("tubercular", "tuberculous")}
 #: abbreviations inside option texts: (long form, short form), both read wherever either stands
 ABBREVIATIONS = (("non-proliferative diabetic retinopathy", "npdr"), ("diabetic retinopathy", "dr"), ("basal cell carcinoma", "bcc"),
                  ("squamous cell carcinoma", "scc"), ("actinic keratosis", "ak"), ("right upper lobe", "rul"),

@@ -85,6 +85,17 @@ layer states one ("Answer: B"). Struck-through text (``~~A. Pneumonia~~``) is wi
 and Greek capitals that look like option letters and stand alone ("Ответ: А") are read as the
 Latin letters.
 
+Round 5 (docs/judges.md, "Answer readers, round 5"): key-value and two-column-table wrappers are
+read at the key naming the question's finding or asking for its presence; the option left after an
+elimination ("That leaves ...", "Il reste ...", a checklist crossing out all but one) and a
+per-option list calling exactly one option likely are answers; an option or finding may be named
+by a cognate in another European language or Cyrillic (:func:`_cognate_key`), by an organ or
+condition adjective, a clinical acronym in capitals, a numbered scale's step, a lay name, or an
+option's number after an answer marker; predicate questions ("Is the liver enlarged / normal?")
+and a few report signs of absence are read; concessions, first thoughts, conditional letters and
+options restated as list items are set aside; stated answers followed by "torn between the two"
+are several answers; a question back is ``unparseable``, not a refusal.
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -120,6 +131,8 @@ TRUNCATION_STOP_REASONS = frozenset({"max_tokens", "model_length"})
 
 #: Zero-width and invisible formatting characters removed before matching.
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\ufeff\u00ad"), None)
+#: Arabic-Indic and Persian digits read as ASCII ("گزینه ۳" is option 3)
+_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "01234567890123456789")
 _QUOTES = str.maketrans(
     {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
      "\u2013": "-", "\u2014": "-"}
@@ -127,14 +140,22 @@ _QUOTES = str.maketrans(
 
 # yes / no words. Multilingual ones count only where an answer is expected (reply start,
 # after a marker); the free "yes/no word" layer uses the English words only.
+# A short word that is also a word of another language ("ne", "ei", "oo", "da") counts only before
+# punctuation ("Ne, ...", "Ei."), never before a word it belongs to ("Ne peux pas", "Ei voi sanoa").
+_PUNCT_AFTER = "(?=\\s*+[,.!،。，])"
 _YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim", "evet", "tak", "да", "có", "ναι", "हाँ", "हां",
-              "ya(?=\\s*+[,.!])", "da(?=\\s*+[,.!])", "так(?=\\s*+[,.!])", "כן", "হ্যাঁ", "ndiyo")
+              "ya" + _PUNCT_AFTER, "da" + _PUNCT_AFTER, "так" + _PUNCT_AFTER, "כן", "হ্যাঁ", "ndiyo",
+              "ano" + _PUNCT_AFTER, "áno", "kyllä", "jah" + _PUNCT_AFTER, "igen", "taip", "jā", "já", "oo" + _PUNCT_AFTER,
+              "opo", "ہاں", "بله", "آری")
 _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет", "nej", "không", "tidak", "όχι",
-             "नहीं", "ні", "nu(?=\\s*+[,.!])", "לא", "না", "hapana")
-_YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네")
-_NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오")
+             "नहीं", "ні", "nu" + _PUNCT_AFTER, "לא", "না", "hapana",
+             "ne" + _PUNCT_AFTER, "ei" + _PUNCT_AFTER, "nem" + _PUNCT_AFTER, "не" + _PUNCT_AFTER, "nē", "nei" + _PUNCT_AFTER,
+             "hindi" + _PUNCT_AFTER, "نہیں", "خیر" + _PUNCT_AFTER, "نه" + _PUNCT_AFTER)
+# scripts without spaces between words: no word boundary after them
+_YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네", "有(?=[，。,.！!]|$)", "ใช่")
+_NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오", "没有(?=[，。,.！!]|$)", "沒有(?=[，。,.！!]|$)", "ไม่ใช่", "ไม่")
 _YES_AR, _NO_AR = ("نعم",), ("لا",)
-_YES_ALL = frozenset(_YES_LATIN + _YES_CJK + _YES_AR + ("ya", "так", "da"))
+_YES_ALL = frozenset(re.sub(r"\(\?=.*", "", w) for w in _YES_LATIN + _YES_CJK + _YES_AR)
 _YN_WORD = re.compile(
     r"(?i:(" + "|".join(sorted(_YES_LATIN + _NO_LATIN + _YES_AR + _NO_AR, key=len, reverse=True)) + r"))(?![\w-])"
     r"|(" + "|".join(sorted(_YES_CJK + _NO_CJK, key=len, reverse=True)) + r")"
@@ -169,13 +190,16 @@ _ANSWER_WORD = re.compile(
     r"(?:answer|choice|selection|respuesta|r[ée]ponse|antwort|resposta|risposta|antwoord|ответ|odpowied[źz]|cevap|jawaban|"
     r"đáp\s+án|الإجابة|الجواب|उत्तर)"
     r"|(?:final|correct|right|best|most\s+likely|selected|chosen|my)\s+(?:option|letter)"
-    r"|(?:my\s+)?(?:best\s+|final\s+)?guess"
+    r"|(?:my\s+)?(?:best\s+|final\s+)?guess|svar(?:et)?|vastaus|odpověď|válasz|răspuns|відповідь|jawapan|sagot|پاسخ(?:\s+صحیح)?"
     r"|(?:la\s+)?opci[oó]n\s+correcta|(?:l')?option\s+correcte|(?:la\s+)?bonne\s+option|(?:die\s+)?(?:richtige|korrekte)\s+(?:option|wahl)"
-    r"|(?:a\s+)?(?:op[cç][aã]o|alternativa)\s+correta|(?:l')?opzione\s+corretta)(?![\w])"
+    r"|(?:a\s+)?(?:op[cç][aã]o|alternativa)\s+correta|(?:l')?opzione\s+corretta"
+    r"|(?:the\s+)?(?:correct|right)\s+one|a\s+corret[ao]|la\s+correct[ao]|la\s+bonne|die\s+richtige|quella\s+giusta"
+    r"|(?:верн|правильн)(?:ый|ая|ое)(?:\s+(?:ответ|вариант))?)(?![\w])"
     r"|(?:正确答案|正確答案|正确选项|正確選項|答案|回答|解答|正解|答え|정답|답)"
 )
 _CUE = re.compile(
-    r"(?i:\b(?:actually|wait|correction|i\s+mean|on\s+second\s+thought|let\s+me\s+correct(?:\s+(?:that|myself))?))"
+    r"(?i:\b(?:actually|wait|correction|i\s+mean|on\s+second\s+thought|let\s+me\s+correct(?:\s+(?:that|myself))?|"
+    r"correcting\s+(?:that|myself)|i\s+correct\s+myself|scratch\s+that|on\s+reflection|final\s+correction))"
     r"[\s,:;.!-]*(?i:(?:it\s+is|it's|the\s+answer\s+is|rather)\s+)?"
 )
 _VERDICT = re.compile(
@@ -206,11 +230,11 @@ _UNDECIDED = re.compile(
     r"|\b(?:won't|will\s+not|refuse\s+to|decline\s+to)\s+(?:\w+\s+){0,2}?(?:choose|decide|pick|select)\s+(?:among|between|from|one\s+of)\b"
     r"|\bno\s+(?:puedo|es\s+posible|se\s+puede)\s+(?:\w+\s+){0,1}?(?:decir|determinar|elegir|decidir|distinguir|saber)\b"
     r"|\b(?:unable|not\s+able|can(?:'|no)?t|can\s+not)\s+to\s+(?:analy[sz]e|interpret|assess|evaluate|read|review|examine)\b"
-    r"|\bkann\s+keine\s+(?:\w+\s+)?(?:diagnosen?|befunde?|beurteilung)\b"
+    r"|\bkann\s+(?:leider\s+)?keine\s+(?:\w+\s+){0,2}?(?:diagnosen?|befunde?|beurteilung|bilder|aufnahmen)\b"
     r"|\bkann\s+(?:\w+\s+){0,4}?nicht\s+(?:\w+\s+){0,2}?(?:sagen|entscheiden|bestimmen|unterscheiden|beurteilen)\b"
     r"|\bne\s+(?:peux|puis|peut)\s+pas\s+(?:\w+\s+){0,1}?(?:dire|déterminer|choisir|décider|distinguer|savoir)\b"
     r"|\bnão\s+(?:consigo|posso|é\s+possível)\s+(?:\w+\s+){0,1}?(?:dizer|determinar|escolher|decidir|distinguir)\b)"
-    r"|难以判断|難以判斷|难以确定|難以確定|无法判断|無法判斷|无法确定|無法確定|不能确定|不能確定|无法区分|无法选择|判断できません|判断できない|特定できません"
+    r"|没有?办法(?:判断|确定|区分|选择)|沒有?辦法(?:判斷|確定|區分|選擇)|无从判断|難以判断|难以判断|難以判斷|难以确定|難以確定|无法判断|無法判斷|无法确定|無法確定|不能确定|不能確定|无法区分|无法选择|判断できません|判断できない|特定できません"
 )
 #: a negation or a question in the clause before a stated answer ("I would not say that C is
 #: correct", "I don't think the answer is B", "whether B is correct"): the clause states nothing
@@ -246,12 +270,12 @@ _NOT_ONLY_REPLY = re.compile(r"^\W*(?i:(?:definitely|certainly|absolutely|clearl
 REASONING_TAGS = ("think", "thinking", "reasoning", "reflection")
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|although|though|nevertheless|that\s+said)\b[,:]?\s*")
 _NEGATION = re.compile(
-    r"(?i)\b(?:not|no|isn't|aren't|never|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except)"
+    r"(?i)\b(?:not|no|isn't|aren't|never|neither|nor|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except)"
     r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
 )
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
 _JSON_KEYS = frozenset({"choice", "choices", "option", "selectedoption", "selectedoptions", "selectedchoice", "selection", "selections",
-                        "prediction", "label", "result", "letter", "answers"})
+                        "prediction", "label", "result", "letter", "answers", "selected", "chosen", "picked"})
 
 
 
@@ -264,7 +288,7 @@ def normalize_text(text: str | None) -> str:
     """
     if not text:
         return ""
-    t = unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).translate(_QUOTES)
+    t = unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).translate(_QUOTES).translate(_DIGITS)
     return t.strip()
 
 
@@ -368,7 +392,37 @@ def _option_pattern(text: str) -> re.Pattern[str]:
             names |= set(group) - {key}
     for syn in sorted(names):
         alts.append(r"\W*".join(re.escape(x) for x in re.findall(r"\w+|[^\w\s]", syn)))
-    return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)", re.IGNORECASE)
+    alts += ["(?-i:" + a + ")" for a in _acronyms(text)]  # "PLAX" names "Parasternal long-axis view"
+    for long, short in lex.CASED_ABBREVIATIONS:  # "typical of MS" names "Multiple sclerosis", and the reverse
+        long_words = " ".join(re.findall(r"\w+", long))
+        if long_words == spaced:
+            alts.append("(?-i:" + re.escape(short) + ")")
+        elif short.lower() == spaced:
+            alts.append(r"\W*".join(re.escape(x) for x in long_words.split()))
+    cjk = [re.escape(x) for x in lex.CJK_SYNONYMS.get(spaced, ())]  # no word boundary around "矢状位" in "这是矢状位图像"
+    return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)" + "".join("|" + c for c in cjk), re.IGNORECASE)
+
+
+_ACRONYM_SKIP = frozenset("of the and with in on for to a an".split())
+_ACRONYM_TAIL = frozenset("view views sequence scan pattern series".split())
+
+
+def _acronyms(text: str) -> list[str]:
+    """Upper-case acronyms of a multi-word option text, each word giving its first one or two
+    letters ("Parasternal long-axis view" -> PLAX, PLA, PLOAX ...; a trailing "view" or "sequence"
+    may be left out; "Diffusion-weighted imaging" -> DWI). At least three letters; read
+    case-sensitively, so "pla" in a word is never one."""
+    words = [w for w in re.findall(r"[^\W\d_]+", text) if w.lower() not in _ACRONYM_SKIP]
+    if not 2 <= len(words) <= 5:
+        return []
+    stems = [words] + ([words[:-1]] if words[-1].lower() in _ACRONYM_TAIL and len(words) > 2 else [])
+    out: set[str] = set()
+    for ws in stems:
+        parts = [""]
+        for w in ws:
+            parts = [p + w[:n].upper() for p in parts for n in (1, 2) if n <= len(w)]
+        out |= {p for p in parts if len(p) >= 3}  # two letters name too many things ("PE": embolism or effusion)
+    return sorted(out, key=len, reverse=True)
 
 
 def _word_forms(w: str) -> set[str]:
@@ -390,6 +444,21 @@ def _word_forms(w: str) -> set[str]:
         forms.add(w + "s")
     if w.endswith("i"):
         forms.add(w[:-1] + "us")                     # nevi -> nevus
+    # adjectives of a condition's name: "atelectatic", "pneumonic", "edematous", "nodular", "cystic"
+    if w.endswith("sis"):
+        forms.add(w[:-3] + "tic")                    # atelectasis, stenosis, necrosis -> atelectatic, stenotic
+        if w.endswith("osis") and len(w) >= 10:
+            forms.add(w[:-4])                        # sarcoidosis -> sarcoid, histoplasmosis -> histoplasm
+    elif w.endswith("ia") and len(w) > 5:
+        forms.add(w[:-2] + "ic")                     # pneumonia, ischemia -> pneumonic, ischemic
+    elif w.endswith("ma") and len(w) >= 5:
+        forms |= {w + "tous", w[:-1] + "atous"}      # edema -> edematous; granuloma -> granulomatous
+    elif w.endswith("ule") and len(w) > 5:
+        forms.add(w[:-3] + "ular")                   # nodule -> nodular
+    elif w.endswith("x") and len(w) > 5:
+        forms |= {w[:-1] + "ces", w[:-2] + "ices"}   # pneumothorax -> pneumothoraces, appendix -> appendices
+    elif w.endswith(("st", "yp")) and len(w) > 3:
+        forms.add(w + "ic" if w.endswith("st") else w + "oid")  # cyst -> cystic, polyp -> polypoid
     if w.endswith("es") and len(w) > 4:
         forms |= {w[:-2], w[:-2] + "is"}
     elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
@@ -508,6 +577,13 @@ def _unwrap_latex(t: str) -> str:
 def _strip_markdown(t: str) -> str:
     t = re.sub(r"~~[^~\n]{0,300}~~", " ", t)  # struck-through text is withdrawn ("~~A. Pneumonia~~")
     t = re.sub(r"\*\*|__|`+", "", t)
+    # HTML: inline tags go ("<b>A</b>" is A, never the tag's "b"), block tags end a line
+    t = re.sub(r"(?i)</?(?:b|i|u|s|em|strong|span|mark|code|font|sup|sub|small|big|a)(?:\s[^<>\n]{0,200})?>", "", t)
+    t = re.sub(r"(?i)</?(?:p|div|br|li|ul|ol|h[1-6]|table|tr|td|th|thead|tbody|section|article|pre|blockquote)(?:\s[^<>\n]{0,200})?/?>",
+               "\n", t)
+    # BBCode emphasis, open and closed ("[b]Answer:[/b] D"); a lone "[B]" is an option letter
+    for _ in range(3):  # nested: "[color=green][size=150]A[/size][/color]"
+        t = re.sub(r"(?i)\[(b|i|u|s|em|strong|color|size|font|quote|center|code)(?:=[^\]\n]{0,30})?\]([^\[\]]{0,300})\[/\1\]", r"\2", t)
     t = re.sub(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])", r"\1", t)
     t = re.sub(r"(?<![\w])_(\w)_(?![\w])", r"\1", t)
     t = re.sub(r"(?m)^[ \t]*#{1,6}[ \t]*", "", t)
@@ -534,6 +610,7 @@ class _Question:
         self.yes_no_map: dict[str, str] = yn if set(yn) == {"yes", "no"} else {}
         self.yes_no = not self.options
         self.subject: str | None = None  # the finding a yes/no question asks about (extract_yes_no)
+        self.asks_normal = False  # the question asks whether something is normal: findings answer it the other way
 
     def yes_no_answer(self, word: str) -> str | None:
         yn = _yes_no_word(word)
@@ -564,6 +641,8 @@ def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Rea
         return None, 0
     letter, closers = m.group(1), m.group(2)
     rest = s[m.end():]
+    if closers.startswith("'") and re.match(r"'[^\W\d_]", s[m.start(2):]):
+        return None, 0  # an elision, not a letter: "C'est", "L'option", "D'après", "I'd"
     if not closers:
         if rest.startswith("'") and re.match(r"'[a-z]", rest):  # I'd, I'm
             return None, 0
@@ -615,6 +694,9 @@ _NOT_AN_ANSWER_AFTER = re.compile(
 _ARTICLE = re.compile(r"^(?:(?i:la|el|le|l'|die|der|das|den|lo|il)\s*+|[ao]\s++)(?=[(\[]?[A-Z](?!" + _LW + r"))")
 
 
+_TEXT_THEN_LETTER = re.compile(r"([^()\[\]\n.;,]{1,80}?)\s*+[(\[]([A-Z])[)\]]")
+
+
 def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
     """Read the answer that starts ``s`` (text after a marker, a JSON value, a boxed value)."""
     s = s.lstrip()
@@ -630,6 +712,13 @@ def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
         r, _ = _letter_at(s, q)
         if r is not None:
             return r
+        digit = re.match(r"[(\[]?([1-9])[)\].]?\s*+(?:[.!。:]|$)", s)  # "정답: ②" (NFKC: "2"), "Answer: 3.": the option's number
+        if digit and int(digit.group(1)) <= len(q.options):
+            return _Reading(list(q.options)[int(digit.group(1)) - 1])
+        named = _TEXT_THEN_LETTER.match(s)  # "benign (A), but ...": an option's text with its own letter
+        if named and named.group(2) in q.letters and q.options[named.group(2)] and \
+                _option_pattern(q.options[named.group(2)]).fullmatch(named.group(1).strip()):
+            return _Reading(named.group(2))
     r = _yes_no_at(s, q)
     if r is not None:
         return r
@@ -655,16 +744,31 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
             continue
         for m in _option_pattern(v).finditer(t):
             before = t[max(0, m.start() - 80): m.start()]
+            if re.search(r"(?:^|[\n.!?:])[ \t>*\-•]*+[(\[]?" + k + r"[)\].:][ \t]*+$", before):
+                continue  # "A. Sarcoidosis - ...": the option restated as a list item, not chosen
             clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
             after = re.sub(r"^[\s)\]]*+", "", t[m.end(): m.end() + 120])
             if not _NEGATION.search(clause + " ") and not _ELIMINATED_AFTER.match(after):
+                if _ALTERNATIVE_AFTER.match(after) or _ALTERNATIVE_BEFORE.search(before):
+                    return None  # "in the pancreas or the kidney": alternatives, no answer
                 hits.add(k)
                 break
     keep = [k for k in hits if not any(k != o and _option_pattern(q.options[k]).search(q.options[o]) for o in hits)]
     if not hits and partial:
+        t = _RESTATED.sub(lambda m: "" if m.group(1) in q.letters and q.options.get(m.group(1)) and _option_pattern(
+            q.options[m.group(1)]).match(m.group(2)) else m.group(0), t)  # restated options name nothing
         part = _short_option_words(t, q) or _distinctive_words(t, q)
         return None if part in set_aside else part
     return keep[0] if len(keep) == 1 else None
+
+
+#: an option text offered as one of alternatives: "... or the kidney", "pancreas vs. ..."
+_ALTERNATIVE_AFTER = re.compile(r"(?i)^,?\s*+(?:or|vs\.?|versus|ou|oder|o|of|или)\s")
+_ALTERNATIVE_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:or|vs\.?|versus|ou|oder|или|either)\s++(?:(?:the|a|an)\s++)?$")
+
+
+#: an option restated after its letter at a line or sentence start ("A. Sarcoidosis - ..."): group 2 is what follows
+_RESTATED = re.compile(r"(?:^|(?<=[\n.!?:]))[ \t>*\-•]*+[(\[]?([A-Z])[)\].:][ \t]*+([^\n.;]{0,200})")
 
 
 #: words that keep a reply from naming an option by part of its text: negations, exclusions,
@@ -678,6 +782,14 @@ _PLAIN_WORDS = frozenset("with without from into that this there these those ima
                          "sign signs pattern type than more less both".split())
 
 
+def _clause_at(sentence: str, pos: int) -> str:
+    """The clause of ``sentence`` that holds ``pos``: cut at commas, semicolons, colons and spaced
+    dashes ("The metastases are lytic - punched-out lucencies without any sclerotic rim")."""
+    start = max((m.end() for m in re.finditer(r"[,;:]|\s-\s", sentence[:pos])), default=0)
+    end = re.compile(r"[,;:]|\s-\s").search(sentence, pos)
+    return sentence[start: end.start() if end else len(sentence)]
+
+
 def _distinctive_words(t: str, q: _Question) -> str | None:
     """The one option every word of which that no other option has (four letters or more) occurs
     in one sentence of the reply, not negated: "The tumour is poorly differentiated" names "Poorly
@@ -685,6 +797,9 @@ def _distinctive_words(t: str, q: _Question) -> str | None:
     right upper lobe" names "Right upper lobe consolidation". None when no option or several do."""
     words = {k: [w for w in re.findall(r"[^\W\d_]+", v.lower()) if len(w) >= 4 and w not in _PLAIN_WORDS]
              for k, v in q.options.items() if v}
+    # a side ("Left kidney") may go unsaid when no other option names the organ on the other side
+    sides = {k: {w for w in ws if w in ("left", "right")} for k, ws in words.items()}
+    words = {k: [w for w in ws if w not in sides[k] or any(sides[o] and o != k for o in sides)] for k, ws in words.items()}
     forms = {k: {f for w in ws for f in _word_forms(w)} for k, ws in words.items()}
     own = {k: [w for w in ws if not any(w in forms[o] for o in forms if o != k)] for k, ws in words.items()}
     named = set()
@@ -693,9 +808,9 @@ def _distinctive_words(t: str, q: _Question) -> str | None:
         if not ws:
             continue
         for sentence in sentences:
-            if _PARTIAL_BLOCKERS.search(sentence):
-                continue  # a contrast, a hypothetical or a negation: no naming by part
             spots = [_option_pattern(w).search(sentence) for w in ws]
+            if all(spots) and any(_PARTIAL_BLOCKERS.search(_clause_at(sentence, m.start())) for m in spots if m):
+                continue  # a contrast, a hypothetical or a negation in the words' clause: no naming by part
             if all(spots):
                 first = min(m.start() for m in spots if m)
                 if not _NEGATION.search(re.split(r"[,:]", sentence[max(0, first - 80): first])[-1] + " "):
@@ -724,6 +839,183 @@ def _short_option_words(t: str, q: _Question) -> str | None:
     return own[0] if len(own) == 1 else None
 
 
+_CYRILLIC_LATIN = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i", "й": "i", "к": "k",
+    "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts",
+    "ч": "ch", "ш": "sh", "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia", "æ": "ae", "œ": "oe", "ß": "ss"})
+
+
+@lru_cache(maxsize=4096)
+def _cognate_key(word: str) -> str:
+    """A spelling-neutral key of a word, so that the medical terms European languages share read
+    alike: "kératose", "queratosis", "Keratose" and "keratosis" -> "keratosis"-like keys;
+    "estiloide" -> "stiloide"; "меланома" -> "melanoma". Accents dropped, Cyrillic transliterated,
+    ph/th/qu/c/y/ae/oe/h spelled one way, a Spanish/Portuguese "e" before s+consonant dropped."""
+    w = unicodedata.normalize("NFKD", word.lower().translate(_CYRILLIC_LATIN))
+    w = "".join(c for c in w if not unicodedata.combining(c))
+    w = w.replace("ph", "f").replace("th", "t").replace("qu", "k").replace("ae", "e").replace("oe", "e")
+    w = re.sub(r"c(?=[eiy])", "s", w).replace("z", "s")  # "appendicitis" / "Appendizitis", "carcinoma" / "Karzinom"
+    w = w.replace("c", "k").replace("y", "i").replace("h", "").replace("x", "ks")
+    w = w[1:] if re.match(r"(?:pn|ps)", w) else w  # "neumotórax", "soriasis"
+    return w[1:] if re.match(r"es[^aeiou]", w) else w
+
+
+#: the disease suffixes a stem takes (in cognate keys): organ, inflammation, tumour and condition differ
+_SUFFIX_FAMILY = re.compile(r"(?P<itis>iti[sk]?|ite|itida)$|(?P<oma>oma|ome|om)$|(?P<osis>osis|ose|osi|osa)$")
+
+
+def _cognates(a: str, b: str) -> bool:
+    """Two keys share a stem: a common prefix of six letters and all but three of the shorter key, or
+    of all but one letter of a short key (four letters at least): "ulnar"/"ulnaire", "radius"/"radio",
+    "seborreik"/"seborreika"; not when one ends as an inflammation, a tumour or a condition and the
+    other does not ("appendix"/"appendicitis")."""
+    n = min(len(a), len(b))
+    if n < 4:
+        return a == b
+    if _SUFFIX_FAMILY.search(a) != _SUFFIX_FAMILY.search(b) and (_SUFFIX_FAMILY.search(a) or _SUFFIX_FAMILY.search(b)):
+        fa, fb = _SUFFIX_FAMILY.search(a), _SUFFIX_FAMILY.search(b)
+        if not (fa and fb and fa.lastgroup == fb.lastgroup):
+            return False  # "appendix" / "appendicitis", "fibroma" / "fibrosis": other things
+    need = max(min(6, n - 1), n - 3) if n >= 5 else n  # long compounds must agree further: "kardiomediastinal" is no "kardiomegali"
+    return a[:need] == b[:need]
+
+
+#: a negation in any of the readers' languages: a sentence holding one names no option by cognate
+_ANY_NEGATION = re.compile(
+    r"(?i)(?<![^\W\d_])(?:no|not|nor|neither|never|without|unlikely|excluded?|non|ni|pas|sans|nicht|kein\w{0,2}|nein|ohne|"
+    r"não|nem|sem|sin|nunca|né|senza|не|нет|ни|без|nie|bez|geen|niet|zonder|değil|yok)(?![^\W\d_])|n't"
+)
+
+
+#: what keeps a sentence from naming its option by cognate: alternatives, hypotheticals, "less likely"
+_COGNATE_BLOCKER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:or|oder|ou|или|vs|versus|either|whether|if|si|wenn|se|ob|could|might|may|would|könnte|"
+    r"podría|pourrait|potrebbe|poderia|unlikely|less|menos|moins|weniger|meno|differential|diferencial|differenzial|"
+    r"differenziale|différentiel|unwahrscheinlich|improbable|improvável|improbabile)(?![^\W\d_])"
+)
+
+
+def _cognate_sentences(t: str, q: _Question) -> str | None:
+    """The one option named by cognates (:func:`_cognate_option`) in sentences that neither negate,
+    weigh alternatives nor speculate ("Es handelt sich um eine Atelektase.", "È uno pneumotorace.");
+    None when no option or several are named. The last layer, for replies in other languages."""
+    named = set()
+    for sentence in re.split(r"[.;!?\n。！？]", t)[:400]:
+        if not sentence.strip() or _COGNATE_BLOCKER.search(sentence):
+            continue
+        if any(v and _option_pattern(v).search(sentence) for v in q.options.values()):
+            continue  # an option in its own form: the layers before read that sentence (or chose not to)
+        hit = _cognate_option(sentence, q)
+        if hit:
+            named.add(hit)
+    return named.pop() if len(named) == 1 else None
+
+
+def _cognate_option(s: str, q: _Question) -> str | None:
+    """The one option every content word of which (four letters or more) has a cognate in ``s``
+    ("la kératose séborrhéique" names "Seborrheic keratosis"; "меланома" names "Melanoma"); of
+    options named this way, the most specific is kept ("nævus mélanocytaire" names "Melanocytic
+    nevus", not "Melanoma"). None when ``s`` holds a negation, or no option or several are named."""
+    if _ANY_NEGATION.search(s):
+        return None
+    keys = [_cognate_key(w) for w in re.findall(r"[^\W\d_]{3,}", s)[:200]]
+    words = {k: [_cognate_key(w) for w in re.findall(r"[^\W\d_]+", v) if len(w) >= 4 and w.lower() not in _PLAIN_WORDS]
+             for k, v in q.options.items() if v}
+    named = {k for k, ws in words.items() if ws and all(any(_cognates(w, x) for x in keys) for w in ws)}
+    keep = [k for k in named if not any(o != k and set(words[k]) < set(words[o]) for o in named)]
+    return keep[0] if len(keep) == 1 else None
+
+
+#: what is left after the others are excluded: "That leaves the ulnar styloid", "Il reste donc la
+#: kératose", "Sobra apenas a estiloide", "queda la queratosis", "bleibt nur die Keratose", "Остаётся только меланома"
+_REMAINING = re.compile(
+    r"(?<![^\W\d_])(?i:(?:that|which|this)\s+leaves(?:\s+us\s+with)?|leaving(?:\s+(?:us\s+with|only))?|(?:we\s+are\s+|we're\s+)?left\s+with|"
+    r"by\s+exclusion|what\s+remains\s+is|the\s+remaining\s+(?:option|choice|one)\s+is|"
+    r"(?:il\s+)?(?:ne\s+)?reste(?:\s+donc)?(?:\s+que)?|par\s+(?:élimination|exclusion)|"
+    r"sobra(?:\s+apenas)?|resta(?:\s+(?:apenas|solo|sólo|solamente))?|queda(?:n)?(?:\s+(?:solo|sólo|solamente))?|por\s+exclusión|"
+    r"por\s+exclusão|(?:es\s+)?bleibt(?:\s+(?:nur|noch|also))*|übrig\s+bleibt|per\s+esclusione|rimane(?:\s+solo)?|"
+    r"оста[её]тся(?:\s+только)?|blijft(?:\s+(?:alleen|over))*|zostaje)(?![^\W\d_])[\s,:]*+"
+)
+
+
+def _remaining_option(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
+    """The option named in the rest of the sentence after a "what is left" cue (:data:`_REMAINING`),
+    by letter, text or cognate; the last such cue that names one wins."""
+    for m in reversed(list(_REMAINING.finditer(t))[-MAX_CANDIDATES:]):
+        end = _SENTENCE_END.search(t, m.end())
+        slot = t[m.end(): end.start() if end else m.end() + 200][:200]
+        slot = re.sub(r"^\s*+(?:(?:the|la|el|le|l'|die|der|das|a|o|il|lo)\s++)?(?=(?i:" + lex.OPTION_WORDS + r")\b)", "", slot)
+        if _negated_clause(t, m.start()):
+            continue
+        r, _ = _letter_at(slot.lstrip(), q)
+        if r is None:
+            hit = _option_text(slot, q, partial=False) or _cognate_option(slot, q)
+            r = _Reading(hit) if hit else None
+        if r is not None:
+            return m.start(), "remaining", r
+    return None
+
+
+#: what a per-option line says of its option: positive ("most likely", "yes", "best fit") or negative
+_LINE_NEGATIVE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:unlikely|less\s+likely|not\s+likely|no|not|incorrect|wrong|excluded|ruled\s+out|inconsistent|"
+    r"does\s+not\s+fit|doesn't\s+fit|poor\s+fit|improbable|false|falsch|nein|non|não|poco\s+probable|peu\s+probable|"
+    r"unwahrscheinlich|incorrecta?|incorreta|faux|fausse)(?![^\W\d_])|[✗✘❌×]"
+)
+_LINE_POSITIVE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:most\s+likely|likely|likeliest|yes|correct|best(?:\s+(?:fit|match|answer|choice))?|fits|consistent|"
+    r"favou?red|favou?r|diagnostic|typical|classic|right|sí|oui|ja|sim|wahrscheinlich|probable|correcta|correcte|richtig)"
+    r"(?![^\W\d_])|[✓✔✅]"
+)
+
+
+def _line_verdict(rest: str) -> str | None:
+    """"+" / "-" for what one per-option line says first (its opening clause), None when neither."""
+    head = re.split(r"[;.(]|\s-\s", rest, maxsplit=1)[0][:120]
+    if _LINE_NEGATIVE.search(head):
+        return "-"
+    if _LINE_POSITIVE.search(head):
+        return "+"
+    return None
+
+
+_ELIMINATION_CUE = re.compile(r"(?i)\b(?:eliminat\w*|exclusion|remaining|remains|what's\s+left|what\s+is\s+left|leaves|left\s+with)\b")
+
+
+def _per_option_choice(t: str, q: _Question) -> tuple[str | None, int]:
+    """One option per line ("- B - most likely; an oil cyst ...", "Round: unlikely"), by letter or by
+    option text: (the one option whose line says it is likely when every other listed option's line
+    says it is not, or :data:`SEVERAL` for a list of two options or more that does not (two likely, a
+    neutral line), or None when the reply is no such list; offset of the list's last line)."""
+    verdicts: dict[str, set[str]] = {}
+    offset = last = 0
+    for line in t.split("\n")[:MAX_CANDIDATES]:
+        start, offset = offset, offset + len(line) + 1
+        m = re.match(r"^[ \t>*\-•]*+(?:(?i:option)\s++)?[(\[]?([A-Z])[)\].:]?(?:[ \t]*+(?:[-:=]|->)|[ \t]++)[ \t]*+(.*)$", line)
+        letter, rest = (m.group(1), m.group(2)) if m and m.group(1) in q.letters else (None, "")
+        if letter is None:
+            lm = re.match(r"^[ \t>*\-•]*+([^:\n]{1,80}?)[ \t]*+(?::|\s-\s)[ \t]*+(.*)$", line)
+            if lm:
+                named = [k for k, v in q.options.items() if v and _option_pattern(v).fullmatch(lm.group(1).strip(" *_"))]
+                if len(named) == 1:
+                    letter, rest = named[0], lm.group(2)
+        if letter:
+            verdicts.setdefault(letter, set()).add(_line_verdict(rest) or "?")
+            last = start
+    if len(verdicts) < 2:
+        return None, 0
+    plus = [k for k, v in verdicts.items() if v == {"+"}]
+    minus = [k for k, v in verdicts.items() if v == {"-"}]
+    left = q.letters - set(verdicts)
+    if not plus and len(minus) == len(verdicts) == len(q.letters) - 1 and _ELIMINATION_CUE.search(t):
+        return left.pop(), last  # "Process of elimination: - A ✗ ... - B ✗ ... - D ✗ ... - E ✗": C is what is left
+    return (plus[0] if len(plus) == 1 and len(minus) == len(verdicts) - 1 else SEVERAL), last
+
+
+#: a stated letter whose own clause makes it conditional: "A is the answer if ...", "B, provided that ..."
+_CONDITIONAL = re.compile(r"(?i)^[^.;!?\n]{0,60}?\b(?:if|when|provided|assuming|unless|only\s+if|in\s+case)\b")
+
+
 def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     """Stated answers with their position: (offset, layer, reading)."""
     hits: list[tuple[int, str, _Reading]] = []
@@ -737,13 +1029,18 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
                 hits.append((off, "leading", _Reading(None, multiple=True)))
             # else "A, B and D are ruled out": an elimination, read by the elimination layer
         else:
-            r, _ = _letter_at(lead, q, strict_lead=True)
-            if r is not None:
+            r, end = _letter_at(lead, q, strict_lead=True)
+            if r is not None and not _CONDITIONAL.match(lead[end:]):
                 hits.append((off, "leading", r))
+            # else "A is the answer if the patient is febrile; ... then it's B": a condition, not an answer
     if not hits and (q.yes_no or q.yes_no_map):
         r = _yes_no_at(lead, q)
         if r is None and _NOT_ONLY_REPLY.match(lead):
             r = _Reading(q.yes_no_answer("no"))
+        if r is not None and q.subject and re.match(r"(?i)no\s++[^\W\d_]", lead):
+            # "No effusion; small pneumothorax": a determiner, not an answer; the clauses that name
+            # the question's finding decide
+            r = _Reading(_subject_finding(t, q.subject)) if _subject_finding(t, q.subject) else r
         if r is not None and (r.answer or r.multiple):
             hits.append((off, "leading", r))
     # every later layer: only its last stated answer can win (the last answer in the reply wins), so
@@ -790,6 +1087,10 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
             return None
         return _read_slot(t[m.end(): m.end() + 200], q, texts=False)
 
+    if q.yes_no or q.yes_no_map:
+        kv = _key_value_answer(t, q)
+        if kv is not None:
+            hits.append(kv)
     last("marker", list(_ANSWER_WORD.finditer(t)), marker)
     # "<label>: X" lines and lines holding only a letter
     last("label", list(_LABEL_LINE.finditer(t)), label)
@@ -798,7 +1099,9 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         if len({m.group(1) for m in items}) > 1:
             # the options restated ("A: CT\nB: MRI") or one list item per option ("- A. Melanoma: ...",
             # "- B. Nevus: ..."): an analysis, not an answer; a later stated answer ("Answer: B") still wins
-            hits.append((items[-1].start(), "line", _Reading(None, multiple=True)))
+            one, _ = _per_option_choice(t, q)
+            hits.append((items[-1].start(), "per_option", _Reading(one)) if one and one != SEVERAL else
+                        (items[-1].start(), "line", _Reading(None, multiple=True)))
         bare = list(_BARE_LINE.finditer(t))
         bare_letters = {m.group(1).upper() for m in bare[-MAX_CANDIDATES:]} & q.letters
         if len(bare_letters) > 1 and len(bare) == sum(1 for ln in t.split("\n") if ln.strip()):
@@ -811,12 +1114,84 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     if not q.yes_no:
         last("verdict", list(_VERDICT.finditer(t)), verdict)
         last("choose", list(_CHOOSE.finditer(t)), choose)
+    if not q.yes_no:
+        one, at = _per_option_choice(t, q) if not any(layer in ("per_option", "line") for _, layer, _ in hits) else (None, 0)
+        if one:
+            hits.append((at, "per_option", _Reading(None, multiple=True) if one == SEVERAL else _Reading(one)))
+        left = _remaining_option(t, q)
+        if left is not None:
+            hits.append(left)
+        listed = [h for h in hits if h[1] in ("line", "per_option") and h[2].multiple]
+        if listed:
+            # an analysis of every option, then its conclusion: "... is most suggestive of ulcerative colitis (B)"
+            end = t.find("\n", max(h[0] for h in listed))
+            sole = _sole_letter(t[end:], q) if end >= 0 else None
+            if sole and sole != SEVERAL:
+                hits.append((end + 1, "after_list", _Reading(sole)))
     # hedged but committed answers and conclusions ("Probably C, although ...", "A is ruled out, so B")
     last("hedged", list(_HEDGED.finditer(t)), hedged)
     last("conclusion", list(_CONCLUSION.finditer(t)), hedged)
     # self-correction cues
     last("correction", list(_CUE.finditer(t)), lambda m: _read_slot(t[m.end(): m.end() + 200], q, texts=False))
+    cues = list(_CUE.finditer(t))[-MAX_CANDIDATES:]
+    if cues and (q.yes_no or q.yes_no_map):
+        # "No. Actually, scratch that - ... Yes, there is a small effusion.": a yes/no opening a later sentence
+        starts = [m.end() for m in re.finditer(r"(?:^|[.!?]\s|\n)\s*+", t[cues[-1].end():])][:MAX_CANDIDATES]
+        for off in reversed(starts):
+            r = _yes_no_at(t[cues[-1].end() + off:], q)
+            if r is not None and r.answer:
+                hits.append((cues[-1].end() + off, "correction", r))
+                break
     return hits
+
+
+#: one "key: value" or "key = value" line whose value is one word (YAML, TOML, a report template)
+_KEY_VALUE_LINE = re.compile(r"(?m)^[ \t\-*•]*+([^\W\d_][\w .-]{0,40}?)[ \t]*+[:=：][ \t]*+[\"']?([^\W\d_]{1,12})[\"']?[ \t.,]*+$")
+#: a two-column table row: "| **Pneumothorax** | **Yes** |"
+_TABLE_KEY_VALUE = re.compile(r"(?m)^[ \t]*+\|[ \t*_]*+([^\W\d_][^|\n*_]{0,40}?)[ \t*_]*+\|[ \t*_]*+([^\W\d_]{1,12})[ \t*_.]*+\|?[ \t]*+$")
+#: a key that says whether the finding is there ("present", "fracture_detected", "is_positive")
+_PRESENCE_KEY = re.compile(r"(?i)(?:^|[_ .-])(?:present|presence|detected|positive|seen|visible|found|exists?|identified)$|^(?:is|has)[_ ]")
+
+
+#: one-word values of a finding's key that say whether it is there
+_KEY_VALUES = {"true": "yes", "false": "no", "present": "yes", "absent": "no", "positive": "yes", "negative": "no", "none": "no",
+               "detected": "yes", "有": "yes", "无": "no", "無": "no", "没有": "no", "あり": "yes", "なし": "no", "있음": "yes",
+               "없음": "no", "vorhanden": "yes", "presente": "yes", "ausente": "no", "présent": "yes", "absent": "no"}
+
+
+def _key_value_answer(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
+    """A yes/no answer from key-value lines: the line whose key names the question's finding
+    ("pneumothorax: yes"), else one whose key asks for the answer or the finding's presence
+    ("present: yes", "fracture_present: false", "answer: no"); lines about other findings
+    ("tamponade_signs: no") are not the answer. Placed at the block's last line, so it outranks the
+    label layer's last line; None when no such line reads yes/no/true/false, or they disagree."""
+    lines = sorted([*_KEY_VALUE_LINE.finditer(t), *_TABLE_KEY_VALUE.finditer(t)], key=lambda m: m.start())[:MAX_CANDIDATES]
+    if not lines:
+        return None
+    subject = re.findall(r"[^\W\d_]{4,}", q.subject or "")
+    named, asked = [], []
+    for m in lines:
+        value = m.group(2).lower()
+        word = _KEY_VALUES.get(value)
+        if word is None:
+            r = _yes_no_at(value, q)
+            word = r.answer if r is not None and r.answer else None
+        else:
+            word = q.yes_no_answer(word)
+        if word is None:
+            continue
+        key = m.group(1).lower().replace("_", " ").replace("-", " ")
+        if subject and all(_option_pattern(w).search(key) for w in subject[-1:]):
+            named.append(word)
+        elif _PRESENCE_KEY.search(key.replace(" ", "_")) or _answer_key(re.sub(r"[\W\d_]", "", key)):
+            asked.append(word)
+    if not named and not asked and len(lines) == 1 and not re.search(r"[A-Za-z]", lines[0].group(1)):
+        word = _KEY_VALUES.get(lines[0].group(2).lower())
+        asked = [q.yes_no_answer(word)] if word else []  # "气胸：无": one finding line in a script the question's words cannot name
+    got = {w for w in named or asked if w}
+    if len(got) != 1:
+        return None
+    return lines[-1].start(), "key_value", _Reading(got.pop())
 
 
 # a letter that may stand as an option letter in running text: bracketed ("(c)", "[B]"), after an
@@ -842,7 +1217,7 @@ _POINTER = re.compile(
     r"maybe|perhaps|possibly|presumably|then|so|thus|hence|therefore|go\s+for|lean|leaning|leans|think|believe|"
     r"option|choice|letter|answer|antwoord|optie|вариант|ответ|opción|opção|opzione|antwort|réponse|respuesta|resposta|"
     r"risposta|odpowiedź|cevap|jawaban|adalah|ialah|là|ni|jest|es|est|ist|è|é|la|el|le|die|der|das|il|lo|a|o|είναι|"
-    r"هي|है|입니다|답은|정답은)|[→>=:*]|->|=>|[^\x00-\u024f\s\d])$"
+    r"هي|है|입니다|답은|정답은)|[→>=:*]|->|=>|(?<=\s)-|[^\x00-\u024f\s\d])$"
 )
 #: what may stand between a pointer and its letter (stripped before _POINTER is tried)
 _POINTER_GAP = " \t\n*_\"'“([\u3000"
@@ -850,7 +1225,13 @@ _POINTER_GAP = " \t\n*_\"'“([\u3000"
 #: "Compared with option A", "In option D", "Let me explain option C"
 _DISCUSSED_BEFORE = re.compile(
     r"(?<![\w'])(?i:look(?:ing)?\s+at|consider(?:ing)?|compared?\s+(?:with|to)|in|if(?:\s+\w+){0,3}|explain|about|"
-    r"regarding|versus|vs\.?|whereas|while|unlike|discuss(?:ing)?)\s++(?i:(?:the\s+)?(?:option|choice|letter)\s++)?[(\[]?$"
+    r"regarding|versus|vs\.?|whereas|while|unlike|discuss(?:ing)?|"
+    # a first thought the reply goes back on: "I first thought A, but ... it is C", "Initially B... no wait"
+    r"(?:at\s+)?first(?:\s+(?:i\s+)?(?:thought|considered|suspected|guessed|said|picked|chose))?|initially(?:\s+(?:i\s+)?\w+)?|"
+    r"i\s+(?:first|initially)\s+(?:thought|considered|suspected|guessed|said|picked|chose)(?:\s+(?:of|it\s+was))?|"
+    r"(?:i\s+)?was\s+going\s+to\s+(?:say|pick|choose)|torn\s+betw\w*|between|"
+    r"(?:initial|first)\s+(?:impression|thought|instinct|guess|reaction)\s*+[:\-]?)"
+    r"\s++(?i:(?:the\s+)?(?:option|choice|letter)\s++)?[(\[]?$"
 )
 #: words that exclude the letter after them: "neither A nor C", "not B", "except D", "rather than A",
 #: "No es la B"; a list after them is excluded whole ("Neither A, B, nor C")
@@ -905,6 +1286,12 @@ def _mention_context(t: str, m: re.Match[str]) -> tuple[str, str, str]:
     return letter, t[max(0, m.start() - 60): m.start()], after
 
 
+#: a concession in the letter's clause: "B, although a reasonable reader might call it C", "though A is possible";
+#: not across a dash or colon ("fairly - though not fully - confident: B")
+_CONCEDED_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:although|though|albeit|even\s+if|admittedly|aunque|si\s+bien|bien\s+que|"
+                              r"obwohl|obgleich|sebbene|benché|embora|хотя)(?![^\W\d_])[^.;:!?\n-]{0,120}$")
+
+
 def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
     """The one option letter the reply states in running text, when there is exactly one
     ("Not 100% sure, but I think it's A.", "The appearance favours A, though ...", "my hunch is
@@ -935,10 +1322,10 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
         if _RANGE_AFTER.match(after[:20]) or _RANGE_BEFORE.search(before[-20:]):
             return SEVERAL  # "any of A-D": a range names several options
         joined = _MULTI_AFTER.match(after[:60])
-        if joined and joined.group(1) in q.letters and not _EXCLUDED_BEFORE.search(before):
+        if joined and joined.group(1) in q.letters and not _EXCLUDED_BEFORE.search(before) and not _DISCUSSED_BEFORE.search(before):
             named |= {up, joined.group(1)}  # "A or D", "B if T2-weighted, otherwise A"
         if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in eliminated
-                or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before)):
+                or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before) or _CONCEDED_BEFORE.search(before)):
             continue
         end = _SENTENCE_END.search(t, m.end())
         if end and end.group(0) in "?？":
@@ -955,6 +1342,9 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
             pointer = True
         lead = before.rstrip(_POINTER_GAP.replace("\n", ""))
         at_start = not strict and (not lead.strip() or lead.endswith((".", "!", ":", "\n")))
+        restated = re.match(r"[ \t]*+[.):][ \t]*+([^\n]{1,120})", after)
+        if at_start and restated and q.options.get(up) and _option_pattern(q.options[up]).match(restated.group(1)):
+            at_start = False  # "A. Sarcoidosis - ...": a list item restating the option, not an answer
         if m.group(3) or pointer or at_start:
             stated.add(up)  # after an arrow, a pointer, or at the start of a sentence or line
     if len(named | stated) > 1:
@@ -976,12 +1366,60 @@ def _negated_clause(t: str, pos: int) -> bool:
     return _CLAUSE_NEGATION.search(_NOT_NEGATION.sub(" ", clause)) is not None
 
 
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
+_NUMBERED_OPTION = re.compile(r"(?i)^(.*?)[\s-]*+(\d{1,2}|i{1,3}|iv|vi?)([a-c]?)$")
+#: a word that names a scale's step before its number: "category 3", "grade II", "Stadium 2"
+_SCALE_WORDS = (r"category|categoría|categoria|catégorie|kategorie|kategoria|grade|grado|grad|stage|stadium|estadio|stade|"
+                r"type|tipo|typ|class|classe|clase|klasse|level|nivel|niveau|score|tier|grupo|group")
+
+
+def _numbered_option(t: str, q: _Question) -> str | None:
+    """Options that differ only by a number ("BI-RADS 1" ... "BI-RADS 5", "Grade I" ... "Grade
+    III"): the one option whose number the reply names after the scale's name or a step word
+    ("I would assign category 3", "BI-RADS category 4", "KL grade 3", "grade II"); None when it
+    names none or several, or a named number is negated or offered with another ("3 or 4")."""
+    parts = {k: _NUMBERED_OPTION.match(v.strip()) for k, v in q.options.items() if v}
+    if len(parts) < 2 or not all(parts.values()) or len({m.group(1).lower() for m in parts.values() if m}) != 1:
+        return None
+    by_number = {}
+    for k, m in parts.items():
+        n = m.group(2).lower() if m else ""
+        by_number[(str(_ROMAN.get(n, n)), m.group(3).lower() if m else "")] = k
+    name = re.escape(next(iter(parts.values())).group(1).strip())  # type: ignore[union-attr]
+    prefix = (r"(?<![^\W\d_])(?:(?:" + name + r")[\s-]*+(?:(?:" + _SCALE_WORDS + r")\s*+)?|(?:" + _SCALE_WORDS + r")\s*+)"
+              if name else r"(?<![^\W\d_])(?:" + _SCALE_WORDS + r")\s*+")
+    named = set()
+    for m in re.finditer(prefix + r"[:#]?\s*+(\d{1,2}|i{1,3}|iv|vi?)([a-c]?)(?![\w.,]\d)(?!\w)", t, re.IGNORECASE):
+        if _NEGATION.search(t[max(0, m.start() - 40): m.start()] + " ") or re.match(
+                r"(?i)\s*+(?:or|/|-|to|vs)\s*+(?:\d|[ivx]+\b)", t[m.end():]):
+            return None
+        n = m.group(1).lower()
+        key = (str(_ROMAN.get(n, n)), m.group(2).lower())
+        if key not in by_number:
+            return None
+        named.add(by_number[key])
+    return named.pop() if len(named) == 1 else None
+
+
+#: a reply that weighs two things as possible ("both are possible", "entrambe possibili") names no one option by
+#: its text; "Both kidneys are enlarged" still names one
+_BOTH = re.compile(r"(?i)(?<![^\W\d_])(?:both|entramb[ei]|ambos|ambas|beide|les\s+deux|tous\s+les\s+deux|оба|обе|ikisi\s+de)"
+                   r"(?![^\W\d_])[^.;!?\n]{0,60}?(?<![^\W\d_])(?:possible|plausible|likely|candidates|possibili|plausibili|posibles|"
+                   r"plausibles|möglich|denkbar|possíveis|plausíveis|possibles|возможны)(?![^\W\d_])|两者都有可能|両方の可能性")
+
+
 def _weak(t: str, q: _Question) -> tuple[str | None, str, str]:
     """Option-text and yes/no-word layers: (answer, layer, reason)."""
-    if q.options and not q.yes_no_map:
+    if q.options and not q.yes_no_map and not _BOTH.search(t):
         hit = _option_text(t, q, set_aside=_set_aside_letters(t, q))
         if hit:
             return hit, "option_text", f"only option {hit}'s text occurs"
+        hit = _numbered_option(t, q)
+        if hit:
+            return hit, "option_number", f"only option {hit}'s number is named on its scale"
+        hit = _cognate_sentences(t, q)
+        if hit:
+            return hit, "option_cognate", f"only option {hit} is named, in another language's form of its words"
     if q.yes_no or q.yes_no_map:
         y, n = bool(_YES_EN.search(t)), bool(_NO_EN.search(t))
         if y != n:
@@ -994,6 +1432,15 @@ def _weak(t: str, q: _Question) -> tuple[str | None, str, str]:
     return None, "none", "no option letter, option text or yes/no word found"
 
 
+#: blockquote lines opening a reply that quote the question back, when an answer follows them
+_ECHOED_QUOTE = re.compile(r"^(?:[ \t]*+>[^\n]{0,400}+\n)++(?=\s*+[^\s>])")
+
+
+#: an undecided close after stated answers: "torn between the two", "can't decide between them"
+_TORN = re.compile(r"(?i)\b(?:torn\s+between|undecided\s+between|(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+decide|"
+                   r"hard\s+to\s+(?:say|choose|decide)\s+between|between\s+(?:the\s+)?two|either\s+(?:one|could\s+be))\b")
+
+
 def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Extraction:
     truncated = is_truncated(stop_reason)
     t = normalize_text(response)
@@ -1002,6 +1449,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             return Extraction(None, "truncated", "empty reply cut by the token limit", TRUNCATED)
         return Extraction(None, "none", "empty response")
     t, open_block = strip_reasoning(t)
+    t = _ECHOED_QUOTE.sub("", t, count=1)  # "> Which MRI sequence is shown?" quoted back before the answer
     if open_block and truncated:
         return Extraction(None, "truncated", "cut by the token limit inside a reasoning block", TRUNCATED)
     j = _json_answer(t, q)
@@ -1021,6 +1469,11 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         pos, layer, r = max(hits, key=lambda h: h[0])
         if r.multiple:
             return Extraction(None, "multiple", f"several options stated together ({layer})")
+        torn = _TORN.search(t, pos)
+        if torn and (len({h[2].answer for h in hits if h[2].answer}) > 1
+                     or len(set(re.findall(r"(?<![A-Za-z])[A-Z](?![A-Za-z])", t)) & q.letters) > 1):
+            # "The answer is A. No wait, it's C ... I'm really torn between the two": answers stated, then undecided
+            return Extraction(None, "multiple", f"stated answers, then undecided between them ({torn.group(0)!r})")
         return Extraction(r.answer, layer, f"last stated answer ({layer})")
     flat = re.sub(r"\s+", " ", t.replace("\x02", " ").replace("\x03", " "))
     if not q.yes_no:
@@ -1030,8 +1483,9 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     undecided = _UNDECIDED.search(flat)
     ref = refusal_phrase(flat) or (f"cannot decide: {undecided.group(0)!r}" if undecided else None)
     if ref:
-        rest = _CONTRAST.search(flat)
-        if rest and not refusal_phrase(flat[rest.end():]) and not truncated:
+        # "I can't be sure, but B": the contrast follows the hedge, and nothing after it declines
+        rest = _CONTRAST.search(flat, undecided.end() if undecided and not refusal_phrase(flat) else 0)
+        if rest and not refusal_phrase(flat[rest.end():]) and not _UNDECIDED.search(flat, rest.end()) and not truncated:
             after = flat[rest.end():]
             sole = None if q.yes_no else _sole_letter(after, q, strict=True)
             if sole and sole != SEVERAL:
@@ -1039,6 +1493,9 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             ans, layer, _ = _weak(after, q)
             if ans:
                 return Extraction(ans, "hedged", f"answer after a hedge ({ref}) and a contrast ({layer})")
+        if ref.startswith("asked_context:") or ".clarify." in ref:
+            # "Could you tell me the patient's age ...?": a question back, no answer and no decline
+            return Extraction(None, "asks_back", f"the reply asks for context instead of answering ({ref})")
         return Extraction(None, "refusal", f"the reply declines or cannot tell ({ref})", REFUSAL)
     if not q.yes_no and not truncated:
         sole = _sole_letter(t, q)
@@ -1053,12 +1510,17 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             if ans:
                 return Extraction(ans, layer, f"{reason} in the first sentence of a cut reply")
         return Extraction(None, "truncated", "cut by the token limit before stating an answer", TRUNCATED)
+    hedged = False
     if q.yes_no and q.subject:
-        found = _subject_finding(t, q.subject) or _normal_study(flat)
+        found = _subject_finding(t, q.subject)
+        hedged = found == HEDGED  # a clause naming the finding asks about it or hedges: only a yes/no word may answer
+        found = None if hedged else found or _normal_sign(flat, q.subject) or _normal_study(flat)
         if found:
             return Extraction(found, "finding", f"the clauses naming {q.subject!r} state it {'absent' if found == 'no' else 'present'}")
-    if q.yes_no or q.yes_no_map:
-        found = _finding(flat)
+    if (q.yes_no or q.yes_no_map) and not hedged:
+        found = _finding(flat) or (_normal_study(flat) if q.asks_normal else None)
+        if found and q.asks_normal:
+            found = "no" if found == "yes" else "yes"  # "consistent with hepatic steatosis" to "Is the liver normal?" is no
         if found:
             ans = q.yes_no_answer(found)
             if ans:
@@ -1074,8 +1536,14 @@ _HOMOGLYPH = re.compile(r"(?<![^\W\d_])([\u0410\u0412\u0421\u0415\u0391\u0392\u0
 _HOMOGLYPH_LATIN = {"\u0410": "A", "\u0412": "B", "\u0421": "C", "\u0415": "E", "\u0391": "A", "\u0392": "B", "\u0395": "E"}
 
 
+#: Arabic option letters (أ ب ج د هـ, the abjad order Arabic exams use), standing alone: "الإجابة: د"
+_ARABIC_LETTER = re.compile(r"(?<![\u0600-\u06ff])([\u0623\u0628\u062c\u062f]|\u0647\u0640?)(?![\u0600-\u06ff])")
+_ARABIC_LATIN = {"\u0623": "A", "\u0628": "B", "\u062c": "C", "\u062f": "D", "\u0647": "E"}
+
+
 def _latin_letters(t: str) -> str:
-    return _HOMOGLYPH.sub(lambda m: _HOMOGLYPH_LATIN[m.group(1)], t)
+    t = _HOMOGLYPH.sub(lambda m: _HOMOGLYPH_LATIN[m.group(1)], t)
+    return _ARABIC_LETTER.sub(lambda m: _ARABIC_LATIN[m.group(1)[0]], t)
 
 
 # answer tags: <answer>D</answer>, <final>B</final>, <final_answer>C</final_answer>, <output>D</output>,
@@ -1086,9 +1554,17 @@ _ANSWER_TAG = re.compile(
 )
 
 
+#: the same tags in BBCode: "[ANSWER]No[/ANSWER]", "[final]C[/final]"
+_ANSWER_BBTAG = re.compile(
+    r"\[([A-Za-z_ -]{0,12}?(?i:answer|final|choice|result|response|option|output|letter|selection|selected|prediction|label|pick)"
+    r"[A-Za-z_ -]{0,12}?)\]([^\[\]]{0,300})\[/\1\s*+\]", re.IGNORECASE
+)
+
+
 def _answer_tags(t: str) -> str:
-    """An answer tag's content becomes a stated answer (like a boxed value)."""
-    return _ANSWER_TAG.sub(lambda m: " \x02" + m.group(2).strip() + "\x03 ", t)
+    """An answer tag's content (XML-like or BBCode) becomes a stated answer (like a boxed value)."""
+    t = _ANSWER_TAG.sub(lambda m: " \x02" + m.group(2).strip() + "\x03 ", t)
+    return _ANSWER_BBTAG.sub(lambda m: " \x02" + m.group(2).strip() + "\x03 ", t)
 
 
 @lru_cache(maxsize=64)
@@ -1104,10 +1580,13 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     if n >= 3 and n % 2:  # "die mittlere Option"
         alts.append(f"(?P<o{n // 2}m>{lex.MIDDLE_WORDS})")
     # an ordinal without a noun counts where a sentence ends on it: "Fico com a segunda."
-    bare = r"(?:the|la|el|le|l'|die|der|das|den|de|het|a|o|il|lo)\s++" + "(?:" + "|".join(
-        a.replace("(?P<o", "(?P<b") for a in alts) + r")(?=\s*+(?:[.!;]|$))"
+    bare = r"(?:(?:the|la|el|le|l'|die|der|das|den|de|het|a|o|il|lo)\s++|(?<=[-:—]\s)|(?<=[-:—]))" + "(?:" + "|".join(
+        a.replace("(?P<o", "(?P<b") for a in alts) + r")(?=\s*+(?:[.!;:]|$))"
     parts = [art + "(?:" + "|".join(alts) + ")" + noun, bare,
-             r"(?:option|choice|answer)\s++(?:(?:number|no\.?|#)\s*+)?(?P<num>" + "|".join(lex.NUMBER_WORDS) + ")"]
+             r"(?:" + lex.OPTION_WORDS + r")\s*+(?:(?:number|no\.?|#|nr\.?|n\.?º)\s*+)?(?P<num>" + "|".join(lex.NUMBER_WORDS)
+             + r")(?![\d.,]\d)"]
+    # "the final one" / "the final option" is the last (never "final answer", "final choice")
+    parts.append(f"the\\s++(?P<o{n - 1}z>final)(?=\\s++(?:one|option)\\b)")
     if n == 2:  # "the former" / "the latter" name one of two options
         parts += [r"the\s++(?:(?P<o0f>former)|(?P<o1l>latter))(?:\s++(?:one|option))?"]
     return re.compile(r"(?<!" + _LW + r")(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
@@ -1163,7 +1642,7 @@ def _eliminated_letters(t: str, q: _Question) -> set[str]:
 # possessive runs (++) before each capture: linear (regex_safety); the capture is bounded (80)
 _SUBJECT_QUESTION = re.compile(
     r"^\W*+(?i:(?:is|are)\s++there\s++(?:an?\s++|any\s++)?(?:(?:evidence|signs?|findings?)\s++of\s++(?:an?\s++)?)?(?P<a>[^?\n]{1,80})"
-    r"|(?:does|do)\s++(?:the\s++|this\s++)?(?:\S++\s++){0,3}?(?:show|demonstrate|reveal)\s++(?:an?\s++|any\s++)?(?P<e>[^?\n]{1,80})"
+    r"|(?:does|do)\s++(?:the\s++|this\s++)?(?:\S++\s++){0,3}?(?:show|demonstrate|reveal|have|has)\s++(?:an?\s++|any\s++)?(?P<e>[^?\n]{1,80})"
     r"|(?:há|hay|existe|y\s++a-t-il|gibt\s++es|есть\s++ли|c'è|ci\s++sono|is\s++er)\s++"
     r"(?:(?:algum|alguma|algún|alguna|un|una|um|uma|des|une|einen|eine|ein|een|un'|evidencia\s++de|sinais\s++de)\s++)?(?P<d>[^?\n]{1,80})"
     r"|(?:is|are)\s++(?:an?\s++|the\s++)?(?P<c>[^?\n]{1,80}))"
@@ -1174,16 +1653,24 @@ _SUBJECT_TAIL = re.compile(
     r"|(?:present|seen|visible|noted|identified|evident))\b"
 )
 _SUBJECT_NEGATED_BEFORE = re.compile(
-    r"(?i:\b(?:no|not|without|negative\s+for|free\s+of|absence\s+of|none\s+of|rules?\s+out|ruled\s+out)\b)(?:[^.;:\n]{0,60})$"
+    r"(?i:(?<![^\W\d_])(?:no|not|without|negative\s+for|free\s+of|absence\s+of|none\s+of|rules?\s+out|ruled\s+out|"
+    r"sin|sem|sans|ohne|kein\w{0,3}|pas\s+d|aucun\w{0,2}|nessun\w{0,2}|senza|assenza\s+di|geen|brak|без|нет|nincs|ei|yok|"
+    r"se\s+descarta|se\s+excluye|descarta(?:mos)?|on\s+exclut|exclusion\s+d|ausschluss|si\s+esclude|exclui-se|descarta-se|"
+    r"ningún|ninguna|ninguno|nenhum|nenhuma|niciun|nicio|żadn\w{1,3})(?![^\W\d_]))"
+    r"(?:[^.;:\n]{0,60})$"
 )
 _SUBJECT_NEGATED_AFTER = re.compile(
     r"^\W{0,3}(?i:(?::\s*+)?(?:none|absent|negative|not\s+(?:seen|present|identified|visible|detected|evident|demonstrated)|"
-    r"(?:is|are|was|were)\s+(?:absent|not\s+(?:seen|present|identified|visible|detected|evident)|ruled\s+out)))\b"
+    r"(?:is|are|was|were)\s+(?:absent|not\s+(?:seen|present|identified|visible|detected|evident)|ruled\s+out)|"
+    r"ruled\s+out|excluded|nicht\s+nachweisbar|ausgeschlossen|descartad[oa]|exclue?|non\s+visibile|escluso|"
+    r"не\s+(?:выявлен|определяется|обнаружен)\w{0,2}))\b"
 )
 _SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|would|possible|possibly|questionable|equivocal|cannot\s+be\s+excluded|"
                             r"typically|usually|generally|commonly|classically|defined|definition|refers?\s+to|cause|causes|"
                             r"if\s+any|if\s+present|whether|determine|assess(?:ed)?|look\s+for|evaluate|comment|"
-                            r"can't\s+be\s+excluded|versus|vs\.?|suspicious|likely|probably|difficult|unclear|neither|nor|excluded)\b|\?)")
+                            r"can't\s+be\s+excluded|versus|vs\.?|suspicious|likely|probably|difficult|unclear|neither|nor|excluded|"
+                            r"kann|könnte|möglich|weder|puede|podría|posible|peut|pourrait|possible|pode|poderia|possível|può|"
+                            r"potrebbe|possibile|может|возможно|mogelijk|kan)\b|\?)")
 
 
 _NORMAL_STUDY = re.compile(
@@ -1209,6 +1696,47 @@ _SUBJECT_COPULA = re.compile(r"(?i)^\W{0,3}(?:is|are|was|were|can|may|appears?|r
 _NORMAL_SENTENCE = re.compile(r"(?i)\b(?:normal|clear|unremarkable|intact|no\s+\w+|within\s+normal\s+limits)\b")
 
 
+#: "Is the liver enlarged?": an organ's enlargement has one name, which replies use ("Hepatomegaly present")
+_MEGALY = {"liver": "hepatomegaly", "spleen": "splenomegaly", "heart": "cardiomegaly", "cardiac silhouette": "cardiomegaly",
+           "thyroid": "thyromegaly", "thyroid gland": "thyromegaly", "kidney": "nephromegaly"}
+_ITIS = {"appendix": "appendicitis", "gallbladder": "cholecystitis", "pancreas": "pancreatitis", "colon": "colitis",
+         "diverticulum": "diverticulitis", "stomach": "gastritis", "esophagus": "esophagitis", "bladder": "cystitis",
+         "liver": "hepatitis", "kidney": "nephritis", "pericardium": "pericarditis", "sinus": "sinusitis", "sinuses": "sinusitis"}
+_INFLAMED_ORGAN = re.compile(r"(?i)(?:the\s+)?(" + "|".join(_ITIS) + r")\s+inflamed$")
+_ENLARGED_ORGAN = re.compile(r"(?i)(?:the\s+)?(liver|spleen|heart|cardiac\s+silhouette|thyroid(?:\s+gland)?|kidney)\s+enlarged$")
+#: signs a report gives for a finding's absence, by the finding's head word (the reply never names the finding)
+_NORMAL_SIGNS = {
+    "effusion": r"costophrenic\s+angles?\s+(?:are\s+|is\s+|remain\s+)?(?:sharp|clear|preserved|normal)|sharp\s+costophrenic\s+angles?",
+    "pneumothorax": r"lungs?\s+(?:are\s+|is\s+)?(?:fully\s+)?(?:re-?)?expanded|lung\s+markings\s+extend\s+to\s+the\s+(?:periphery|chest\s+wall)",
+    "cardiomegaly": r"heart\s+size\s+(?:is\s+)?(?:normal|within\s+normal\s+limits)|normal\s+heart\s+size|cardiothoracic\s+ratio\s+(?:is\s+)?normal",
+    "fracture": r"cortices\s+(?:are\s+)?intact|cortex\s+(?:is\s+)?intact|intact\s+cortices|no\s+cortical\s+(?:break|disruption)",
+    "papilledema": r"(?:optic\s+)?disc\s+margins?\s+(?:are\s+|is\s+)?(?:sharp|clear|well[-\s]defined)|no\s+(?:optic\s+)?disc\s+(?:swelling|edema|oedema)",
+    "glaucoma": r"(?:optic\s+)?disc\s+(?:appears\s+|is\s+|looks\s+)?(?:healthy|normal)|neuroretinal\s+rim\s+(?:is\s+)?intact|"
+                r"cup[-\s]to[-\s]disc\s+ratio\s+(?:of\s+|is\s+)?(?:~|≈|about\s+|approximately\s+)?0?\.[0-4]\b",
+}
+
+
+def _normal_sign(t: str, subject: str) -> str | None:
+    """"no" when the reply gives the report's sign of the finding's absence (:data:`_NORMAL_SIGNS`:
+    "Costophrenic angles are sharp" to "Is there a pleural effusion?") or calls the finding's stem
+    normal ("normal wall thickness" to "Is there bowel wall thickening?"), and nothing in it
+    negates that sign; None otherwise."""
+    head = (re.findall(r"[^\W\d_]{3,}", subject) or [""])[-1].lower()
+    sign = _NORMAL_SIGNS.get(head)
+    m = re.search(r"(?i)\b(?:" + sign + r")\b", t) if sign else None
+    if m is None and len(head) >= 7:
+        stem = re.escape(head[:5])
+        m = re.search(r"(?i)\bnormal\s+(?:[^\W\d_]+\s+){0,2}?" + stem + r"[^\W\d_]*|\b" + stem
+                      + r"[^\W\d_]*\s+(?:is\s+|are\s+)?(?:normal|within\s+normal\s+limits|preserved)\b", t)
+    if m is None or _FINDING_NEGATOR.search(t[max(0, m.start() - 20): m.start()]):
+        return None
+    return "no"
+
+
+#: where a question's finding is ("... in the left kidney", "... of the distal radius"): not the finding's name
+_SUBJECT_PLACE = re.compile(r"(?i)(?<!\s)\s++(?:in|of|on|at|within|involving|along|around)\s++(?:the\s++|this\s++|a\s++)?(?=[^\W\d_])")
+
+
 def _question_subject(question: str | None) -> str | None:
     """The finding a yes/no question asks about ("Is there a pleural effusion?" -> "pleural effusion"), or None."""
     if not question or len(question) > 400:
@@ -1217,6 +1745,12 @@ def _question_subject(question: str | None) -> str | None:
     if not m:
         return None
     if m.group("c") is not None:  # "Is X present?" names X only with its predicate
+        organ = _ENLARGED_ORGAN.match(m.group("c").strip(" ."))
+        if organ:  # "Is the liver enlarged?" asks about hepatomegaly
+            return _MEGALY[organ.group(1).lower()]
+        inflamed = _INFLAMED_ORGAN.match(m.group("c").strip(" ."))
+        if inflamed:  # "Is the appendix inflamed?" asks about appendicitis
+            return _ITIS[inflamed.group(1).lower()]
         tail = _SUBJECT_TAIL.search(m.group("c"))
         if not tail or not re.match(r"(?i)\s*+(?:present|seen|visible|noted|identified|evident)", tail.group(0)):
             return None
@@ -1225,8 +1759,16 @@ def _question_subject(question: str | None) -> str | None:
         subject = m.group("a") or m.group("d") or m.group("e") or ""
         tail = _SUBJECT_TAIL.search(subject)
         subject = subject[: tail.start()] if tail else subject
+        subject = re.sub(r"(?i)^(?:(?:any|clear)\s+)?(?:signs?|evidence|features?|findings?)\s+of\s+(?:an?\s+)?", "", subject)
+        place = _SUBJECT_PLACE.search(subject)
+        if place and re.search(r"[^\W\d_]{4,}", subject[: place.start()]):
+            subject = subject[: place.start()]  # "a mass in the left kidney": the finding is the mass
     subject = subject.strip(" .")
     return subject.lower() if re.search(r"[^\W\d_]{4,}", subject) else None
+
+
+#: what :func:`_subject_finding` gives when a clause naming the finding hedges or asks about it
+HEDGED = "hedged"
 
 
 def _subject_finding(t: str, subject: str) -> str | None:
@@ -1242,23 +1784,39 @@ def _subject_finding(t: str, subject: str) -> str | None:
     if not words:
         return None
     for word in [words[-1], *[w for w in reversed(words[:-1]) if len(w) >= 4]]:
-        pattern = _option_pattern(word)
+        patterns = (_option_pattern(word), _option_pattern("micro" + word), _option_pattern("macro" + word))
         readings: set[str] = set()
         for clause in re.split(r"[.;\n]|\bbut\b|\bhowever\b|(?<=[?？])", t)[:400]:
-            m = pattern.search(clause)
+            # "microcalcifications" names "calcifications"; "neumotórax", "pneumotorace" name "pneumothorax"
+            m = next((x for x in (p.search(clause) for p in patterns) if x), None) or _cognate_word(clause, word)
             if not m or clause.rstrip().endswith(("?", "？")):
                 continue  # a clause that asks (an echoed question) states nothing
-            found = _finding(clause)
+            # what the clause says of the finding stops where it goes on to what the finding lacks
+            # ("effusion, without signs of tamponade", "pneumothorax with no evidence of tension")
+            cut = _FINDING_SCOPE_END.search(clause, m.end())
+            scoped = clause[: cut.start()] if cut else clause
+            if _SUBJECT_ASKED.search(clause[: m.start()]):
+                return HEDGED  # "To answer whether there is an aortic dissection, we need ...": the finding is asked about
+            found = _finding(scoped)
+            if found == "yes" and _SUBJECT_NEGATED_BEFORE.search(clause[: m.start()]):
+                found = "no"  # "No pleural effusion or pneumothorax is identified": the negation governs the finding
             if found:
                 readings.add(found)
                 continue
-            if _SUBJECT_HEDGE.search(clause):
-                return None
             before, after = clause[: m.start()], clause[m.end():]
+            if _SUBJECT_NEGATED_AFTER.match(after):
+                readings.add("no")  # "Pneumothorax excluded." ("excluded" alone is no hedge here)
+                continue
+            aside = re.match(r",\s*+([^,.;\n]{0,40})(?:,|$)", clause[cut.start():]) if cut else None
+            if _SUBJECT_HEDGE.search(scoped) or (aside and len(aside.group(1).split()) <= 3 and _SUBJECT_HEDGE.search(aside.group(1))):
+                # a hedge in the finding's clause or a short aside ("The effusion, if any, is small"); a later
+                # clause ("..., suspicious for renal cell carcinoma") hedges the diagnosis, not the finding
+                return HEDGED
             if _SUBJECT_NEGATED_BEFORE.search(before) or _SUBJECT_NEGATED_AFTER.match(after):
                 readings.add("no")
-            elif (not _FINDING_NEGATOR.search(before) and len(clause.split()) <= 14 and len(before.split()) <= 4
-                  and not _SUBJECT_COPULA.match(after)):
+            elif (not _FINDING_NEGATOR.search(before) and len(scoped.split()) <= 20
+                  and word == words[-1] and len(re.split(r":\s", before)[-1].split()) <= 8
+                  and not _SUBJECT_COPULA.match(after) and not _NORMAL_WORD.search(scoped)):
                 readings.add("yes")  # a report-style finding ("Small left pleural effusion"), not a statement about it
             else:
                 return None
@@ -1267,6 +1825,20 @@ def _subject_finding(t: str, subject: str) -> str | None:
     return None
 
 
+def _cognate_word(clause: str, word: str) -> re.Match[str] | None:
+    """The first word of ``clause`` that is a cognate of ``word`` (:func:`_cognates`, six letters or
+    more), as a match: a finding named in another language ("neumotórax" for "pneumothorax")."""
+    if len(word) < 6:
+        return None
+    key = _cognate_key(word)
+    return next((m for m in list(re.finditer(r"[^\W\d_]{5,}", clause))[:200] if _cognates(_cognate_key(m.group(0)), key)), None)
+
+
+#: a clause calling the named part normal states no finding in it ("normal wall thickness")
+_NORMAL_WORD = re.compile(r"(?i)\b(?:normal|unremarkable|intact|preserved)\b")
+#: a clause that asks or plans to look for the finding before naming it states nothing about it
+_SUBJECT_ASKED = re.compile(r"(?i)(?<![^\W\d_])(?:whether|if|determine|assess|look\s+for|looking\s+for|evaluate|to\s+answer|ob)(?![^\W\d_])")
+_FINDING_SCOPE_END = re.compile(r"(?i),|\b(?:without|with|w/o|but|and\s+no|no|sans|sin|ohne|sem|senza|bez)\b")
 _NEG_FINDING = re.compile(r"(?<!" + _LW + r")(?i:" + lex.NEGATIVE_FINDINGS + r")")
 _POS_FINDING = re.compile(r"(?<!" + _LW + r")(?i:" + lex.POSITIVE_FINDINGS + r")")
 _FINDING_NEGATOR = re.compile(r"(?<!" + _LW + r")(?i:" + lex.FINDING_NEGATORS + r")(?!" + _LW + r")")
@@ -1290,6 +1862,36 @@ def _finding(t: str) -> str | None:
     if pos and not neg:
         return "yes"
     return None
+
+
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "cero": 0, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
+    "null": 0, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10,
+    "zéro": 0, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+}
+_NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+#: a spelled score where a score stands: "A: eight", "give it a seven", "seven out of ten", "Grade: nine"
+_SPELLED_SCORE = re.compile(
+    r"(?i)((?:[:=]|[-–—>]\s)\s?|(?<![^\W\d_])(?:score|rating|grade)\s(?:of\s)|(?<![^\W\d_])(?:give|gave|rate|rated|score|scored|scores|grade|rating|award|deserves|earns|gets)"
+    r"\s(?:(?:it|this|that|the\s+answer|the\s+response)\s)?(?:an?\s)?|(?<![^\W\d_]))(" + _NUMBER_WORD + r")(?![^\W\d_])"
+    r"(?=(\s*+(?:out\s++of|/|de|von|sur|su)\s*+(?:ten|10|diez|zehn|dix)\b)?)"
+)
+
+
+def spell_out_scores(text: str) -> str:
+    """Spelled scores become digits where a score stands ("A: eight" -> "A: 8", "I'd give it a
+    seven" -> "... a 7", "seven out of ten" -> "7 out of ten"); English, Spanish, German and French
+    words zero to ten. Elsewhere a number word stays ("names one of the two findings")."""
+    def sub(m: re.Match[str]) -> str:
+        if not m.group(1) and not m.group(3):
+            return m.group(0)  # a number word with neither a score's lead nor "out of ten"
+        if m.group(1).strip()[:1] in ":=-–—>" and not m.group(3) and not re.match(
+                r"(?i)\s*+(?:[,.;)\n|]|$|points?\b|puntos\b|punkte\b)", m.string[m.end():]):
+            return m.group(0)  # "Reason: one finding is missing": a word, not a score
+        return m.group(1) + str(_NUMBER_WORDS[m.group(2).lower()])
+
+    return _SPELLED_SCORE.sub(sub, text)
 
 
 def json_objects(text: str) -> Iterator[Any]:
@@ -1342,10 +1944,12 @@ def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
                 if len(got) == 1:
                     return _Reading(got.pop())
             else:
-                r = _json_scalar(v, q)
+                r = _json_scalar(v, q, depth)
                 if r is not None:
                     return r
     for v in obj.values():
+        if isinstance(v, str) and v.lstrip().startswith("{"):
+            v = next(json_objects(v), None)  # a tool call's arguments as a JSON string
         r = _json_marked(v, q) if isinstance(v, list) else _json_value(v, q, depth + 1)
         if r is not None:
             return r
@@ -1391,13 +1995,17 @@ def _answer_key(key: str) -> bool:
     return key in _JSON_KEYS or any(key.startswith(w) or key.endswith(w) for w in _ANSWER_KEY_WORDS)
 
 
-def _json_scalar(v: Any, q: _Question) -> _Reading | None:
+def _json_scalar(v: Any, q: _Question, depth: int = 0) -> _Reading | None:
     if isinstance(v, bool):
         ans = q.yes_no_answer("yes" if v else "no")
         return _Reading(ans) if ans else None
     if not isinstance(v, str):
         return None
     s = normalize_text(v)
+    if s.startswith("{"):  # an answer key holding JSON as a string: "{\"choice\": \"A\"}"
+        inner = next(json_objects(s), None)
+        if isinstance(inner, dict):
+            return _json_value(inner, q, depth + 1)
     r = _read_slot(s, q)
     if r is None and q.options and not q.yes_no_map:
         hit = _option_text(s, q, partial=False)
@@ -1423,7 +2031,13 @@ def extract_yes_no(response: str | None, *, stop_reason: str | None = None, ques
     """
     q = _Question(None)
     q.subject = _question_subject(question)
+    q.asks_normal = bool(question and len(question) <= 400 and _ASKS_NORMAL.match(normalize_text(question)))
     return _extract(response, q, stop_reason)
+
+
+#: "Is the liver normal?": a finding stated present answers "no", a normal study "yes"
+_ASKS_NORMAL = re.compile(r"(?i)^\W*+(?:is|are|does|do)\s++(?:the\s++|this\s++)?[^?\n]{1,60}?\s++(?:look\s++|appear\s++)?"
+                          r"(?:normal|unremarkable|healthy|within\s++normal\s++limits)\s*+\??\s*+$")
 
 
 def extract_choice(

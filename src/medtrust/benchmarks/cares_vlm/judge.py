@@ -26,7 +26,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig,
 
 from medtrust.judges.roles import grader_model
 from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
-from medtrust.scorers.extract import json_objects, strip_reasoning
+from medtrust.scorers.extract import json_objects, spell_out_scores, strip_reasoning
 
 #: reasoning blocks dropped from a judge reply
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
@@ -47,10 +47,13 @@ _NUMBER = r"(\d++(?:\.\d++)?)"
 # a grade stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it 8", "give it a 7"
 _STATED = (
     re.compile(r"(?<![\d.])" + _NUMBER + r"\s*+(?:/|out\s+of|sur|von|su|из|de)\s*+10(?:\.0+)?(?![\d.])", re.IGNORECASE),
-    re.compile(r"(?<!\w)(?:score|grade|rating|overall|bewertung|punktzahl|puntuaci[oó]n|calificaci[oó]n|nota|punteggio|voto|"
+    re.compile(r"(?<!\w)(?:score|grade|rating|overall|verdict|bewertung|punktzahl|puntuaci[oó]n|calificaci[oó]n|nota|punteggio|voto|"
                r"评分|分数|得分|評価|点数|スコア)(?!\w)\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER + r"(?![\d.]*\d)(?!\s*+(?:/|out\s+of)\s*+(?!10)\d)", re.IGNORECASE),
     re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s++(?:it|this|the\s+(?:reply|response|answer))?\s*+(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
 )
+# an overall / final / total grade on its own line or table row, beside per-criterion scores
+_OVERALL = re.compile(r"(?im)^[ \t|*_>-]{0,12}(?:overall|final|total)(?:[ \t]++(?:score|grade|rating))?[ \t|*_:=-]{0,12}" + _NUMBER
+                      + r"(?![\d.]*\d)(?:[ \t]{0,3}(?:/|out[ \t]+of)[ \t]{0,3}10)?[ \t|*_.]{0,12}$")
 # the reply opens with the grade: "7 - it names 2 of the 3 findings"; not "7 or 8", not "7-8"
 _LEADING = re.compile(r"^\W*?" + _NUMBER + r"(?!\s*+(?:-|to|or|and|/|%)\s*+\d)(?=[^\S\n]*+(?:[.\-:;,)\n*]|$))", re.IGNORECASE)
 # a grade in double brackets, the rubric format of many judges: "[[7]]"
@@ -68,7 +71,11 @@ _ERROR_TEXT = re.compile(
 # dates and clock times are never grades: 2024-05-01, 2023/11/02, 14:00
 _DATE_TIME = re.compile(r"(?<![\d.])\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])")
 # the scale itself ("on a scale of 1 to 10", "Score (1-10):") is not a grade
-_SCALE = re.compile(r"(?:\(\s*+)?\b(?:on\s+a\s+)?(?:scale\s+)?(?:of\s+|from\s+)?[01]\s*+(?:-|to)\s*+10\b(?:\s*+(?:point\s+)?scale)?(?:\s*+\))?", re.IGNORECASE)
+_SCALE = re.compile(r"(?:\(\s*+)?\b(?:on\s+(?:a|the)\s+)?(?:scale\s+)?(?:of\s+|from\s+)?[01]\s*+(?:-|–|—|to)\s*+10\b(?:\s*+(?:point\s+)?scale)?(?:\s*+\))?", re.IGNORECASE)
+# a rubric's anchors in brackets: "(1 = completely wrong, 10 = perfect)"
+_ANCHORS = re.compile(r"\(\s*+\d{1,2}\s*+[=:]\s*+[^()\n]{1,80}\)")
+# an example of the format, not a grade: 'for example: "Rating: [[5]]"'
+_EXAMPLE_BEFORE = re.compile(r"(?i)(?:for\s+example|e\.\s*g\.|example|such\s+as|like\s+this|format)\W{0,12}(?:rating|score|grade)?\W{0,6}$")
 
 
 @dataclass(frozen=True)
@@ -112,7 +119,9 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
        8", "give it a 7", "Bewertung: 8", "评分：6"; every stated grade must agree, so the counts
        in a reason ("it names 2 of the 3 findings") never compete with "Score: 7/10";
     4. a reply that opens with its grade ("8", " 7.5\\n", "**9**", "7 - it names 2 of 3 findings");
-    5. otherwise exactly one number in the reply.
+    5. otherwise exactly one number in the reply;
+    6. a reply with no number at all is read again with its spelled scores as digits ("I'd give it a
+       seven", "Grade: seven out of ten"; :func:`medtrust.scorers.extract.spell_out_scores`).
 
     Rejects empty replies, several different candidate grades ("7 or 8", "Score: 7 ... Score: 8"),
     and values outside [1, 10].
@@ -124,10 +133,11 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
     if _ERROR_TEXT.search(t):
         return None, f"judge replied with an error text: {t[:120]!r}"
     v: float | None = _json_grade(t)
-    t = _SCALE.sub(" ", _DATE_TIME.sub(" ", t))
+    t = _ANCHORS.sub(" ", _SCALE.sub(" ", _DATE_TIME.sub(" ", t)))
     if v is None:
         # "[[3]] means poor ... Final: [[7]]": the bracketed grades that do not define the rubric
-        kept = [m for m in _BRACKETED.finditer(t) if not _DEFINES.match(t, m.end())]
+        kept = [m for m in _BRACKETED.finditer(t) if not _DEFINES.match(t, m.end())
+                and not _EXAMPLE_BEFORE.search(t[max(0, m.start() - 60): m.start()])]
         graded = {float(m.group(1)) for m in kept}
         if len(graded) > 1:
             graded = {float(m.group(1)) for m in kept if not _MAY_DEFINE.match(t, m.end())}
@@ -137,6 +147,10 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
             v = graded.pop()
         elif _BRACKETED.search(t):
             return None, "the judge reply only defines the rubric"
+    if v is None:
+        overall = {float(m.group(1)) for m in _OVERALL.finditer(t)}
+        if len(overall) == 1:
+            v = overall.pop()  # "| Accuracy | 7 | ... | **Overall** | **6** |": the overall row, not the criteria
     if v is None:
         stated = {float(m.group(1)) for pat in _STATED for m in pat.finditer(t)}
         if len(stated) > 1:
@@ -150,6 +164,9 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
     if v is None:
         nums = {float(n) for n in _NUM.findall(re.sub(r"(?<!\s)\s*+(?:/|out\s+of|sur|von|su|из|de)\s*+10(?:\.0+)?\b", "", t, flags=re.IGNORECASE))}
         if not nums:
+            spelled = spell_out_scores(t)
+            if spelled != t:
+                return parse_judge_score(spelled)  # "I'd give it a seven", "Grade: seven out of ten"
             return None, "no number in judge reply"
         if len(nums) > 1:
             return None, f"several grades in judge reply: {sorted(nums)}"

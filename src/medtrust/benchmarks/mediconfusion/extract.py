@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice, json_objects, strip_reasoning
+from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice, json_objects, spell_out_scores, strip_reasoning
 
 #: The invalid choice, as the official result files write it.
 INVALID = "-"
@@ -183,30 +183,41 @@ _CANDIDATE_LABEL = (
     r"rating|similarity\s+(?:to|with|for)(?:\s+option)?|closeness\s+to(?:\s+option)?|match\s+(?:to|with|for))"
 )
 _JUDGE_SCORE = re.compile(
-    r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|(?<![\w]))"
-    r"([AB])(?![A-Za-z0-9_])\**+(?:\s*+(?i:score|rating)(?![\w])|的?(?:得分|分数|分數|评分|評分))?"
-    r"(?:\s*+(?:-++>|=>|→|[:=\-–]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:gets|got|receives|received|scores|scored|is|earns|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve)(?:\s++an?)?(?![\w])|(?=\s++\d++(?:\.\d++)?\s*+(?:[|,;/\n]|$)))"
+    r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|描述|說明|説明|候補|(?<![\w]))"
+    r"([AB])(?![A-Za-z0-9_])\]?\**+(?:\s*+(?i:score|rating)(?![\w])|\s*+的?(?:得分|分数|分數|评分|評分|相似度|一致度|匹配度)|との(?:一致度|類似度|スコア))?"
+    r"(?:\s*+(?:-++>|=>|→|[:=\-–—]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:(?:also|too|likewise)\s++)?(?i:gets|got|receives|received|scores|scored|is|earns|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve)(?:\s++an?)?(?![\w])"
+    r"|\s*+\(\s*+(?i:(?:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?|得分|评分)\s*+[:=]?\s*+)?(?=\d)"
+    r"|(?=\s++\d++(?:\.\d++)?[ \t]*+(?:[|,;/\n]|\.(?!\d)|$)))"
     r"\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?",
 )
 #: a score given by a verb before the candidate: "I'd give A a 9", "I rate B 3/10", "assign A a score of 7"
 _JUDGE_SCORE_VERB = re.compile(
-    r"(?<![\w])(?i:give|gave|giving|rate|rated|rating|assign|assigned|award|awarded|score|scored|and)\s++(?i:(?:candidate|option)\s++)?"
+    r"(?<![\w])(?i:give|gave|giving|rate|rated|rating|assign|assigned|award|awarded|score|scored|and)\s++(?i:(?:candidate|option|description|statement|answer)\s++)?"
     r"([AB])(?![\w])\s++(?i:(?:an?\s++)?(?:score\s++of\s++|rating\s++of\s++)?|as\s++)?" + _SCORE_NUM + r"(?![\d.]*\d)"
     r"(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?"
 )
 #: a number before its candidate: "6 sur 10 au candidat A", "8/10 to option B"; groups (score, letter)
 _JUDGE_SCORE_REV = re.compile(
     r"(?<![\d.,])" + _SCORE_NUM + r"(?!\d|[.,]\d)(?:\s*+(?:/|out\s+of|sur|de|von|su)\s*+10)?\s++(?i:to|for|au|à|a|al|an|für|per)\s++(?i:the\s+)?"
-    r"(?i:candidat[eo]?|kandidat(?:en)?|option|opción|opção|opzione)\s++([AB])(?![A-Za-z0-9_])"
+    r"(?:(?i:candidat[eo]?|kandidat(?:en)?|option|opción|opção|opzione|description)\s++)?([AB])(?![A-Za-z0-9_])"
 )
 #: a candidate, then a rating verb within a short clause: "candidate A, which I would rate an 8"
 _JUDGE_SCORE_LATER = re.compile(
-    r"(?<![\w])(?i:candidate|option)\s++([AB])(?![A-Za-z0-9_])[^.;\n]{0,40}?\b(?i:rate|give|score|assign|get|receive|earn)\w{0,2}\s++(?:it\s++)?(?:an?\s++)?"
+    r"(?<![\w])(?i:candidate|option)\s++([AB])(?![A-Za-z0-9_])[^.;\n]{0,40}?\b(?i:rate|give|score|assign|get|receive|earn|say)\w{0,2}\s++(?:it\s++)?(?:an?\s++)?"
     + _SCORE_NUM + r"(?![\d.]*\d)"
 )
+#: a candidate, then its score in brackets later in the clause: "la opción A la coincidencia es baja (puntuación: 2)"
+_JUDGE_SCORE_BRACKET_LATER = re.compile(
+    r"(?<![\w])(?i:candidate|option|opción|opcion|opção|opzione|kandidat|candidat[eo]?)\s++([AB])(?![A-Za-z0-9_])[^.;\n()]{0,80}?"
+    r"\(\s*+(?i:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?)\s*+[:=]?\s*+" + _SCORE_NUM
+    + r"(?![\d.]*\d)"
+)
 #: both scores as a pair: "Scores (A, B): (4, 6)"
-_JUDGE_PAIR = re.compile(r"\(\s*+A\s*+,\s*+B\s*+\)\s*+[:=]?\s*+\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+\)")
+_JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:score|rating)\s*+)?B\s*+\)\s*+[:=]?\s*+\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+\)")
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
+#: a candidate letter joined to its label as in a key: "score_a", "scoreB", "rating-a"
+_CALL_LETTER = re.compile(r"(?i)(?<![^\W\d_])(score|rating|similarity)\s*+\(\s*+([AB])\s*+\)")
+_KEY_LETTER = re.compile(r"(?i)(?<![^\W\d_])(score|rating|candidate|option)[_-]?([ab])(?![^\W_])")
 _JSON_KEY = re.compile(r"^(?:option|answer|candidate|score|scorefor|scoreforoption|scoreforcandidate|rating|closenessto)?(a|b)(?:score|rating)?$")
 
 
@@ -233,6 +244,8 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         JudgeParseError: a score is missing or out of range.
     """
     t = strip_reasoning(unicodedata.normalize("NFKC", reply or ""), _JUDGE_REASONING_TAGS)[0]
+    t = _KEY_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2).upper()}", t)  # "score_a: 7", "scoreB=2" -> "score A: 7"
+    t = _CALL_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2)}", t)  # "Score(A)=6" -> "Score A=6"
     found = _judge_json(t)
     reason = ""
     if found is not None:
@@ -248,13 +261,16 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         for m in _JUDGE_SCORE.finditer(t):
             found.setdefault(m.group(1).upper(), float(m.group(2).replace(",", ".")))
         if len(found) < 2:
-            loose = sorted([(m.start(), m.group(1), m.group(2)) for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER)
+            loose = sorted([(m.start(), m.group(1), m.group(2)) for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER, _JUDGE_SCORE_BRACKET_LATER)
                             for m in p.finditer(t)] + [(m.start(), m.group(2), m.group(1)) for m in _JUDGE_SCORE_REV.finditer(t)])
             for _, letter, num in loose:
                 found.setdefault(letter.upper(), float(num.replace(",", ".")))
         rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.search(ln)]
         reason = rest[0].strip() if rest else ""
     if "A" not in found or "B" not in found:
+        spelled = spell_out_scores(reply or "")
+        if spelled != (reply or ""):
+            return parse_judge_lenient(spelled)  # "A: eight, B: three", "A scores seven out of ten"
         raise JudgeParseError(f"judge reply lacks scores for A and B: {reply[:200]!r}")
     if not all(0 <= v <= 10 for v in found.values()):
         raise JudgeParseError(f"judge scores outside 0-10: {found}")
@@ -288,7 +304,9 @@ def _json_scores(obj: object, depth: int = 0) -> tuple[dict[str, float], str] | 
         key = re.sub(r"[^a-z]", "", str(k).lower())
         km = _JSON_KEY.match(key)
         if km:
-            num = _json_number(v)
+            # {"A": {"score": 2, "reason": ...}}: the candidate's object holds its score
+            num = _json_number(next((x for kk, x in v.items() if re.sub(r"[^a-z]", "", str(kk).lower()) in ("score", "rating", "similarity", "value")),
+                                    None)) if isinstance(v, dict) else _json_number(v)
             if num is not None:
                 scores.setdefault(km.group(1).upper(), num)
         elif key in ("reason", "reasoning", "explanation", "rationale", "justification") and isinstance(v, str):

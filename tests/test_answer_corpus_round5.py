@@ -1,0 +1,87 @@
+"""Issue 22, round 5 of the answer readers: two more files written blind (130 answer and 40 judge
+replies each), by helpers who never saw the readers' code or any earlier corpus.
+
+tests/data/answer_corpus_round5.jsonl and judge_reply_corpus_round5.jsonl; ``group`` says how
+each file was used (docs/judges.md, "Answer readers, round 5"):
+
+Five files, each scored once when it was still unseen, then (all but the last) read and fixed:
+
+- ``heldout5a``: scored after the heldout4d fixes (unambiguous extractor and judge replies 119/135);
+- ``heldout5b``: scored after the heldout5a fixes (122/135);
+- ``heldout6a``: scored after the heldout5b fixes (120/135);
+- ``heldout6b``: asked to be hard but fair (typos, OCR noise, emoji, mixed scripts); scored after
+  the heldout6a fixes (111/135);
+- ``heldout7a``: scored after the heldout6b fixes (126/135) and never read or fixed against: the
+  honest figure; :func:`test_round5_heldout7a_floor` keeps the readers from falling below it.
+
+Every row of the four fixed files must read right except :data:`KNOWN_MISSES` (strict xfails, so a
+fix shows).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medtrust.benchmarks.mediconfusion.extract import lenient_choice
+from tests.helpers.readers import check_blind_files, judge_reading, load_corpus, read_answer
+
+ANSWERS = load_corpus("answer_corpus_round5.jsonl")
+JUDGES = load_corpus("judge_reply_corpus_round5.jsonl")
+
+#: rows of the fixed file the readers still read wrong, with why (docs/judges.md lists them as limits)
+KNOWN_MISSES = {
+    "x5a-neg-birads1": "'BI-RADS 1: Negative' answers 'any abnormality?' only through the category's meaning",
+    "x5a-none-fit": "'None of the options fits well': read as a refusal by the shared detector, written as unparseable",
+    "x5b-amb-two-equal": "'fit B and D equally well ... I can't distinguish between them': a cannot-tell, so a refusal; written as unparseable",
+    "x6b-amb-none-fit": "'None of the options fits well': read as a refusal by the shared detector, written as unparseable",
+    "x6b-neg-ptx-ocr": "OCR noise ('N0 evidence 0f pneumothor ax'): the negation is unreadable and the cognate layer reads a finding",
+    "x6b-neg-leftkidney-wrongside": "the mass is in the other kidney: the readers do not tie a finding to its side",
+    "x6b-neg-fast-positive": "'FAST: positive' answers 'free fluid?' only through medical knowledge",
+    "x6b-ord-second-typo": "'Teh secnod one': misspelled ordinals are not read",
+    "x6b-ord-neither-former": "'Of the remaining two, the former': an ordinal over the options left, not over all options",
+}
+
+
+def _right(r: dict) -> bool:
+    e = read_answer(r)
+    return e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
+
+
+FIXED_GROUPS = ("heldout5a", "heldout5b", "heldout6a", "heldout6b")
+FIXED = [r for r in ANSWERS if r["group"] in FIXED_GROUPS]
+FIXED_JUDGES = [r for r in JUDGES if r["group"] in FIXED_GROUPS]
+
+
+def test_round5_files():
+    check_blind_files(ANSWERS, JUDGES, ["heldout5a", "heldout5b", "heldout6a", "heldout6b", "heldout7a"])
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(reason=KNOWN_MISSES[r["id"]], strict=True)]
+                                            if r["id"] in KNOWN_MISSES else []) for r in FIXED])
+def test_round5_cares_vlm_extractor(r):
+    assert _right(r), (r["reply"], read_answer(r))
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"]) for r in FIXED if r["question"] == "choice" and len(r["options"]) == 2])
+def test_round5_mediconfusion_lenient(r):
+    c = lenient_choice(r["reply"], r["options"]["A"], r["options"]["B"], stop_reason=r["stop_reason"])
+    assert (c.letter if c.valid else None) == r["expected"], (r["reply"], c)
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"]) for r in FIXED_JUDGES])
+def test_round5_judge_replies(r):
+    assert judge_reading(r) == r["expected"], r["reply"]
+
+
+def test_round5_heldout7a_floor():
+    """The last blind file, scored once on the shipped readers and never read or fixed against: the
+    unambiguous cases read right may not fall below 97 of 105 (extractor) and 29 of 30 (judge
+    replies: MediConfusion 14/15, CARES-VLM grades 15/15), nor the non-answers below 24 of 25
+    (docs/judges.md, "Answer readers, round 5"; the readers before this round read 89, 26 and 21)."""
+    rows = [r for r in ANSWERS if r["group"] == "heldout7a"]
+    assert len(rows) == 130
+    right = [(_right(r), r) for r in rows]
+    assert sum(ok for ok, r in right if r["expected"] is not None) >= 97
+    assert sum(ok for ok, r in right if r["expected"] is None) >= 24
+    judges = [r for r in JUDGES if r["group"] == "heldout7a"]
+    assert sum(judge_reading(r) == r["expected"] for r in judges if r["expected"] is not None) >= 29
