@@ -4,7 +4,7 @@
     python measurements/answer_readers.py --heldout       # held-out groups too (the honest figure)
     python measurements/answer_readers.py --corpus tests/data/answer_corpus.jsonl
     python measurements/answer_readers.py --round4        # round 4 (four blind files, by group)
-    python measurements/answer_readers.py --round5        # round 5 (two blind files, by group)
+    python measurements/answer_readers.py --round5        # round 5 (six blind files, by group)
 
 A case is right when the reader gives the expected answer (letter, yes/no, score pair, grade) and,
 for a non-answer, the expected reason (``unparseable`` / ``refusal``; a judge reply that holds no
@@ -27,7 +27,7 @@ ANSWER_SETS = {"dev": ["answer_corpus_round3.jsonl"], "heldout": ["answer_corpus
 JUDGE_SETS = {"dev": ["judge_reply_corpus_round3.jsonl"], "heldout": ["judge_reply_corpus_round3_heldout.jsonl"]}
 #: round 4: one answer and one judge file, each row's ``group`` says which blind file it came from
 ROUND4 = ("answer_corpus_round4.jsonl", "judge_reply_corpus_round4.jsonl")
-#: round 5: two more blind files (heldout5a, then fixed against; heldout5b, scored once on the shipped readers)
+#: round 5: six more blind files (heldout5a ... heldout7a read and fixed in turn; heldout8a scored once on the shipped readers)
 ROUND5 = ("answer_corpus_round5.jsonl", "judge_reply_corpus_round5.jsonl")
 
 

@@ -536,10 +536,47 @@ def test_heldout6b_judge_kinds():
     assert parse_judge_score("It names 2 lesions of 15 mm and 8 mm; 1 of 2 key points. Final verdict: 4.")[0] == 4
 
 
+# --- members of the kinds heldout7a showed (read after it was scored once as the held-out file) ---
+RING = {"A": "Glioblastoma", "B": "Brain abscess", "C": "Metastasis", "D": "Lymphoma", "E": "Tumefactive demyelination"}
+X7A_CHOICES = [
+    ("Option A is tempting because of the thick rim, and E can't be fully ruled out, yet the restricted diffusion is overall "
+     "most consistent with option B.", RING, "B"),
+    ("C is possible, but the smooth thin rim makes option B the best fit.", RING, "B"),
+    ("Réponse : E.\n\nHmm non, je corrige : le diagnostic le plus probable est la pneumocystose. Réponse finale : C.", RING, "C"),
+    ("Respuesta: A. Corrijo: respuesta correcta: D.", RING, "D"),
+    ("Not A (no anterior ST elevation), not B (no inferior changes), not D. By elimination it must be the remaining option.",
+     {"A": "Anterior MI", "B": "Inferior MI", "C": "Pericarditis", "D": "Early repolarization"}, "C"),
+    ("Benignity is favored: smooth circumscribed margins.", {"A": "Benign", "B": "Malignant"}, "A"),
+    ("Features raise concern for malignancy.", {"A": "Benign", "B": "Malignant"}, "B"),
+]
+X7A_NON_ANSWERS = [
+    ("The answer is A. Actually, on reflection, it might be B. Both are plausible here.", RING),
+    ("Option A is tempting, and E can't be ruled out.", RING),
+]
+X7A_YES_NO = [
+    ("Hard to say definitively without histology, but the features are reassuring. Probably not.", "Is the lesion malignant?", "no"),
+    ("Probably not, but a biopsy would settle it.", "Is the lesion malignant?", "no"),
+    ("IMPRESSION:\n1. Clear lungs. No focal consolidation, effusion or pneumothorax.", "Are there signs of pneumonia?", "no"),
+    ("No cardiomegaly.", "Is the heart size normal?", "yes"),
+    ('{"pneumothorax_present": false, "other_findings": "none"}', "Is there a pneumothorax?", "no"),
+    ('{"pneumothorax": true}', "Is there a pneumothorax?", "yes"),
+]
+
+
+@pytest.mark.parametrize("reply,expected", [("[4, 8]\n\nReasoning: 'smooth borders' matches B.", (4, 8)), ("[7.5, 2]", (7.5, 2))])
+def test_heldout7a_judge_members(reply, expected):
+    assert parse_judge_lenient(reply)[:2] == expected
+
+
+def test_a_list_with_more_numbers_is_no_leading_pair():
+    with pytest.raises(JudgeParseError):
+        parse_judge_lenient("[4, 8] and later 9")
+
+
 # every member above, by reader: one test each
-ROUND5_CHOICES = MORE_CHOICES + X5_CHOICES + X5B_CHOICES + X6A_CHOICES + X6B_CHOICES
-ROUND5_NON_ANSWERS = MORE_NON_ANSWERS + X5_NON_ANSWERS + X5B_NON_ANSWERS + X6A_NON_ANSWERS + X6B_NON_ANSWERS
-ROUND5_YES_NO = X5A_YES_NO + X5B_YES_NO + X6A_YES_NO + X6B_YES_NO
+ROUND5_CHOICES = MORE_CHOICES + X5_CHOICES + X5B_CHOICES + X6A_CHOICES + X6B_CHOICES + X7A_CHOICES
+ROUND5_NON_ANSWERS = MORE_NON_ANSWERS + X5_NON_ANSWERS + X5B_NON_ANSWERS + X6A_NON_ANSWERS + X6B_NON_ANSWERS + X7A_NON_ANSWERS
+ROUND5_YES_NO = X5A_YES_NO + X5B_YES_NO + X6A_YES_NO + X6B_YES_NO + X7A_YES_NO
 
 
 @pytest.mark.parametrize("reply,options,expected", ROUND5_CHOICES)

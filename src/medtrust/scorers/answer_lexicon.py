@@ -98,6 +98,7 @@ ELIMINATIONS = (
 #: an elimination verb before a list of letters: "We can exclude A, B and C"; "Se descarta la A"
 ELIMINATE_BEFORE = (
     r"(?:rule\s+out|ruled\s+out|ruling\s+out|excludes|exclude|excluded|excluding|eliminates|eliminate|eliminated|eliminating|"
+    r"(?<![\w'])not(?=\s++(?:option\s++)?[A-E](?![\w']))|"
     r"discard|discarding|"
     r"se\s+descarta(?:n)?|descartamos|descartando|"
     r"ausschließen|schließe\s+\w+\s+aus|exclure|exclut|on\s+exclut|descartar|descarto|escludo|esclude|escludiamo|escludere|"

@@ -188,7 +188,7 @@ _CONNECT = re.compile(
 _ANSWER_WORD = re.compile(
     r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+){0,4}"
     r"(?:answer|choice|selection|respuesta|r[ée]ponse|antwort|resposta|risposta|antwoord|ответ|odpowied[źz]|cevap|jawaban|"
-    r"đáp\s+án|الإجابة|الجواب|उत्तर)"
+    r"đáp\s+án|الإجابة|الجواب|उत्तर)(?:\s+(?:finale?|correcte?|correcta|correto|correta|definitiva|définitive|endgültige))?"
     r"|(?:final|correct|right|best|most\s+likely|selected|chosen|my)\s+(?:option|letter)"
     r"|(?:my\s+)?(?:best\s+|final\s+)?guess|svar(?:et)?|vastaus|odpověď|válasz|răspuns|відповідь|jawapan|sagot|پاسخ(?:\s+صحیح)?"
     r"|(?:la\s+)?opci[oó]n\s+correcta|(?:l')?option\s+correcte|(?:la\s+)?bonne\s+option|(?:die\s+)?(?:richtige|korrekte)\s+(?:option|wahl)"
@@ -199,7 +199,8 @@ _ANSWER_WORD = re.compile(
 )
 _CUE = re.compile(
     r"(?i:\b(?:actually|wait|correction|i\s+mean|on\s+second\s+thought|let\s+me\s+correct(?:\s+(?:that|myself))?|"
-    r"correcting\s+(?:that|myself)|i\s+correct\s+myself|scratch\s+that|on\s+reflection|final\s+correction))"
+    r"correcting\s+(?:that|myself)|i\s+correct\s+myself|scratch\s+that|on\s+reflection|final\s+correction|"
+    r"je\s+(?:me\s+)?corrige|corrijo|me\s+corrijo|ich\s+korrigiere(?:\s+mich)?|correggo|mi\s+correggo|corrigindo))"
     r"[\s,:;.!-]*(?i:(?:it\s+is|it's|the\s+answer\s+is|rather)\s+)?"
 )
 _VERDICT = re.compile(
@@ -457,6 +458,10 @@ def _word_forms(w: str) -> set[str]:
         forms.add(w[:-3] + "ular")                   # nodule -> nodular
     elif w.endswith("x") and len(w) > 5:
         forms |= {w[:-1] + "ces", w[:-2] + "ices"}   # pneumothorax -> pneumothoraces, appendix -> appendices
+    elif w.endswith("ign"):
+        forms.add(w + "ity")                         # benign -> benignity
+    elif w.endswith("ant") and len(w) > 5:
+        forms.add(w[:-3] + "ancy")                   # malignant -> malignancy
     elif w.endswith(("st", "yp")) and len(w) > 3:
         forms.add(w + "ic" if w.endswith("st") else w + "oid")  # cyst -> cystic, polyp -> polypoid
     if w.endswith("es") and len(w) > 4:
@@ -1030,14 +1035,16 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
             # else "A, B and D are ruled out": an elimination, read by the elimination layer
         else:
             r, end = _letter_at(lead, q, strict_lead=True)
-            if r is not None and not _CONDITIONAL.match(lead[end:]):
+            if r is not None and not _CONDITIONAL.match(lead[end:]) and not _CONSIDERED_AFTER.match(lead[end:]):
                 hits.append((off, "leading", r))
             # else "A is the answer if the patient is febrile; ... then it's B": a condition, not an answer
     if not hits and (q.yes_no or q.yes_no_map):
         r = _yes_no_at(lead, q)
         if r is None and _NOT_ONLY_REPLY.match(lead):
             r = _Reading(q.yes_no_answer("no"))
-        if r is not None and q.subject and re.match(r"(?i)no\s++[^\W\d_]", lead):
+        if r is not None and q.asks_normal and re.match(r"(?i)no\s++[^\W\d_]", lead):
+            r = _Reading(q.yes_no_answer("yes"))  # "No cardiomegaly." to "Is the heart size normal?": normal, so yes
+        elif r is not None and q.subject and re.match(r"(?i)no\s++[^\W\d_]", lead):
             # "No effusion; small pneumothorax": a determiner, not an answer; the clauses that name
             # the question's finding decide
             r = _Reading(_subject_finding(t, q.subject)) if _subject_finding(t, q.subject) else r
@@ -1085,6 +1092,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     def hedged(m: re.Match[str]) -> _Reading | None:
         if _negated_clause(t, m.start()):
             return None
+        if (q.yes_no or q.yes_no_map) and re.match(r"(?i)not\b\s*+(?:[.!;,]|$)", t[m.end(): m.end() + 20]):
+            return _Reading(q.yes_no_answer("no"))  # "Probably not."
         return _read_slot(t[m.end(): m.end() + 200], q, texts=False)
 
     if q.yes_no or q.yes_no_map:
@@ -1286,6 +1295,12 @@ def _mention_context(t: str, m: re.Match[str]) -> tuple[str, str, str]:
     return letter, t[max(0, m.start() - 60): m.start()], after
 
 
+#: a letter weighed, not chosen: "Option A is tempting because ...", "E can't be fully ruled out"
+_CONSIDERED_AFTER = re.compile(
+    r"(?i)^[)\]]?\s*+(?:is|was|seems|looks)\s++(?:(?:also|still|quite|very|certainly)\s++)?(?:tempting|attractive|possible|plausible|"
+    r"a\s+(?:consideration|possibility|differential))\b|^[)\]]?\s*+(?:can(?:'t|not|\s+not)|could(?:n't|\s+not))\s++(?:be\s++)?"
+    r"(?:fully\s++|completely\s++|entirely\s++)?(?:ruled\s+out|excluded)|^[)\]]?\s*+(?:remains|stays)\s++(?:possible|on\s+the\s+differential)"
+)
 #: a concession in the letter's clause: "B, although a reasonable reader might call it C", "though A is possible";
 #: not across a dash or colon ("fairly - though not fully - confident: B")
 _CONCEDED_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:although|though|albeit|even\s+if|admittedly|aunque|si\s+bien|bien\s+que|"
@@ -1324,7 +1339,7 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
         joined = _MULTI_AFTER.match(after[:60])
         if joined and joined.group(1) in q.letters and not _EXCLUDED_BEFORE.search(before) and not _DISCUSSED_BEFORE.search(before):
             named |= {up, joined.group(1)}  # "A or D", "B if T2-weighted, otherwise A"
-        if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in eliminated
+        if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in eliminated or _CONSIDERED_AFTER.match(after)
                 or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before) or _CONCEDED_BEFORE.search(before)):
             continue
         end = _SENTENCE_END.search(t, m.end())
@@ -1438,7 +1453,8 @@ _ECHOED_QUOTE = re.compile(r"^(?:[ \t]*+>[^\n]{0,400}+\n)++(?=\s*+[^\s>])")
 
 #: an undecided close after stated answers: "torn between the two", "can't decide between them"
 _TORN = re.compile(r"(?i)\b(?:torn\s+between|undecided\s+between|(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+decide|"
-                   r"hard\s+to\s+(?:say|choose|decide)\s+between|between\s+(?:the\s+)?two|either\s+(?:one|could\s+be))\b")
+                   r"hard\s+to\s+(?:say|choose|decide)\s+between|between\s+(?:the\s+)?two|either\s+(?:one|could\s+be)|"
+                   r"both\s+(?:are\s+|seem\s+|remain\s+)?(?:equally\s+)?(?:plausible|possible|likely))\b")
 
 
 def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Extraction:
@@ -1711,6 +1727,7 @@ _NORMAL_SIGNS = {
     "cardiomegaly": r"heart\s+size\s+(?:is\s+)?(?:normal|within\s+normal\s+limits)|normal\s+heart\s+size|cardiothoracic\s+ratio\s+(?:is\s+)?normal",
     "fracture": r"cortices\s+(?:are\s+)?intact|cortex\s+(?:is\s+)?intact|intact\s+cortices|no\s+cortical\s+(?:break|disruption)",
     "papilledema": r"(?:optic\s+)?disc\s+margins?\s+(?:are\s+|is\s+)?(?:sharp|clear|well[-\s]defined)|no\s+(?:optic\s+)?disc\s+(?:swelling|edema|oedema)",
+    "pneumonia": r"(?:lungs?\s+(?:are\s+|is\s+)?clear|clear\s+lungs?)|no\s+(?:focal\s+|airspace\s+)?consolidation",
     "glaucoma": r"(?:optic\s+)?disc\s+(?:appears\s+|is\s+|looks\s+)?(?:healthy|normal)|neuroretinal\s+rim\s+(?:is\s+)?intact|"
                 r"cup[-\s]to[-\s]disc\s+ratio\s+(?:of\s+|is\s+)?(?:~|≈|about\s+|approximately\s+)?0?\.[0-4]\b",
 }
@@ -1935,6 +1952,10 @@ def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
         return None
     for k, v in obj.items():
         key = re.sub(r"[\W\d_]", "", str(k).lower())
+        if q.yes_no and isinstance(v, bool) and (_PRESENCE_KEY.search(str(k).lower().replace(" ", "_")) or (
+                q.subject and re.findall(r"[^\W\d_]{4,}", q.subject)
+                and re.findall(r"[^\W\d_]{4,}", q.subject)[-1] in str(k).lower())):
+            return _Reading(q.yes_no_answer("yes" if v else "no"))  # {"pneumothorax_present": false}
         if _answer_key(key):
             if isinstance(v, list):
                 reads = [_json_scalar(x, q) for x in v]

@@ -212,6 +212,8 @@ _JUDGE_SCORE_BRACKET_LATER = re.compile(
     r"\(\s*+(?i:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?)\s*+[:=]?\s*+" + _SCORE_NUM
     + r"(?![\d.]*\d)"
 )
+#: a reply that opens with the two scores as a list, in the candidates' order: "[4, 8]\n\nReasoning: ..."
+_LEADING_PAIR = re.compile(r"\s*+\[\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+\](?![^\n]*\d)")
 #: both scores as a pair: "Scores (A, B): (4, 6)"
 _JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:score|rating)\s*+)?B\s*+\)\s*+[:=]?\s*+\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+\)")
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
@@ -252,7 +254,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         found, reason = found
     else:
         found = {}
-        pair = _JUDGE_PAIR.search(t)
+        pair = _JUDGE_PAIR.search(t) or _LEADING_PAIR.match(t)
         if pair:
             found = {"A": float(pair.group(1)), "B": float(pair.group(2))}
         # labelled scores first ("A: 8"); the looser shapes (a verb, a score before its candidate)
