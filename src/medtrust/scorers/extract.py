@@ -877,10 +877,9 @@ def _cognates(a: str, b: str) -> bool:
     n = min(len(a), len(b))
     if n < 4:
         return a == b
-    if _SUFFIX_FAMILY.search(a) != _SUFFIX_FAMILY.search(b) and (_SUFFIX_FAMILY.search(a) or _SUFFIX_FAMILY.search(b)):
-        fa, fb = _SUFFIX_FAMILY.search(a), _SUFFIX_FAMILY.search(b)
-        if not (fa and fb and fa.lastgroup == fb.lastgroup):
-            return False  # "appendix" / "appendicitis", "fibroma" / "fibrosis": other things
+    fa, fb = _SUFFIX_FAMILY.search(a), _SUFFIX_FAMILY.search(b)
+    if (fa or fb) and not (fa and fb and fa.lastgroup == fb.lastgroup):
+        return False  # "appendix" / "appendicitis", "fibroma" / "fibrosis": other things
     need = max(min(6, n - 1), n - 3) if n >= 5 else n  # long compounds must agree further: "kardiomediastinal" is no "kardiomegali"
     return a[:need] == b[:need]
 
@@ -1047,7 +1046,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         elif r is not None and q.subject and re.match(r"(?i)no\s++[^\W\d_]", lead):
             # "No effusion; small pneumothorax": a determiner, not an answer; the clauses that name
             # the question's finding decide
-            r = _Reading(_subject_finding(t, q.subject)) if _subject_finding(t, q.subject) else r
+            found = _subject_finding(t, q.subject)
+            r = _Reading(found) if found in ("yes", "no") else r
         if r is not None and (r.answer or r.multiple):
             hits.append((off, "leading", r))
     # every later layer: only its last stated answer can win (the last answer in the reply wins), so
@@ -1497,10 +1497,11 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         if left:
             return Extraction(left, "elimination", "every other option is ruled out")
     undecided = _UNDECIDED.search(flat)
-    ref = refusal_phrase(flat) or (f"cannot decide: {undecided.group(0)!r}" if undecided else None)
+    declined = refusal_phrase(flat)
+    ref = declined or (f"cannot decide: {undecided.group(0)!r}" if undecided else None)
     if ref:
         # "I can't be sure, but B": the contrast follows the hedge, and nothing after it declines
-        rest = _CONTRAST.search(flat, undecided.end() if undecided and not refusal_phrase(flat) else 0)
+        rest = _CONTRAST.search(flat, undecided.end() if undecided and not declined else 0)
         if rest and not refusal_phrase(flat[rest.end():]) and not _UNDECIDED.search(flat, rest.end()) and not truncated:
             after = flat[rest.end():]
             sole = None if q.yes_no else _sole_letter(after, q, strict=True)
