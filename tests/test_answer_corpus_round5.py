@@ -4,7 +4,7 @@ replies each), by helpers who never saw the readers' code or any earlier corpus.
 tests/data/answer_corpus_round5.jsonl and judge_reply_corpus_round5.jsonl; ``group`` says how
 each file was used (docs/judges.md, "Answer readers, round 5"):
 
-Five files, each scored once when it was still unseen, then (all but the last) read and fixed:
+Six files, each scored once when it was still unseen, then read and fixed:
 
 - ``heldout5a``: scored after the heldout4d fixes (unambiguous extractor and judge replies 119/135);
 - ``heldout5b``: scored after the heldout5a fixes (122/135);
@@ -13,11 +13,11 @@ Five files, each scored once when it was still unseen, then (all but the last) r
   the heldout6a fixes (111/135);
 - ``heldout7a``: scored after the heldout6b fixes (126/135; commit 2d0181d's readers), then read
   and fixed;
-- ``heldout8a``: scored after the heldout7a fixes (125/135) and never read or fixed against: the
-  honest figure; :func:`test_round5_heldout8a_floor` keeps the readers from falling below it.
+- ``heldout8a``: scored after the heldout7a fixes (125/135) and never read in round 5 (its honest
+  figure); read and fixed in round 6 (tests/test_answer_corpus_round6.py holds round 6's files).
 
-Every row of the five fixed files must read right except :data:`KNOWN_MISSES` (strict xfails, so a
-fix shows).
+Every row of the six files must read right except :data:`KNOWN_MISSES` (strict xfails, so a fix
+shows).
 """
 
 from __future__ import annotations
@@ -32,9 +32,7 @@ JUDGES = load_corpus("judge_reply_corpus_round5.jsonl")
 
 #: rows of the fixed file the readers still read wrong, with why (docs/judges.md lists them as limits)
 KNOWN_MISSES = {
-    "x5a-neg-birads1": "'BI-RADS 1: Negative' answers 'any abnormality?' only through the category's meaning",
     "x5a-none-fit": "'None of the options fits well': read as a refusal by the shared detector, written as unparseable",
-    "x5b-amb-two-equal": "'fit B and D equally well ... I can't distinguish between them': a cannot-tell, so a refusal; written as unparseable",
     "x6b-amb-none-fit": "'None of the options fits well': read as a refusal by the shared detector, written as unparseable",
     "x6b-neg-ptx-ocr": "OCR noise ('N0 evidence 0f pneumothor ax'): the negation is unreadable and the cognate layer reads a finding",
     "x6b-neg-leftkidney-wrongside": "the mass is in the other kidney: the readers do not tie a finding to its side",
@@ -49,7 +47,7 @@ def _right(r: dict) -> bool:
     return e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
 
 
-FIXED_GROUPS = ("heldout5a", "heldout5b", "heldout6a", "heldout6b", "heldout7a")
+FIXED_GROUPS = ("heldout5a", "heldout5b", "heldout6a", "heldout6b", "heldout7a", "heldout8a")
 FIXED = [r for r in ANSWERS if r["group"] in FIXED_GROUPS]
 FIXED_JUDGES = [r for r in JUDGES if r["group"] in FIXED_GROUPS]
 
@@ -73,17 +71,3 @@ def test_round5_mediconfusion_lenient(r):
 @pytest.mark.parametrize("r", [pytest.param(r, id=r["id"]) for r in FIXED_JUDGES])
 def test_round5_judge_replies(r):
     assert judge_reading(r) == r["expected"], r["reply"]
-
-
-def test_round5_heldout8a_floor():
-    """The last blind file, scored once on the shipped readers and never read or fixed against: the
-    unambiguous cases read right may not fall below 97 of 105 (extractor) and 28 of 30 (judge
-    replies: MediConfusion 13/15, CARES-VLM grades 15/15), nor the non-answers below 23 of 25
-    (docs/judges.md, "Answer readers, round 5"; the readers before this round read 87, 23 and 21)."""
-    rows = [r for r in ANSWERS if r["group"] == "heldout8a"]
-    assert len(rows) == 130
-    right = [(_right(r), r) for r in rows]
-    assert sum(ok for ok, r in right if r["expected"] is not None) >= 97
-    assert sum(ok for ok, r in right if r["expected"] is None) >= 23
-    judges = [r for r in JUDGES if r["group"] == "heldout8a"]
-    assert sum(judge_reading(r) == r["expected"] for r in judges if r["expected"] is not None) >= 28

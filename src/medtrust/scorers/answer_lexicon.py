@@ -20,7 +20,7 @@ OPTION_WORDS = (
     r"option|choice|letter|answer|opción|opcion|opção|opcao|alternativa|opzione|antwort|wahl|réponse|choix|letra|lettre|buchstabe|lettera|"
     r"alternativ|گزینه|"
     r"optie|keuze|вариант|seçenek|opcja|opsi|pilihan|phương\s+án|lựa\s+chọn|επιλογή|विकल्प|الخيار|"
-    r"选项|選項|选择|選択肢|答案|答え|선택지|보기"
+    r"选项|選項|选择|選択肢|答案|答え|선택지|보기|ตัวเลือก|ข้อ"
 )
 
 #: adverbs of a hedged but committed answer, before the letter ("Probably C, although A ...")
@@ -87,7 +87,7 @@ ELIMINATIONS = (
     r"(?:is|are|can\s+be|has\s+been|was)\s+(?:ruled\s+out|excluded|eliminated|unlikely|less\s+likely|wrong|incorrect|not\s+\w+)"
     r"|(?:would|should|could|does|do|did|is|are|was|can|will)(?:n't|\s+not)(?=\s|$)|lacks?\s|fails?\s+to\s"
     r"|(?:would|will|must)\s+be\s+(?:wrong|incorrect|unlikely|less\s+likely|excluded)|(?:is|are)\s+out\b"
-    r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|é\s+descartad[oa]|aus(?=\s*+(?:[.,;]|$))|"
+    r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|aus(?:zu)?schlie(?:ß|ss)en|(?:scheiden|scheidet|fallen|fällt)\s+(?:\w+\s+)?(?:aus|weg)(?![^\W\d_])|é\s+descartad[oa]|aus(?=\s*+(?:[.,;]|$))|"
     r"(?:não|no)\s+se\s+aplica|no\s+aplica|ne\s+s'applique\s+pas|trifft\s+nicht\s+zu|passt\s+nicht|non\s+si\s+applica|"
     r"(?:does\s+not|doesn't)\s+(?:apply|fit)|"
     r"can\s+be\s+(?:ruled\s+out|excluded)|"
@@ -100,9 +100,11 @@ ELIMINATE_BEFORE = (
     r"(?:rule\s+out|ruled\s+out|ruling\s+out|excludes|exclude|excluded|excluding|eliminates|eliminate|eliminated|eliminating|"
     r"(?<![\w'])not(?=\s++(?:option\s++)?[A-E](?![\w']))|"
     r"discard|discarding|"
-    r"se\s+descarta(?:n)?|descartamos|descartando|"
+    r"se\s+descarta(?:n)?|descartamos|descartando|descartad[oa]s?|"
     r"ausschließen|schließe\s+\w+\s+aus|exclure|exclut|on\s+exclut|descartar|descarto|escludo|esclude|escludiamo|escludere|"
-    r"scarto|scartiamo|excluo|excluímos|excluir|excluimos|wykluczam|исключаю|исключается|排除|除外)"
+    r"scarto|scartiamo|excluo|excluímos|excluir|excluimos|wykluczam|исключаю|исключается|排除|除外|"
+    # the conditional: "Escluderei la prima", "Descartaría la primera", "I'd exclude", "j'exclurais"
+    r"escluderei|scarterei|descartaría|descartaria|excluiría|excluiria|exclurais|(?:i\s+would|i'd)\s+(?:exclude|rule\s+out|eliminate|discard))"
 )
 
 #: cues of a conclusion followed by the letter ("so B", "therefore it must be D", "así que es la B")
@@ -209,12 +211,18 @@ PHRASE_SYNONYMS = {
     "abdomen": ("abdominal",),
     "pelvis": ("pelvic",),
     "head": ("skull", "cranial"),
-    "cardiomegaly": ("enlarged heart", "heart is enlarged", "cardiac enlargement", "enlarged cardiac silhouette"),
+    "cardiomegaly": ("enlarged heart", "heart is enlarged", "cardiac enlargement", "enlarged cardiac silhouette", "heart enlargement",
+                     "enlargement of the heart", "cardiac silhouette is enlarged"),
+    # an organ called enlarged names its -megaly ("Enlarged spleen (~18 cm)" is "Splenomegaly")
+    "hepatomegaly": ("enlarged liver", "liver is enlarged", "hepatic enlargement", "liver enlargement", "enlargement of the liver"),
+    "splenomegaly": ("enlarged spleen", "spleen is enlarged", "splenic enlargement", "spleen enlargement", "enlargement of the spleen"),
+    "thyromegaly": ("enlarged thyroid", "thyroid is enlarged", "thyroid enlargement", "enlargement of the thyroid"),
     "upper extremity": ("arm", "arms", "upper limb", "upper limbs"),
     "lower extremity": ("leg", "legs", "lower limb", "lower limbs"),
     "nevus": ("mole", "moles", "naevus", "naevi"),
     "basal cell carcinoma": ("bcc",),
-    "squamous cell carcinoma": ("scc",),
+    "adenocarcinoma": ("adeno", "adenoca", "adeno ca"),
+    "squamous cell carcinoma": ("scc", "squamous", "squamous ca", "sqcc"),
     "melanocytic nevi": ("moles",),
 }
 #: groups of names of one thing (lower case): an option text that is one of them matches every one
@@ -262,12 +270,12 @@ CASED_ABBREVIATIONS = (
     ("patent ductus arteriosus", "PDA"), ("left ventricular hypertrophy", "LVH"), ("coarctation of the aorta", "CoA"),
     ("chronic obstructive pulmonary disease", "COPD"), ("acute respiratory distress syndrome", "ARDS"),
     ("congestive heart failure", "CHF"), ("pulmonary embolism", "PE"), ("deep vein thrombosis", "DVT"),
-    ("myocardial infarction", "MI"), ("abdominal aortic aneurysm", "AAA"), ("subarachnoid hemorrhage", "SAH"),
+    ("myocardial infarction", "MI"), ("myocardial infarction", "STEMI"), ("myocardial infarction", "NSTEMI"), ("abdominal aortic aneurysm", "AAA"), ("subarachnoid hemorrhage", "SAH"),
     ("subdural hematoma", "SDH"), ("epidural hematoma", "EDH"), ("intracerebral hemorrhage", "ICH"),
     ("hepatocellular carcinoma", "HCC"), ("renal cell carcinoma", "RCC"), ("ductal carcinoma in situ", "DCIS"),
     ("invasive ductal carcinoma", "IDC"), ("invasive lobular carcinoma", "ILC"), ("benign prostatic hyperplasia", "BPH"),
     ("polycystic ovary syndrome", "PCOS"), ("glioblastoma", "GBM"), ("non small cell lung cancer", "NSCLC"),
-    ("small cell lung cancer", "SCLC"), ("arteriovenous malformation", "AVM"), ("avascular necrosis", "AVN"),
+    ("small cell lung cancer", "SCLC"), ("small cell carcinoma", "SCLC"), ("small cell lung carcinoma", "SCLC"), ("arteriovenous malformation", "AVM"), ("avascular necrosis", "AVN"),
     ("osteoarthritis", "OA"), ("rheumatoid arthritis", "RA"), ("systemic lupus erythematosus", "SLE"),
     ("idiopathic pulmonary fibrosis", "IPF"), ("usual interstitial pneumonia", "UIP"), ("nonspecific interstitial pneumonia", "NSIP"),
     ("pulmonary langerhans cell histiocytosis", "PLCH"), ("lymphangioleiomyomatosis", "LAM"), ("tuberculosis", "TB"),
@@ -275,6 +283,8 @@ CASED_ABBREVIATIONS = (
     ("central retinal artery occlusion", "CRAO"), ("central retinal vein occlusion", "CRVO"), ("diabetic macular edema", "DME"),
     ("proliferative diabetic retinopathy", "PDR"), ("inflammatory bowel disease", "IBD"), ("ulcerative colitis", "UC"),
     ("crohn s disease", "CD"), ("gastroesophageal reflux disease", "GERD"), ("benign paroxysmal positional vertigo", "BPPV"),
+    ("hematoxylin and eosin", "H&E"), ("haematoxylin and eosin", "H&E"), ("periodic acid schiff", "PAS"),
+    ("immunohistochemistry", "IHC"), ("immunohistochemical stain", "IHC"),
     ("left atrium", "LA"), ("right atrium", "RA"), ("left ventricle", "LV"), ("right ventricle", "RV"),
 )
 #: names of imaging planes and modalities in scripts without spaces between words ("这是矢状位图像")
@@ -306,7 +316,9 @@ WORD_SYNONYMS = {"extremity": ("limb",), "extremities": ("limbs",), "epidural": 
                  "anechoic": ("echo-free", "echofree", "echolucent", "sonolucent"), "hyperechoic": ("echogenic", "hyperechogenic"),
                  "hypoechoic": ("hypoechogenic", "echo-poor"), "isoechoic": ("isoechogenic",),
                  "mass": ("lesion", "tumor", "tumour"),
-                 "hemorrhagic": ("hemorrhage", "bleed", "bleeding"), "hemorrhage": ("bleed", "bleeding"),
+                 "hemorrhagic": ("hemorrhage", "bleed", "bleeding"),
+                 # lay and clinical words for a lesion's nature
+                 "malignant": ("cancerous", "malignancy", "cancer"), "benign": ("non-cancerous", "noncancerous"), "hemorrhage": ("bleed", "bleeding"),
                  "tuberculosis": ("tubercular", "tuberculous")}
 #: abbreviations inside option texts: (long form, short form), both read wherever either stands
 ABBREVIATIONS = (("non-proliferative diabetic retinopathy", "npdr"), ("diabetic retinopathy", "dr"), ("basal cell carcinoma", "bcc"),

@@ -183,7 +183,7 @@ _CONNECTORS = (
 )
 # possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
 _CONNECT = re.compile(
-    r"(?:\s*+(?:[:=|]|-+|(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])|是|为|為|应为|應為|应该是|應該是|は|が|选|選)\s*+|[^\S\n]*+\n\s*+)"
+    r"(?:\s*+(?:[:=|]|-+|(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])|是|为|為|应为|應為|应该是|應該是|は|が|选|選|은|는)\s*+|[^\S\n]*+\n\s*+)"
 )
 _ANSWER_WORD = re.compile(
     r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+){0,4}"
@@ -195,7 +195,7 @@ _ANSWER_WORD = re.compile(
     r"|(?:a\s+)?(?:op[cç][aã]o|alternativa)\s+correta|(?:l')?opzione\s+corretta"
     r"|(?:the\s+)?(?:correct|right)\s+one|a\s+corret[ao]|la\s+correct[ao]|la\s+bonne|die\s+richtige|quella\s+giusta"
     r"|(?:верн|правильн)(?:ый|ая|ое)(?:\s+(?:ответ|вариант))?)(?![\w])"
-    r"|(?:正确答案|正確答案|正确选项|正確選項|答案|回答|解答|正解|答え|정답|답)"
+    r"|(?:正确答案|正確答案|正确选项|正確選項|答案|回答|解答|正解|答え|정답|답|คำตอบ(?:คือ|ที่ถูกต้อง)?)"
 )
 _CUE = re.compile(
     r"(?i:\b(?:actually|wait|correction|i\s+mean|on\s+second\s+thought|let\s+me\s+correct(?:\s+(?:that|myself))?|"
@@ -222,7 +222,8 @@ _CONCLUSION = re.compile(
 )
 #: after a letter: it is eliminated, not stated ("A is ruled out", "Se descarta la A" is read apart)
 _ELIMINATED_AFTER = re.compile(r"^\s*+(?i:" + lex.ELIMINATIONS + r")")
-_ELIMINATE_BEFORE = re.compile(r"(?<!" + _LW + r")(?i:" + lex.ELIMINATE_BEFORE + r")")
+#: the verb must end where its word ends ("excluded A", never "exclude" + "d A")
+_ELIMINATE_BEFORE = re.compile(r"(?<!" + _LW + r")(?i:" + lex.ELIMINATE_BEFORE + r")(?![a-zà-ÿ])")
 #: "can't tell / choose between A and B" and its translations: the reply cannot decide
 _UNDECIDED = re.compile(
     r"(?i:\b(?:can(?:'|no)?t|can\s+not|could(?:n't|\s+not)|unable\s+to|not\s+able\s+to|impossible\s+to|not\s+possible\s+to)"
@@ -234,7 +235,21 @@ _UNDECIDED = re.compile(
     r"|\bkann\s+(?:leider\s+)?keine\s+(?:\w+\s+){0,2}?(?:diagnosen?|befunde?|beurteilung|bilder|aufnahmen)\b"
     r"|\bkann\s+(?:\w+\s+){0,4}?nicht\s+(?:\w+\s+){0,2}?(?:sagen|entscheiden|bestimmen|unterscheiden|beurteilen)\b"
     r"|\bne\s+(?:peux|puis|peut)\s+pas\s+(?:\w+\s+){0,1}?(?:dire|déterminer|choisir|décider|distinguer|savoir)\b"
-    r"|\bnão\s+(?:consigo|posso|é\s+possível)\s+(?:\w+\s+){0,1}?(?:dizer|determinar|escolher|decidir|distinguir)\b)"
+    r"|\bnão\s+(?:consigo|posso|é\s+possível)\s+(?:\w+\s+){0,1}?(?:dizer|determinar|escolher|decidir|distinguir)\b"
+    # declining to pick, or to answer at all: "I'd rather not choose between the options", "not qualified to say"
+    r"|\b(?:i'd|i\s+would)\s+(?:rather|prefer)\s+not\s+(?:to\s+)?(?:choose|pick|decide|say|guess|commit|select)\b"
+    r"|\b(?:not|n't)\s+qualified\s+to\s+(?:say|decide|determine|tell|judge|diagnose|assess|answer|give|provide|make|offer)\b"
+    r"|\b(?:(?:must|have\s+to|need\s+to|will\s+have\s+to|'ll\s+have\s+to|am\s+going\s+to|'m\s+going\s+to)\s+decline|i\s+(?:decline|refuse))\b"
+    r"|\b(?:can(?:'|no)?t|cannot|unable\s+to|not\s+able\s+to)\s+answer\s+(?:this|the|your)\s+question\b"
+    r"|\bunable\s+to\s+(?:answer|respond|comply)\b|\bno\s+image\s+(?:was\s+|is\s+|has\s+been\s+)?(?:provided|attached|uploaded|shown|included|given)\b"
+    r"|\bimage\s+quality\s+(?:is\s+)?(?:too\s+|far\s+too\s+)?(?:poor|insufficient|inadequate|suboptimal|non-?diagnostic)\b"
+    # a black or empty image: "Das Bild ist vollständig schwarz", "the image appears completely black"
+    r"|\b(?:image|picture|bild|imagen|immagine|imagem)\s+(?:\w+\s+){0,2}?(?:(?:completely|entirely|totally|fully|all|vollständig|"
+    r"komplett|völlig|completamente|entièrement|totalmente|tout)\s+)?(?:black|blank|empty|schwarz|leer|negra|vacía|noire|vide|nera|"
+    r"vuota|preta|vazia)\b"
+    r"|\b(?:can(?:'|no)?t|cannot)\s+see\s+anything\b(?!\s+(?:else|more|other|abnormal|wrong|unusual|suspicious))"
+    r"|\bkann\s+(?:\w+\s+){0,2}?nichts\s+erkennen\b|\bje\s+ne\s+(?:peux|vois)\s+rien\b|\bno\s+(?:puedo\s+)?(?:ver|veo)\s+nada\b"
+    r"|\bnon\s+(?:riesco\s+a\s+)?(?:vedere|vedo)\s+nulla\b|\bnão\s+(?:consigo\s+)?(?:ver|vejo)\s+nada\b)"
     r"|没有?办法(?:判断|确定|区分|选择)|沒有?辦法(?:判斷|確定|區分|選擇)|无从判断|難以判断|难以判断|難以判斷|难以确定|難以確定|无法判断|無法判斷|无法确定|無法確定|不能确定|不能確定|无法区分|无法选择|判断できません|判断できない|特定できません"
 )
 #: a negation or a question in the clause before a stated answer ("I would not say that C is
@@ -257,7 +272,7 @@ _MULTI_AFTER = re.compile(
 )
 _LEAD_MULTI = re.compile(
     r"^\W*+(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
-    r"(?:\s*(?:,|/|&|\+|(?i:and|or))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?![\w])"
+    r"(?:\s*(?:,|/|&|\+|(?i:and|or|und|oder|y|o|et|ou|e|en|и|или)(?=\s))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?![\w])"
 )
 _PRONOUN_LEAD = re.compile(
     r"^\s*I\s+(?:think|believe|guess|feel|suppose|would\s+say)\s+(?:that\s+)?(?:it\s+is\s+|it's\s+|the\s+answer\s+is\s+)?"
@@ -269,9 +284,11 @@ _BOXED = re.compile("\x02([^\x02\x03]*)\x03")
 _NOT_ONLY_REPLY = re.compile(r"^\W*(?i:(?:definitely|certainly|absolutely|clearly|surely)\s+)?(?i:not)(?:\s+(?i:at\s+all))?\W*$")
 #: tags of the reasoning blocks a reply may carry before its answer
 REASONING_TAGS = ("think", "thinking", "reasoning", "reflection")
-_CONTRAST = re.compile(r"(?i)\b(?:but|however|although|though|nevertheless|that\s+said)\b[,:]?\s*")
+_CONTRAST = re.compile(r"(?i)\b(?:but|however|although|though|nevertheless|that\s+said|aber|jedoch|pero|sin\s+embargo|mais|cependant|"
+                       r"mas|porém|no\s+entanto|ma|però|tuttavia)\b[,:]?\s*")
 _NEGATION = re.compile(
-    r"(?i)\b(?:not|no|isn't|aren't|never|neither|nor|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except)"
+    r"(?i)\b(?:not|no|isn't|aren't|never|neither|nor|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except|"
+    r"without|w/o|sans|sin|ohne|sem|senza|free\s+of|negative\s+for)"
     r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
 )
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
@@ -393,17 +410,26 @@ def _option_pattern(text: str) -> re.Pattern[str]:
             names |= set(group) - {key}
     for syn in sorted(names):
         alts.append(r"\W*".join(re.escape(x) for x in re.findall(r"\w+|[^\w\s]", syn)))
-    alts += ["(?-i:" + a + ")" for a in _acronyms(text)]  # "PLAX" names "Parasternal long-axis view"
+    # "PLAX" names "Parasternal long-axis view"; never an acronym the field gives another name ("SCC" is
+    # squamous, not small cell carcinoma)
+    alts += ["(?-i:" + a + ")" for a in _acronyms(text) if _KNOWN_ACRONYMS.get(a, spaced) == spaced]
     for long, short in lex.CASED_ABBREVIATIONS:  # "typical of MS" names "Multiple sclerosis", and the reverse
         long_words = " ".join(re.findall(r"\w+", long))
         if long_words == spaced:
             alts.append("(?-i:" + re.escape(short) + ")")
         elif short.lower() == spaced:
             alts.append(r"\W*".join(re.escape(x) for x in long_words.split()))
+    if spaced in _COUNT_WORDS:  # "Three" is named by "3", and "3" by "three"
+        alts.append(re.escape(_COUNT_WORDS[spaced]))
     cjk = [re.escape(x) for x in lex.CJK_SYNONYMS.get(spaced, ())]  # no word boundary around "矢状位" in "这是矢状位图像"
-    return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)" + "".join("|" + c for c in cjk), re.IGNORECASE)
+    # never after "non-": "non-cancerous" is not "cancerous", "non-small cell" not "small cell"
+    return re.compile(r"(?<!\w)(?<!non-)(?<!non )(?:" + "|".join(alts) + r")(?!\w)" + "".join("|" + c for c in cjk), re.IGNORECASE)
 
 
+#: acronyms the lexicon gives one long form: {"SCC": "squamous cell carcinoma", ...}
+_KNOWN_ACRONYMS = {short.upper(): " ".join(re.findall(r"\w+", long.lower())) for long, short in (*lex.CASED_ABBREVIATIONS, *lex.ABBREVIATIONS)}
+_COUNT_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), map(str, range(1, 11))))
+_COUNT_WORDS.update({v: k for k, v in _COUNT_WORDS.items()})
 _ACRONYM_SKIP = frozenset("of the and with in on for to a an".split())
 _ACRONYM_TAIL = frozenset("view views sequence scan pattern series".split())
 
@@ -454,6 +480,8 @@ def _word_forms(w: str) -> set[str]:
         forms.add(w[:-2] + "ic")                     # pneumonia, ischemia -> pneumonic, ischemic
     elif w.endswith("ma") and len(w) >= 5:
         forms |= {w + "tous", w[:-1] + "atous"}      # edema -> edematous; granuloma -> granulomatous
+    elif w.endswith("matous") and len(w) >= 9:
+        forms |= {w[:-4], w[:-4] + "s", w[:-4] + "ta"}  # granulomatous -> granuloma(s), edematous -> edema
     elif w.endswith("ule") and len(w) > 5:
         forms.add(w[:-3] + "ular")                   # nodule -> nodular
     elif w.endswith("x") and len(w) > 5:
@@ -591,7 +619,7 @@ def _strip_markdown(t: str) -> str:
         t = re.sub(r"(?i)\[(b|i|u|s|em|strong|color|size|font|quote|center|code)(?:=[^\]\n]{0,30})?\]([^\[\]]{0,300})\[/\1\]", r"\2", t)
     t = re.sub(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])", r"\1", t)
     t = re.sub(r"(?<![\w])_(\w)_(?![\w])", r"\1", t)
-    t = re.sub(r"(?m)^[ \t]*#{1,6}[ \t]*", "", t)
+    t = re.sub(r"(?m)^[ \t]*#{1,6}(?:[ \t]++|$)", "", t)  # a heading's marks; "#4" (an option's number) stays
     return re.sub(r"(?m)^[ \t]*>[ \t]?", "", t)
 
 
@@ -714,10 +742,15 @@ def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
     if art and not q.yes_no:
         s = s[art.end():]
     if not q.yes_no:
-        r, _ = _letter_at(s, q)
+        r, end = _letter_at(s, q)
         if r is not None:
+            note = re.match(r"\s*+\(([^()\n]{1,60})\)", s[end:])
+            other = _option_text(note.group(1), q, partial=False) if note and r.answer else None
+            if other and other != r.answer and not _option_pattern(q.options.get(r.answer) or "\x00").search(note.group(1)):
+                return _Reading(None, multiple=True)  # "Answer: B (Pleural effusion)" where A is the effusion: two answers
             return r
-        digit = re.match(r"[(\[]?([1-9])[)\].]?\s*+(?:[.!。:]|$)", s)  # "정답: ②" (NFKC: "2"), "Answer: 3.": the option's number
+        # the option's number, "정답: ②" (NFKC: "2"), "Answer: 3.", "正解は②です"
+        digit = re.match(r"[(\[]?([1-9])[)\].]?\s*+(?:[.!。:]|$|(?=[" + lex.CJK + r"]))", s)  # "정답: ②" (NFKC: "2"), "Answer: 3.": the option's number
         if digit and int(digit.group(1)) <= len(q.options):
             return _Reading(list(q.options)[int(digit.group(1)) - 1])
         named = _TEXT_THEN_LETTER.match(s)  # "benign (A), but ...": an option's text with its own letter
@@ -754,7 +787,11 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
             clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
             after = re.sub(r"^[\s)\]]*+", "", t[m.end(): m.end() + 120])
             if not _NEGATION.search(clause + " ") and not _ELIMINATED_AFTER.match(after):
-                if _ALTERNATIVE_AFTER.match(after) or _ALTERNATIVE_BEFORE.search(before):
+                alt = _ALTERNATIVE_AFTER.match(after)
+                if alt and alt.group(1).lower() == "of" and not any(
+                        o != k and w and _option_pattern(w).match(after[alt.end():].lstrip()) for o, w in q.options.items()):
+                    alt = None  # "adenocarcinoma of the lung": English "of", not Dutch "or" between two options
+                if alt or _ALTERNATIVE_BEFORE.search(before):
                     return None  # "in the pancreas or the kidney": alternatives, no answer
                 hits.add(k)
                 break
@@ -768,7 +805,7 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
 
 
 #: an option text offered as one of alternatives: "... or the kidney", "pancreas vs. ..."
-_ALTERNATIVE_AFTER = re.compile(r"(?i)^,?\s*+(?:or|vs\.?|versus|ou|oder|o|of|или)\s")
+_ALTERNATIVE_AFTER = re.compile(r"(?i)^,?\s*+(or|vs\.?|versus|ou|oder|o|of|или)\s")
 _ALTERNATIVE_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:or|vs\.?|versus|ou|oder|или|either)\s++(?:(?:the|a|an)\s++)?$")
 
 
@@ -856,7 +893,8 @@ def _cognate_key(word: str) -> str:
     alike: "kératose", "queratosis", "Keratose" and "keratosis" -> "keratosis"-like keys;
     "estiloide" -> "stiloide"; "меланома" -> "melanoma". Accents dropped, Cyrillic transliterated,
     ph/th/qu/c/y/ae/oe/h spelled one way, a Spanish/Portuguese "e" before s+consonant dropped."""
-    w = unicodedata.normalize("NFKD", word.lower().translate(_CYRILLIC_LATIN))
+    # German umlauts stand for Latin e ("Läsion" / "lesion", "Ödem" / "edema")
+    w = unicodedata.normalize("NFKD", word.lower().replace("ä", "e").replace("ö", "e").translate(_CYRILLIC_LATIN))
     w = "".join(c for c in w if not unicodedata.combining(c))
     w = w.replace("ph", "f").replace("th", "t").replace("qu", "k").replace("ae", "e").replace("oe", "e")
     w = re.sub(r"c(?=[eiy])", "s", w).replace("z", "s")  # "appendicitis" / "Appendizitis", "carcinoma" / "Karzinom"
@@ -866,7 +904,7 @@ def _cognate_key(word: str) -> str:
 
 
 #: the disease suffixes a stem takes (in cognate keys): organ, inflammation, tumour and condition differ
-_SUFFIX_FAMILY = re.compile(r"(?P<itis>iti[sk]?|ite|itida)$|(?P<oma>oma|ome|om)$|(?P<osis>osis|ose|osi|osa)$")
+_SUFFIX_FAMILY = re.compile(r"(?P<itis>iti[sk]?|ite|itida)$|(?P<oma>oma|ome|om)$|(?P<osis>osis|ose|osi|osa)$|(?P<pathy>pati[ae]?|patie)$")
 
 
 def _cognates(a: str, b: str) -> bool:
@@ -1038,7 +1076,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
                 hits.append((off, "leading", r))
             # else "A is the answer if the patient is febrile; ... then it's B": a condition, not an answer
     if not hits and (q.yes_no or q.yes_no_map):
-        r = _yes_no_at(lead, q)
+        belief = _BELIEF_REPLY.match(lead)
+        r = _Reading(q.yes_no_answer("no" if belief.group("no") else "yes")) if belief else _yes_no_at(lead, q)
         if r is None and _NOT_ONLY_REPLY.match(lead):
             r = _Reading(q.yes_no_answer("no"))
         if r is not None and q.asks_normal and re.match(r"(?i)no\s++[^\W\d_]", lead):
@@ -1074,8 +1113,13 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         return _read_slot(t[pos: pos + 300], q)
 
     def label(m: re.Match[str]) -> _Reading | None:
-        line_rest = t[m.end(): m.end() + 200].split("\n", 1)[0]
-        if _SHORT_SLOT.fullmatch(line_rest.strip()):
+        if _SECONDARY_LABEL.match(m.group(0).lstrip(" \t\n")):
+            return None  # "Differential: B", "Runner-up: A"
+        line_rest = t[m.end(): m.end() + 200].split("\n", 1)[0].strip()
+        # "Final: C (moderate confidence)": a bracketed note after a short answer
+        core = line_rest.rstrip(" \t.!")
+        start = core.rfind("(") if core.endswith(")") else -1
+        if _SHORT_SLOT.fullmatch(line_rest) or (0 < start and len(core) - start <= 62 and _SHORT_SLOT.fullmatch(core[:start].rstrip())):
             return _read_slot(line_rest, q, texts=False)
         return None
 
@@ -1090,8 +1134,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         return _letter_at(t[m.end(): m.end() + 200], q)[0]
 
     def hedged(m: re.Match[str]) -> _Reading | None:
-        if _negated_clause(t, m.start()):
-            return None
+        if _negated_clause(t, m.start()) or _on_secondary_line(t, m.start()):
+            return None  # "I don't think it's B"; "**Less likely:** metastasis (C)"
         if (q.yes_no or q.yes_no_map) and re.match(r"(?i)not\b\s*+(?:[.!;,]|$)", t[m.end(): m.end() + 20]):
             return _Reading(q.yes_no_answer("no"))  # "Probably not."
         return _read_slot(t[m.end(): m.end() + 200], q, texts=False)
@@ -1130,6 +1174,9 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         left = _remaining_option(t, q)
         if left is not None:
             hits.append(left)
+        pair = _pair_then_answer(t, q)
+        if pair is not None:
+            hits.append(pair)
         listed = [h for h in hits if h[1] in ("line", "per_option") and h[2].multiple]
         if listed:
             # an analysis of every option, then its conclusion: "... is most suggestive of ulcerative colitis (B)"
@@ -1154,6 +1201,18 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     return hits
 
 
+#: a yes or no given as a belief, opening the reply: "I don't think so.", "Not that I can see", "I'd say so",
+#: "Je ne pense pas", "Ich glaube schon", "Credo di sì"
+_BELIEF_REPLY = re.compile(
+    r"^(?i:(?:hmm+|well|honestly|personally)[,.]?\s++)?(?:(?P<no>(?i:i\s++(?:don't|do\s++not|dont)\s++(?:think|believe)\s++so|"
+    r"i\s++doubt\s++(?:it|that)|not\s++that\s++i\s++(?:can\s++)?(?:see|tell)|not\s++as\s++far\s++as\s++i\s++(?:can\s++)?(?:see|tell)|"
+    r"i\s++(?:wouldn't|would\s++not)\s++(?:say|think)\s++so|je\s++ne\s++(?:pense|crois)\s++pas|ich\s++(?:glaube|denke)\s++(?:eher\s++)?nicht|"
+    r"eher\s++nicht|no\s++lo\s++creo|creo\s++que\s++no|acho\s++que\s++não|não\s++(?:acho|creio)|non\s++(?:credo|penso)|"
+    r"(?:penso|credo)\s++di\s++no|ik\s++denk\s++(?:het\s++)?niet|не\s++думаю|вряд\s++ли))"
+    r"|(?P<yes>(?i:i\s++(?:think|believe|guess|suppose)\s++so|i(?:\s++would|'d)\s++(?:say|think)\s++so|je\s++(?:pense|crois)\s++que\s++oui|"
+    r"ich\s++(?:glaube|denke)\s++(?:schon|ja)|creo\s++que\s++s[íi]|acho\s++que\s++sim|(?:credo|penso)\s++di\s++s[ìi]|"
+    r"ik\s++denk\s++(?:het\s++)?wel|думаю,?\s++да)))(?![^\W\d_])"
+)
 #: one "key: value" or "key = value" line whose value is one word (YAML, TOML, a report template)
 _KEY_VALUE_LINE = re.compile(r"(?m)^[ \t\-*•]*+([^\W\d_][\w .-]{0,40}?)[ \t]*+[:=：][ \t]*+[\"']?([^\W\d_]{1,12})[\"']?[ \t.,]*+$")
 #: a two-column table row: "| **Pneumothorax** | **Yes** |"
@@ -1208,10 +1267,11 @@ def _key_value_answer(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
 # end, a bracket, a dash, a word of another script ("A입니다", "C है"), another letter ("A or D") or
 # a verb ("B might fit"). Whether it is *stated* is decided by what stands before it (_POINTER).
 _LETTER_MENTION = re.compile(
-    r"(?<![\w'/])(?:([(\[])\s?([A-Za-z])\s?[)\]]"
+    # after CJK text too ("最も考えられるのは選択肢Cです", "诊断是C"): no space stands between words there
+    r"(?<!" + _LW + r")(?<!['/])(?:([(\[])\s?([A-Za-z])\s?[)\]]"
     r"|(?:(?<=[>=])|(?<=[>=] ))([A-Z])(?!" + _LW + r")"
     r"|(?i:(?:" + lex.OPTION_WORDS + r"))[ \t]*+([A-Z])(?!" + _LW + r")"
-    r"|([A-Z])(?=[ \t]*+(?:[.,;:!?)\]。，、！？\n]|$)|[ \t]++[-(]|[ \t]*+[^\x00-\u024f\s\d]|[" + lex.CJK + r"]"
+    r"|([A-Z])(?=[ \t]*+(?:[.,;:!?)\]。，、！？\n]|\*(?![\w*])|$)|[ \t]++-|[ \t]*+\(|[ \t]*+[^\x00-\u024f\s\d]|[" + lex.CJK + r"]"
     r"|[ \t]*+(?:[/&+]|(?i:or|and|vs\.?|versus|nor|und|oder|ou|et|o|y|e|en|of)(?=[ \t]))[ \t]*+[(\[]?[A-Z](?!" + _LW + r")"
     r"|[ \t]++(?:is|was|would|will|seems|appears|looks|matches|fits|because|since|might|may|could|can|should|if|only)(?![\w'])))"
 )
@@ -1224,6 +1284,7 @@ _POINTER = re.compile(
     r"answers|favou?rs?|favou?ring|prefer|prefers|towards?|with|like|suspect|guess|hunch|bet|probably|likely|on|"
     r"thought|think|argues?\s+for|go(?:ing)?\s+for|points?\s+to|suggests?|indicates?|je|är|er|on|это|"
     r"maybe|perhaps|possibly|presumably|then|so|thus|hence|therefore|go\s+for|lean|leaning|leans|think|believe|"
+    r"but,?|however,?|aber,?|jedoch,?|pero,?|mais,?|mas,?|ma,?|però,?|"
     r"option|choice|letter|answer|antwoord|optie|вариант|ответ|opción|opção|opzione|antwort|réponse|respuesta|resposta|"
     r"risposta|odpowiedź|cevap|jawaban|adalah|ialah|là|ni|jest|es|est|ist|è|é|la|el|le|die|der|das|il|lo|a|o|είναι|"
     r"هي|है|입니다|답은|정답은)|[→>=:*]|->|=>|(?<=\s)-|[^\x00-\u024f\s\d])$"
@@ -1255,7 +1316,9 @@ SEVERAL = "several"
 _RANGE_AFTER = re.compile(r"^[ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+[A-Z](?!" + _LW + r")")
 _RANGE_BEFORE = re.compile(r"(?<!" + _LW + r")[A-Z][ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+$")
 #: a clause that goes on to reject what it named: "Option A would be my first thought, but ..."
-_REJECTED_AFTER = re.compile(r"^[^.;!?\n]{0,120}?\b(?i:but|however)\b")
+_REJECTED_AFTER = re.compile(r"^[^.;!?\n]{0,120}?\b(?i:but|however)\b[^.;!?\n]{0,120}?(?<![^\W\d_])"
+                             r"(?i:against|not|no|never|rather|instead|actually|wrong|unlikely|exclude[sd]?|rules?|ruled|doesn't|isn't|"
+                             r"wouldn't|won't|don't|lacks?|absent|favou?rs?|more|better|points?)(?![^\W\d_])")
 
 
 def _bracketed_text_matches(t: str, start: int, letter: str, q: _Question) -> bool:
@@ -1282,7 +1345,7 @@ def _set_aside_letters(t: str, q: _Question) -> frozenset[str]:
         if letter not in q.letters or (m.group(5) and letter in "AI"):
             continue
         if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or _DISCUSSED_BEFORE.search(before)
-                or _REJECTED_AFTER.match(after)):
+                or _REJECTED_AFTER.match(after) or _CONSIDERED_AFTER.match(after) or _on_secondary_line(t, m.start())):
             out.add(letter)
     return frozenset(out | _eliminated_letters(t, q))
 
@@ -1300,11 +1363,36 @@ _CONSIDERED_AFTER = re.compile(
     r"(?i)^[)\]]?\s*+(?:is|was|seems|looks)\s++(?:(?:also|still|quite|very|certainly)\s++)?(?:tempting|attractive|possible|plausible|"
     r"a\s+(?:consideration|possibility|differential))\b|^[)\]]?\s*+(?:can(?:'t|not|\s+not)|could(?:n't|\s+not))\s++(?:be\s++)?"
     r"(?:fully\s++|completely\s++|entirely\s++)?(?:ruled\s+out|excluded)|^[)\]]?\s*+(?:remains|stays)\s++(?:possible|on\s+the\s+differential)"
+    # a runner-up: "Parathyroid (E) was my second thought", "B is a close second", "D would be my second choice"
+    r"|^[)\]]?\s*+(?:is|was|would\s+be|'d\s+be|comes?|came)\s++(?:a\s+close\s+second|(?:my|the)\s+(?:second|other|alternative|backup|next)"
+    r"(?:\s+(?:thought|choice|guess|pick|consideration|option|answer|candidate|place))?|the\s+runner[- ]up|second(?:\s+best)?)\b"
+    # a look-alike named after the answer: "as B can mimic some of these features", "C may look similar"
+    r"|^[)\]]?\s*+(?:can|may|could|might|sometimes|occasionally|kann|können|puede|pueden|peut|peuvent|pode|podem|può|possono)"
+    r"\s++(?:(?:also|sometimes|occasionally|jedoch|auch|también|aussi|também|anche)\s++)?"
+    r"(?:mimic|mimics|simulate|resemble|look\s+(?:similar|identical|alike)|appear\s+(?:similar|identical)|present\s+similarly|"
+    r"ähnlich\s+aussehen|simular|imitar|imiter|ressembler|simulare|imitare|assomigliare|parecer(?:se)?\s+similar)\b"
 )
 #: a concession in the letter's clause: "B, although a reasonable reader might call it C", "though A is possible";
 #: not across a dash or colon ("fairly - though not fully - confident: B")
 _CONCEDED_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:although|though|albeit|even\s+if|admittedly|aunque|si\s+bien|bien\s+que|"
                               r"obwohl|obgleich|sebbene|benché|embora|хотя)(?![^\W\d_])[^.;:!?\n-]{0,120}$")
+
+
+#: a line labelled as alternatives to the answer: "Alternative consideration: ... (Option B)", "Differential: B, C",
+#: "**Less likely:** metastasis (C)", "Runner-up: A"; its letters are weighed, not chosen
+_SECONDARY_LABEL = re.compile(
+    r"(?im)^[ \t>*\-•#_]*+(?:alternative\s++(?:considerations?|diagnos[ie]s|possibilit(?:y|ies)|options?)|alternatives?|"
+    r"differentials?(?:\s++diagnos[ie]s)?|(?:the\s++)?other\s++(?:considerations?|possibilit(?:y|ies)|differentials?)|"
+    r"second(?:ary)?\s++(?:choice|option|considerations?|possibilit(?:y|ies))|runners?[- ]up|less\s++likely|also\s++consider(?:ed)?|"
+    r"to\s++consider|differenzialdiagnosen?|diagn[óo]stico\s++diferencial|diagnostic\s++différentiel|diagnosi\s++differenziale)"
+    r"[ \t*_]*+[:：]"
+)
+
+
+def _on_secondary_line(t: str, pos: int) -> bool:
+    """Whether the line holding ``pos`` opens with a :data:`_SECONDARY_LABEL`."""
+    start = t.rfind("\n", max(0, pos - 300), pos) + 1
+    return (start > 0 or pos < 300) and _SECONDARY_LABEL.match(t, start) is not None  # a line start within 300 characters
 
 
 def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
@@ -1337,10 +1425,12 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
         if _RANGE_AFTER.match(after[:20]) or _RANGE_BEFORE.search(before[-20:]):
             return SEVERAL  # "any of A-D": a range names several options
         joined = _MULTI_AFTER.match(after[:60])
-        if joined and joined.group(1) in q.letters and not _EXCLUDED_BEFORE.search(before) and not _DISCUSSED_BEFORE.search(before):
+        if (joined and joined.group(1) in q.letters and not _EXCLUDED_BEFORE.search(before) and not _DISCUSSED_BEFORE.search(before)
+                and not {up, joined.group(1)} <= eliminated):
             named |= {up, joined.group(1)}  # "A or D", "B if T2-weighted, otherwise A"
         if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in eliminated or _CONSIDERED_AFTER.match(after)
-                or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before) or _CONCEDED_BEFORE.search(before)):
+                or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before) or _CONCEDED_BEFORE.search(before)
+                or _on_secondary_line(t, m.start())):
             continue
         end = _SENTENCE_END.search(t, m.end())
         if end and end.group(0) in "?？":
@@ -1365,6 +1455,30 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
     if len(named | stated) > 1:
         return SEVERAL
     return stated.pop() if len(stated) == 1 and not (named - stated) else None
+
+
+_PAIR_LETTER = r"[(\[]?[A-Z][)\]]?(?!" + _LW + r")"
+#: two to five letters posed as the choice, then the pick: "Between A and B - B", "Of A and B, B", "Zwischen A und
+#: B: B", "A or B? B"; the letter after it is read at :func:`_pair_then_answer`
+_PAIR_POSED = re.compile(
+    r"(?<!" + _LW + r")(?:(?i:(?:choosing|deciding)\s++)?(?i:between|among|of|zwischen|entre|tra|fra|tussen|между)\s++"
+    r"(?:(?i:options?|choices?)\s++)?" + _PAIR_LETTER + r"(?:[ \t]*+(?:,|(?i:and|or|und|oder|y|o|et|ou|e|en|и|или)(?=[ \t]))[ \t]*+"
+    + _PAIR_LETTER + r"){1,4}[ \t]*+(?:[—–:,]|-++)"  # {1,4}, not possessive: "Of A and B, B" gives the last comma back
+    r"|(?<![^\s])" + _PAIR_LETTER + r"(?:[ \t]*+(?:,|(?i:or|oder|o|ou|или)(?=[ \t]))[ \t]*+" + _PAIR_LETTER + r"){1,4}+[ \t]*+\?)[ \t]*+"
+)
+
+
+def _pair_then_answer(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
+    """The letter picked right after the letters it was posed among ("Between A and B — B. The mass
+    crosses the midline"), when it is one of them and is not excluded, weighed or conditioned there."""
+    for m in reversed(list(_PAIR_POSED.finditer(t))[-MAX_CANDIDATES:]):
+        posed = set(re.findall(r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")", m.group(0))) & q.letters
+        r, end = _letter_at(t[m.end(): m.end() + 200], q, strict_lead=True)
+        rest = t[m.end() + end: m.end() + end + 200]
+        if (r is not None and r.answer in posed and not _ELIMINATED_AFTER.match(rest) and not _CONSIDERED_AFTER.match(rest)
+                and not _CONDITIONAL.match(rest) and not _negated_clause(t, m.start())):
+            return m.end(), "pair", r
+    return None
 
 
 #: a line that restates an option: "A: CT", "(B) MRI", "C. Ultrasound"
@@ -1457,6 +1571,102 @@ _TORN = re.compile(r"(?i)\b(?:torn\s+between|undecided\s+between|(?:can(?:'|no)?
                    r"both\s+(?:are\s+|seem\s+|remain\s+)?(?:equally\s+)?(?:plausible|possible|likely))\b")
 
 
+#: two options stated as the answer: "It's B or D", "Either A or C", "Answer: B/C", "probably A or B"
+_STATED_PAIR = re.compile(
+    r"(?i:it(?:'s|\s++is)|either|answer(?:\s++is)?\s*+:?|(?:most\s++)?likely|probably|could\s++be|i'd\s++say)\s++(?i:options?\s++)?"
+    r"[(\[]?([A-Z])[)\]]?[ \t]*+(?:/|(?i:or|and))[ \t]*+(?i:option\s++)?[(\[]?([A-Z])(?!" + _LW + r")"
+)
+#: doubt closing a reply that has answered: "..., but I am not sure.", "- though I could be wrong", "not 100% sure"
+_UNCERTAIN_TAIL = re.compile(
+    r"(?i)(?:[,;—–-]\s*+)?(?:(?:but|though|although)\s++)?(?:(?:i'?m|i\s++am)\s++not\s++(?:entirely\s++|completely\s++|100%\s*+|totally\s++|fully\s++)?"
+    r"(?:sure|certain|confident)|i\s++could\s++be\s++wrong|not\s++100\s*+%(?:\s++(?:sure|certain))?)[\s.!]*+$"
+)
+#: a reply that opens by declining: "I must decline.", "I have to decline:", "Sorry, I respectfully decline"
+_DECLINE_OPENING = re.compile(
+    r"(?i)^\W{0,3}(?:(?:sorry|unfortunately|regrettably)[,.!]?\s++)?i(?:\s++(?:must|have\s++to|need\s++to|will\s++have\s++to|am\s++going\s++to)"
+    r"|'ll\s++have\s++to|'m\s++going\s++to)?\s++(?:respectfully\s++|politely\s++)?(?:decline|refuse)(?![^\W\d_])"
+)
+#: a bare alternative after a stated answer, opening its own sentence or after a dash: "The answer is B.
+#: Or maybe D.", "Answer: B... or possibly A", "Antwort: A. Oder C.", "Yes - or no"; "Or, put differently,
+#: neuroblastoma" and "Or rather, D is ..." name no other answer
+_OR_ALTERNATIVE = re.compile(
+    r"(?:^|[.!?…;\n]|[ \t][-–—]++)[ \t]*+(?i:or|oder|ou|o|или|oppure|of)[ \t]++(?:(?i:maybe|possibly|perhaps|vielleicht|eventuell|"
+    r"peut-être|quizás|quizá|tal\s+vez|talvez|forse|misschien)[ \t]++)?(?:(?i:option|choice)[ \t]++)?[(\[]?"
+    r"(?:([A-Z])(?!" + _LW + r")|(?i:(yes|no|ja|nein|sí|si|oui|non|sim|não))(?![^\W\d_]))[)\]]?[ \t]*+(?:[.!?…,;]|$)"
+)
+#: a part of a multi-image question: "for the first image", "Left image:", "in the lower panel", "Image 2:"
+_PER_PART = re.compile(
+    r"(?i)(?<![^\W\d_])(?:(?:for|in|on)\s++(?:the\s++)?(?:first|second|third|left|right|upper|lower|top|bottom|other)\s++"
+    r"(?:image|panel|picture|view|scan|film|frame|one)|(?:left|right|upper|lower|top|bottom|first|second)\s++(?:image|panel|picture|view)"
+    r"\s*+[:：]|(?:image|panel|figure)\s++[1-4]\s*+[:：])"
+)
+#: two options offered as alternatives: "B or C", "A/B"
+_OR_PAIR = re.compile(r"(?<!" + _LW + r")([A-Z])(?!" + _LW + r")[ \t]*+(?:/|(?i:or|oder|ou|o|или)(?=[ \t]))[ \t]*+([A-Z])(?!" + _LW + r")")
+#: a close that says the reply cannot settle: after a yes and a no, no answer stands
+_UNSURE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:unclear|not\s+sure|unsure|either\s+way|uncertain|hard\s+to\s+(?:say|tell)|difficult\s+to\s+(?:say|tell)|"
+    r"can(?:'|no)?t\s+(?:tell|say|be\s+sure)|cannot\s+(?:tell|say)|unklar|nicht\s+sicher|no\s+est[áa]\s+claro|no\s+s[ée]|"
+    r"pas\s+clair|je\s+ne\s+sais\s+pas|incerto|non\s+è\s+chiaro|não\s+está\s+claro|不确定|不清楚)(?![^\W\d_])"
+)
+
+
+#: both readings left open: "both are equally possible", "could go either way", "两种情况都有可能"
+_BOTH_POSSIBLE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:both\s++(?:are\s++|seem\s++|remain\s++)?(?:equally\s++)?(?:possible|plausible|likely)|(?:fits?|match(?:es)?)\s++"
+    r"(?:[^.;\n]{1,40}?\s++)?equally(?:\s++well)?|"
+    r"(?:could|can|might)\s++go\s++either\s++way|either\s++is\s++(?:equally\s++)?possible)(?![^\W\d_])"
+    r"|两种(?:情况|可能)都有可能|两者都有可能|二者都有可能|兩種(?:情況|可能)都有可能|どちらも考えられ|どちらの可能性もあ|둘\s*다\s*가능"
+)
+#: a yes or no offered as a possibility: "it could be yes", "maybe no"
+_MAYBE_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:could|might|may)\s++be\s++(yes|no)|(?:maybe|perhaps|possibly)\s++(yes|no))(?![^\W\d_])")
+#: a yes or no given under a condition: "yes if you count the opacity", "otherwise no"
+_CONDITIONAL_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:yes|no)[ \t,]*+(?:if|when|provided|assuming|unless)|otherwise[ \t,]*+(?:yes|no))(?![^\W\d_])")
+
+
+def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[int, str, _Reading]] = ()) -> str | None:
+    """Why the last stated answer (read at ``pos``) is not the reply's answer, or None: a bare
+    alternative to it follows ("A. Or C."), or the reply opens sentences with both yes and no and
+    then says it cannot tell ("Yes. No. It's unclear.")."""
+    for m in list(_OR_ALTERNATIVE.finditer(t, pos))[:MAX_CANDIDATES]:
+        other = m.group(1) if m.group(1) in q.letters else (q.yes_no_answer(m.group(2)) if m.group(2) and (q.yes_no or q.yes_no_map) else None)
+        if other and other != r.answer:
+            return f"a bare alternative follows the stated answer ({m.group(0).strip()!r})"
+    if not q.yes_no and len(list(_PER_PART.finditer(t))[:3]) >= 2 and (
+            len({h[2].answer for h in hits if h[2].answer}) > 1 or _sole_letter(t, q) == SEVERAL):
+        return "one answer per image or panel"  # "For the first image the answer is A; for the second image it is C."
+    if not q.yes_no:
+        # "**Answer: B** ... B or C, I really can't tell from one view": a pair of options, then undecided
+        for m in list(_OR_PAIR.finditer(t, pos))[:MAX_CANDIDATES]:
+            if {m.group(1), m.group(2)} <= q.letters and m.group(1) != m.group(2):
+                near = t[max(pos, m.start() - 80): m.end() + 120]
+                unsure = _UNSURE.search(near) or _UNDECIDED.search(near) or _TORN.search(near)
+                if unsure:
+                    return f"undecided between {m.group(0)!r} after the stated answer ({unsure.group(0)!r})"
+    if q.yes_no or q.yes_no_map:
+        opened = {h[2].answer for h in hits if h[2].answer}  # "Yes. Actually, no - ... I'm not sure"
+        if q.yes_no and q.subject and not q.asks_normal and not _GENERIC_SUBJECT.match(q.subject):
+            # "Answer: Yes\n\n... there is no evidence of pulmonary embolism": the reply's own finding says the other
+            end = _SENTENCE_END.search(t, pos)
+            found = _subject_finding(t[end.end():], q.subject) if end else None
+            if found in ("yes", "no") and found != r.answer:
+                return f"the stated answer is contradicted by the reply's own finding on {q.subject!r}"
+        conditional = {w.lower() for m in list(_CONDITIONAL_YES_NO.finditer(t))[:MAX_CANDIDATES]
+                       for w in re.findall(r"(?i)\b(?:yes|no)\b", m.group(0))}
+        if conditional == {"yes", "no"}:
+            return "yes and no each given under a condition"
+        both = _BOTH_POSSIBLE.search(t, pos)
+        if both and _YES_EN.search(t) and _NO_EN.search(t):
+            return f"yes and no both said, then {both.group(0)!r}"
+        for s in list(re.finditer(r"(?:^|[.!?…]|\n)[ \t\n]*+", t))[:MAX_CANDIDATES]:
+            y = _yes_no_at(t[s.end(): s.end() + 40], q)
+            if y is not None and y.answer:
+                opened.add(y.answer)
+        unsure = _UNSURE.search(t) or _TORN.search(t)
+        if len(opened) > 1 and unsure:
+            return f"the reply says both yes and no, then {unsure.group(0)!r}"
+    return None
+
+
 def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Extraction:
     truncated = is_truncated(stop_reason)
     t = normalize_text(response)
@@ -1480,6 +1690,9 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t)))), q).strip()
     if not t:
         return Extraction(None, "none", "the reply holds only a reasoning block")
+    decline = _DECLINE_OPENING.match(t)
+    if decline:  # "I must decline. Selecting option C or any other would amount to a diagnosis": the letter is no answer
+        return Extraction(None, "refusal", f"the reply opens by declining ({decline.group(0).strip()!r})", REFUSAL)
     hits = _explicit_hits(t, q)
     if hits:
         pos, layer, r = max(hits, key=lambda h: h[0])
@@ -1490,6 +1703,9 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
                      or len(set(re.findall(r"(?<![A-Za-z])[A-Z](?![A-Za-z])", t)) & q.letters) > 1):
             # "The answer is A. No wait, it's C ... I'm really torn between the two": answers stated, then undecided
             return Extraction(None, "multiple", f"stated answers, then undecided between them ({torn.group(0)!r})")
+        why = _contradicted(t, pos, r, q, hits)
+        if why:
+            return Extraction(None, "multiple", why)
         return Extraction(r.answer, layer, f"last stated answer ({layer})")
     flat = re.sub(r"\s+", " ", t.replace("\x02", " ").replace("\x03", " "))
     if not q.yes_no:
@@ -1499,17 +1715,49 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     undecided = _UNDECIDED.search(flat)
     declined = refusal_phrase(flat)
     ref = declined or (f"cannot decide: {undecided.group(0)!r}" if undecided else None)
+    tail = _UNCERTAIN_TAIL.search(flat) if ref and not truncated else None
+    if tail and not refusal_phrase(flat[: tail.start()]) and not _UNDECIDED.search(flat[: tail.start()]):
+        # "I think it is B, but I am not sure.": an answer, then doubt about it; not a refusal
+        before = flat[: tail.start()]
+        sole = None if q.yes_no else _sole_letter(before, q)
+        ans = sole if sole and sole != SEVERAL else (None if sole == SEVERAL else _weak(before, q)[0])
+        if ans:
+            return Extraction(ans, "hedged", f"answer, then doubt about it ({tail.group(0).strip()!r})")
     if ref:
         # "I can't be sure, but B": the contrast follows the hedge, and nothing after it declines
         rest = _CONTRAST.search(flat, undecided.end() if undecided and not declined else 0)
         if rest and not refusal_phrase(flat[rest.end():]) and not _UNDECIDED.search(flat, rest.end()) and not truncated:
             after = flat[rest.end():]
             sole = None if q.yes_no else _sole_letter(after, q, strict=True)
+            if not sole and not q.yes_no:  # "Hard to say for certain from one image, but B."
+                lead, end = _letter_at(after, q, strict_lead=True)
+                rest = after[end:]
+                if lead is not None and lead.answer and re.match(r"[\s)\].!*]*+(?:$|[,;:—-]\s)", rest):
+                    sole = lead.answer  # a bare letter ends the reply or its clause; "option B is often used ..." is no answer
             if sole and sole != SEVERAL:
                 return Extraction(sole, "hedged", f"answer after a hedge ({ref}) and a contrast (sole_letter)")
             ans, layer, _ = _weak(after, q)
             if ans:
                 return Extraction(ans, "hedged", f"answer after a hedge ({ref}) and a contrast ({layer})")
+        if ref.startswith("asked_context:") and not truncated:
+            # "Right side, I think? ... on that assumption the abnormality is on the patient's right: B.": a hedge
+            # that ends in a question mark asks nothing back when an answer is stated after it
+            after = flat[flat.rfind("?") + 1:]
+            stated = _explicit_hits(after, q)
+            if stated:
+                last_hit = max(stated, key=lambda h: h[0])[2]
+                if last_hit.answer and not last_hit.multiple:
+                    return Extraction(last_hit.answer, "hedged", f"answer stated after a question-like hedge ({ref})")
+            sole = None if q.yes_no else _sole_letter(after, q)
+            if sole and sole != SEVERAL:
+                return Extraction(sole, "hedged", f"answer stated after a question-like hedge ({ref}; sole_letter)")
+        pair = _STATED_PAIR.search(flat, 0, undecided.start()) if undecided and not declined and not q.yes_no else None
+        weighed = (undecided and not declined and not q.yes_no and _BOTH_POSSIBLE.search(flat, 0, undecided.start())
+                   and _sole_letter(flat[: undecided.start()], q) == SEVERAL)
+        if (pair and {pair.group(1), pair.group(2)} <= q.letters) or weighed:
+            # "B and D fit equally well ... I can't distinguish between them"
+            # "It's B or D — I can't decide between them": two answers stated, then undecided; not a refusal
+            return Extraction(None, "multiple", f"several options stated, then undecided ({undecided.group(0)!r})")
         if ref.startswith("asked_context:") or ".clarify." in ref:
             # "Could you tell me the patient's age ...?": a question back, no answer and no decline
             return Extraction(None, "asks_back", f"the reply asks for context instead of answering ({ref})")
@@ -1528,14 +1776,29 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
                 return Extraction(ans, layer, f"{reason} in the first sentence of a cut reply")
         return Extraction(None, "truncated", "cut by the token limit before stating an answer", TRUNCATED)
     hedged = False
+    both = _BOTH_POSSIBLE.search(flat)
+    if (q.yes_no or q.yes_no_map) and not both and len({w.lower() for m in list(_MAYBE_YES_NO.finditer(flat))[:MAX_CANDIDATES]
+                                                         for w in m.groups() if w}) > 1:
+        both = _MAYBE_YES_NO.search(flat)  # "It could be yes, it could be no"
+    if (q.yes_no or q.yes_no_map) and both:
+        return Extraction(None, "multiple", f"the reply holds both readings possible ({both.group(0)!r})")
+    if q.yes_no and q.subject and _GENERIC_SUBJECT.match(q.subject):
+        found = _abnormality(flat)  # "Are there any abnormalities?": any finding named and not negated is one
+        if found:
+            return Extraction(found, "finding", f"the reply {'names an abnormal finding' if found == 'yes' else 'states no abnormality'}")
     if q.yes_no and q.subject:
         found = _subject_finding(t, q.subject)
         hedged = found == HEDGED  # a clause naming the finding asks about it or hedges: only a yes/no word may answer
         found = None if hedged else found or _normal_sign(flat, q.subject) or _normal_study(flat)
+        if found and q.asks_normal:
+            found = "no" if found == "yes" else "yes"  # the subject is the organ's enlargement: present means not normal
         if found:
-            return Extraction(found, "finding", f"the clauses naming {q.subject!r} state it {'absent' if found == 'no' else 'present'}")
+            state = ("present" if found == "no" else "absent") if q.asks_normal else ("absent" if found == "no" else "present")
+            return Extraction(found, "finding", f"the clauses naming {q.subject!r} state it {state}")
     if (q.yes_no or q.yes_no_map) and not hedged:
         found = _finding(flat) or (_normal_study(flat) if q.asks_normal else None)
+        if found is None and q.asks_normal and q.yes_no:
+            found = _abnormality(flat)  # "Is the retina normal?": "no hemorrhages, exudates ..." names every finding absent
         if found and q.asks_normal:
             found = "no" if found == "yes" else "yes"  # "consistent with hepatic steatosis" to "Is the liver normal?" is no
         if found:
@@ -1548,9 +1811,10 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
 
 # Cyrillic and Greek capitals that look like option letters, standing alone before punctuation, a
 # bracket or a line end ("Ответ: А (КТ)."): read as the Latin letter; "В лёгких" (a word follows) stays
-_HOMOGLYPH = re.compile(r"(?<![^\W\d_])([\u0410\u0412\u0421\u0415\u0391\u0392\u0395])(?=[ \t]*+(?:[.,;:!?)\]\n]|$)|[ \t]++\("
+_HOMOGLYPH = re.compile(r"(?<![^\W\d_])([\u0410\u0411\u0412\u0413\u0414\u0421\u0415\u0391\u0392\u0395])(?=[ \t]*+(?:[.,;:!?)\]\n]|$)|[ \t]++\("
                         r"|[ \t]++(?:или|и|або|чи|ή|και)[ \t])")
-_HOMOGLYPH_LATIN = {"\u0410": "A", "\u0412": "B", "\u0421": "C", "\u0415": "E", "\u0391": "A", "\u0392": "B", "\u0395": "E"}
+# Б, Г, Д have no Latin look-alike: their place in the alphabet (А Б В Г Д) names the option ("Ответ: Б (МРТ)")
+_HOMOGLYPH_LATIN = {"\u0410": "A", "\u0411": "B", "\u0413": "D", "\u0414": "E", "\u0412": "B", "\u0421": "C", "\u0415": "E", "\u0391": "A", "\u0392": "B", "\u0395": "E"}
 
 
 #: Arabic option letters (أ ب ج د هـ, the abjad order Arabic exams use), standing alone: "الإجابة: د"
@@ -1597,16 +1861,20 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     if n >= 3 and n % 2:  # "die mittlere Option"
         alts.append(f"(?P<o{n // 2}m>{lex.MIDDLE_WORDS})")
     # an ordinal without a noun counts where a sentence ends on it: "Fico com a segunda."
-    bare = r"(?:(?:the|la|el|le|l'|die|der|das|den|de|het|a|o|il|lo)\s++|(?<=[-:—]\s)|(?<=[-:—]))" + "(?:" + "|".join(
-        a.replace("(?P<o", "(?P<b") for a in alts) + r")(?=\s*+(?:[.!;:]|$))"
+    bare = r"(?:(?:the|la|el|le|die|der|das|den|de|het|a|o|il|lo)\s++|l['’]\s*+|(?<=[-:—]\s)|(?<=[-:—]))" + "(?:" + "|".join(
+        a.replace("(?P<o", "(?P<b") for a in alts) + r")(?=\s*+(?:[.!;:]|$)|\s++(?:is|è|es|est|ist|é|was|seems|fits|sembra|parece|scheint)" + (
+        r"(?![^\W\d_])|\s++(?:and|e|y|und|et|or|o|ou|oder)\s++(?:the|la|el|le|die|der|das|il|lo|a|o|l')\s*+[^\W\d_])")
+    # or before a copula ("la terza è la più coerente") or a second ordinal ("Escluderei la prima e la seconda")
     parts = [art + "(?:" + "|".join(alts) + ")" + noun, bare,
              r"(?:" + lex.OPTION_WORDS + r")\s*+(?:(?:number|no\.?|#|nr\.?|n\.?º)\s*+)?(?P<num>" + "|".join(lex.NUMBER_WORDS)
              + r")(?![\d.,]\d)"]
+    parts.append(r"(?<![\w#])#[ \t]?(?P<hnum>[1-5])(?!\d|[.,]\d)")  # "Honestly #4", "Going with #2."
     # "the final one" / "the final option" is the last (never "final answer", "final choice")
     parts.append(f"the\\s++(?P<o{n - 1}z>final)(?=\\s++(?:one|option)\\b)")
     if n == 2:  # "the former" / "the latter" name one of two options
         parts += [r"the\s++(?:(?P<o0f>former)|(?P<o1l>latter))(?:\s++(?:one|option))?"]
-    return re.compile(r"(?<!" + _LW + r")(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
+    # never "my second choice" / "our first thought": a rank among the reply's own picks, not an option
+    return re.compile(r"(?<!" + _LW + r")(?<!my )(?<!our )(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
 
 
 def _ordinals(t: str, q: _Question) -> str:
@@ -1617,7 +1885,8 @@ def _ordinals(t: str, q: _Question) -> str:
 
     def sub(m: re.Match[str]) -> str:
         name = m.lastgroup or ""
-        k = lex.NUMBER_WORDS.get(m.group("num").lower(), -1) if name == "num" else int(re.sub(r"\D", "", name))
+        k = (lex.NUMBER_WORDS.get(m.group("num").lower(), -1) if name == "num" else int(m.group("hnum")) - 1 if name == "hnum"
+             else int(re.sub(r"\D", "", name)))
         return f" option {letters[k]}" if 0 <= k < len(letters) else m.group(0)  # spaced: "病変は option C"
 
     return _ordinal_pattern(len(letters)).sub(sub, t)
@@ -1625,7 +1894,8 @@ def _ordinals(t: str, q: _Question) -> str:
 
 #: a letter or a short list of letters ("A", "A, B and D"); possessive, bounded: linear
 _LETTER_LIST = re.compile(
-    r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")(?:[ \t]*+(?:,|&|(?i:and|or))[ \t]*+(?:(?i:and|or)[ \t]++)?[A-Z](?!" + _LW + r")){0,4}+"
+    r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")(?:[ \t]*+(?:,|&|(?i:and|or|und|oder|y|o|et|ou|e|en)(?=[ \t]))[ \t]*+(?:(?i:and|or|und|y|et|e)[ \t]++)?"
+    r"[A-Z](?!" + _LW + r")){0,4}+"
 )
 
 
@@ -1638,8 +1908,43 @@ def _eliminated_to_one(t: str, q: _Question) -> str | None:
         if _ELIMINATED_AFTER.match(t[m.end(): m.end() + 200]) and not _negated_clause(t, m.start()):
             out |= set(re.findall(r"[A-Z]", m.group(0))) & q.letters
     out |= _eliminated_letters(t, q)
+    if _REMAINING_UNNAMED.search(t):
+        out |= _text_eliminated(t, q)  # "not carcinoma, not a pheochromocytoma ..., so it must be the remaining one"
     left = q.letters - out
     return left.pop() if out and len(left) == 1 else None
+
+
+#: "the remaining one" naming no option: the answer is whatever the eliminations leave
+_REMAINING_UNNAMED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:the\s++(?:only\s++)?(?:remaining|other|last\s++remaining)\s++(?:one|option|choice|answer|alternative)|"
+    r"the\s++one\s++(?:that(?:'s|\s++is)\s++)?left|what(?:'s|\s++is)\s++left|la\s++(?:opción|alternativa|opzione)\s++(?:restante|rimanente)|"
+    r"l'opzione\s++rimanente|la\s++(?:restante|rimanente)|die\s++(?:übrige|verbleibende)(?:\s++option)?|l'option\s++restante|"
+    r"la\s++seule\s++restante|a\s++(?:opção|alternativa)\s++restante)(?![^\W\d_])"
+)
+#: a negation right before an option's name: "not a pheochromocytoma", "ni una metástasis", "rule out metastasis"
+_NEGATED_NAME = re.compile(
+    r"(?i)(?<![^\W\d_])(?:not|no|nor|neither|ni|ne|nicht|kein\w{0,2}|non|não|nem|rule\s++out|ruled\s++out|ruling\s++out|"
+    r"exclude[sd]?|excluding|no\s++es|n'est\s++pas|ist\s++kein\w{0,2}|non\s++è)[ \t]++(?:(?:a|an|the|un|una|uno|el|la|le|il|um|uma|"
+    r"ein|eine|einen|de|du|d')[ \t]++)?$"
+)
+
+
+def _text_eliminated(t: str, q: _Question) -> set[str]:
+    """Options named, by their own words or a cognate, right after a negation ("not carcinoma", "ni
+    una metástasis"). Each option is named by its words of four letters or more that no other option
+    has ("Adrenal carcinoma" by "carcinoma"). Reads at most the first 400 words."""
+    words = list(re.finditer(r"[^\W\d_]{4,}", t))[:400]
+    keys = [_cognate_key(m.group(0)) for m in words]
+    out: set[str] = set()
+    for k, v in q.options.items():
+        own = {_cognate_key(w) for w in re.findall(r"[^\W\d_]{4,}", v or "")}
+        others = {_cognate_key(w) for o, x in q.options.items() if o != k for w in re.findall(r"[^\W\d_]{4,}", x or "")}
+        own -= others
+        for m, key in zip(words, keys):
+            if any(_cognates(key, w) for w in own) and _NEGATED_NAME.search(t[max(0, m.start() - 30): m.start()]):
+                out.add(k)
+                break
+    return out
 
 
 def _eliminated_letters(t: str, q: _Question) -> set[str]:
@@ -1647,8 +1952,9 @@ def _eliminated_letters(t: str, q: _Question) -> set[str]:
     out: set[str] = set()
     for m in list(_ELIMINATE_BEFORE.finditer(t))[-MAX_CANDIDATES:]:
         prev_end = 0
-        for x in re.finditer(r"\s{0,3}(?:,|and|y|und|et|e|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW + r")",
-                             t[m.end(): m.end() + 60]):
+        # "A, C and D", "A (shadowing), B (no mobility), and D (...)": a reason in brackets may follow each letter
+        for x in re.finditer(r"\s{0,3}(?:,\s{0,3}(?:and|y|und|et|e)?|and|y|und|et|e|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW
+                             + r")(?:\s{0,3}\([^()\n]{0,120}\))?", t[m.end(): m.end() + 600]):
             if x.start() != prev_end:
                 break
             prev_end = x.end()
@@ -1673,7 +1979,10 @@ _SUBJECT_NEGATED_BEFORE = re.compile(
     r"(?i:(?<![^\W\d_])(?:no|not|without|negative\s+for|free\s+of|absence\s+of|none\s+of|rules?\s+out|ruled\s+out|"
     r"sin|sem|sans|ohne|kein\w{0,3}|pas\s+d|aucun\w{0,2}|nessun\w{0,2}|senza|assenza\s+di|geen|brak|без|нет|nincs|ei|yok|"
     r"se\s+descarta|se\s+excluye|descarta(?:mos)?|on\s+exclut|exclusion\s+d|ausschluss|si\s+esclude|exclui-se|descarta-se|"
-    r"ningún|ninguna|ninguno|nenhum|nenhuma|niciun|nicio|żadn\w{1,3})(?![^\W\d_]))"
+    r"ningún|ninguna|ninguno|nenhum|nenhuma|niciun|nicio|żadn\w{1,3}|"
+    # "I don't see papilledema", "We cannot identify any effusion", "The image doesn't show a pneumothorax"
+    r"(?:do|does|did|can|could)(?:n't|\s+not)\s+(?:see|show|identify|detect|appreciate|find|demonstrate|visuali[sz]e)|"
+    r"cannot\s+(?:see|identify|detect|appreciate|find|demonstrate|visuali[sz]e))(?![^\W\d_]))"
     r"(?:[^.;:\n]{0,60})$"
 )
 _SUBJECT_NEGATED_AFTER = re.compile(
@@ -1692,7 +2001,8 @@ _SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|would|possible|possibly|q
 
 _NORMAL_STUDY = re.compile(
     r"(?i:\b(?:within\s+normal\s+limits|normal\s+(?:study|examination|exam|radiograph|chest\s+x-ray|ct|mri|scan|size|in\s+size)|"
-    r"is\s+normal|are\s+normal|unremarkable|no\s+(?:acute\s+)?abnormalit(?:y|ies))\b)"
+    r"is\s+normal|are\s+normal|unremarkable|no\s+(?:acute\s+)?abnormalit(?:y|ies)|"
+    r"negative\s+(?:[\w-]+\s+){0,3}?(?:ct|mri|study|exam|examination|radiograph|scan|x-ray|ultrasound|sonogram|mammogram))\b)"
 )
 
 
@@ -1751,6 +2061,8 @@ def _normal_sign(t: str, subject: str) -> str | None:
     return "no"
 
 
+#: "Is X involved / affected / infiltrated by Y?": the finding is Y
+_INVOLVED_BY = re.compile(r"(?i)\s(?:involved|affected|infiltrated|invaded|replaced|infected)\s++(?:by|with)\s++(?:an?\s++|any\s++)?([^?\n]{1,80})$")
 #: where a question's finding is ("... in the left kidney", "... of the distal radius"): not the finding's name
 _SUBJECT_PLACE = re.compile(r"(?i)(?<!\s)\s++(?:in|of|on|at|within|involving|along|around)\s++(?:the\s++|this\s++|a\s++)?(?=[^\W\d_])")
 
@@ -1763,6 +2075,10 @@ def _question_subject(question: str | None) -> str | None:
     if not m:
         return None
     if m.group("c") is not None:  # "Is X present?" names X only with its predicate
+        involved = _INVOLVED_BY.search(m.group("c"))
+        if involved:  # "Is the lymph node involved by metastatic carcinoma?" asks about the carcinoma
+            subject = involved.group(1).strip(" .")
+            return subject.lower() if re.search(r"[^\W\d_]{4,}", subject) else None
         organ = _ENLARGED_ORGAN.match(m.group("c").strip(" ."))
         if organ:  # "Is the liver enlarged?" asks about hepatomegaly
             return _MEGALY[organ.group(1).lower()]
@@ -1802,11 +2118,18 @@ def _subject_finding(t: str, subject: str) -> str | None:
     if not words:
         return None
     for word in [words[-1], *[w for w in reversed(words[:-1]) if len(w) >= 4]]:
-        patterns = (_option_pattern(word), _option_pattern("micro" + word), _option_pattern("macro" + word))
+        patterns = (_option_pattern(word), _option_pattern("micro" + word), _option_pattern("macro" + word)) + ((
+            # a compound ending in the finding names it: "adenocarcinoma" is a carcinoma
+            # (never "pseudopapilledema", "non-carcinoma")
+            re.compile(r"(?i)(?<![^\W\d_])(?!pseudo|non|anti|post|pre)[^\W\d_]{2,8}" + re.escape(word) + r"(?![^\W\d_])"),)
+            if len(word) >= 7 else ())
         readings: set[str] = set()
         for clause in re.split(r"[.;\n]|\bbut\b|\bhowever\b|(?<=[?？])", t)[:400]:
+            clause = _NON_JOINED.sub("non-", clause)  # "Nonobstructive" -> "non-obstructive"
             # "microcalcifications" names "calcifications"; "neumotórax", "pneumotorace" name "pneumothorax"
-            m = next((x for x in (p.search(clause) for p in patterns) if x), None) or _cognate_word(clause, word)
+            m = (next((x for x in (p.search(clause) for p in patterns) if x), None) or _cognate_word(clause, word)
+                 or next((x for x in (_cognate_word(clause, syn) for syn in lex.WORD_SYNONYMS.get(word.lower(), ())) if x), None))
+            # ("lésion focale" names "mass": a synonym's cognate in another language)
             if not m or clause.rstrip().endswith(("?", "？")):
                 continue  # a clause that asks (an echoed question) states nothing
             # what the clause says of the finding stops where it goes on to what the finding lacks
@@ -1814,7 +2137,17 @@ def _subject_finding(t: str, subject: str) -> str | None:
             cut = _FINDING_SCOPE_END.search(clause, m.end())
             scoped = clause[: cut.start()] if cut else clause
             if _SUBJECT_ASKED.search(clause[: m.start()]):
-                return HEDGED  # "To answer whether there is an aortic dissection, we need ...": the finding is asked about
+                return HEDGED
+            if re.search(r"(?i)(?<![^\W\d_])non-\s?$", clause[: m.start()]):
+                readings.add("no")  # "Non-obstructive bowel gas pattern": "non-" on the finding's own word
+                continue
+            if _LITOTES_AFTER.match(clause[m.end():]):
+                readings.add("yes")  # "the midline shift is not subtle here": denying its smallness affirms it
+                continue
+            if _OTHER_AGE.search(clause[max(0, m.start() - 40): m.start()]) and _AGE_WORDS.search(subject):
+                other = _OTHER_AGE.search(clause[max(0, m.start() - 40): m.start()]).group(0).lower()
+                if _AGE_OPPOSITE.get(_AGE_WORDS.search(subject).group(0).lower(), "") == _AGE_GROUP.get(other, other):
+                    continue  # "an old, healed fracture" says nothing about "an acute fracture"  # "To answer whether there is an aortic dissection, we need ...": the finding is asked about
             found = _finding(scoped)
             if found == "yes" and _SUBJECT_NEGATED_BEFORE.search(clause[: m.start()]):
                 found = "no"  # "No pleural effusion or pneumothorax is identified": the negation governs the finding
@@ -1832,7 +2165,7 @@ def _subject_finding(t: str, subject: str) -> str | None:
                 return HEDGED
             if _SUBJECT_NEGATED_BEFORE.search(before) or _SUBJECT_NEGATED_AFTER.match(after):
                 readings.add("no")
-            elif (not _FINDING_NEGATOR.search(before) and len(scoped.split()) <= 20
+            elif (not _FINDING_NEGATOR.search(_NON_WORD.sub(" ", before)) and len(scoped.split()) <= 20
                   and word == words[-1] and len(re.split(r":\s", before)[-1].split()) <= 8
                   and not _SUBJECT_COPULA.match(after) and not _NORMAL_WORD.search(scoped)):
                 readings.add("yes")  # a report-style finding ("Small left pleural effusion"), not a statement about it
@@ -1841,6 +2174,60 @@ def _subject_finding(t: str, subject: str) -> str | None:
         if readings:
             return readings.pop() if len(readings) == 1 else None
     return None
+
+
+#: a question about any abnormality, not one finding: "Are there any abnormalities in the brain?"
+_GENERIC_SUBJECT = re.compile(r"(?i)^(?:an?\s++|any\s++)?(?:abnormalit(?:y|ies)|anything\s++abnormal|abnormal\s++findings?|pathology|"
+                              r"pathologic(?:al)?\s++findings?|something\s++(?:abnormal|wrong))$")
+#: words naming an abnormal finding (whole words, or a word ending as an inflammation, an enlargement or a disease)
+_ABNORMAL_WORD = re.compile(
+    r"(?i)(?<![^\W\d_])(?:fractures?|tears?|torn|ruptured?|rupture|mass(?:es)?|tumou?rs?|nodules?|lesions?|effusions?|ha?emorrhages?|"
+    r"bleed(?:ing)?|consolidations?|opacit(?:y|ies)|pneumothora(?:x|ces)|o?edema|infarcts?|infarctions?|dislocations?|subluxations?|"
+    r"bruis(?:e|es|ing)|contusions?|stenos(?:is|es)|occlusions?|thromb(?:us|i|osis)|aneurysms?|dissections?|collections?|abscess(?:es)?|"
+    r"cysts?|calcifications?|enlargement|enlarged|dilat(?:ed|ation)|thickening|atelectasis|pneumonia|emphysema|fibrosis|necrosis|"
+    r"sclerosis|metastas(?:is|es)|carcinomas?|cancers?|malignan(?:cy|t)|hernias?|obstructions?|perforations?|erosions?|ulcers?|ulcerations?|"
+    r"polyps?|plaques?|narrowing|deformit(?:y|ies)|destruction|abnormal(?:ity|ities)?|exudates?|neovasculari[sz]ation|"
+    r"[^\W\d_]{3,}(?:itis|megaly|pathy|omas?))(?![^\W\d_])"
+)
+
+
+def _abnormality(t: str) -> str | None:
+    """"yes" when a clause names an abnormal finding (:data:`_ABNORMAL_WORD`) without negating or
+    hedging it ("Complete tear of the anterior cruciate ligament"); "no" when every such word is
+    negated ("No hemorrhage, mass effect, or extra-axial collection") or none stands and the study is
+    called normal ("IMPRESSION: Negative non-contrast head CT"); None when a named finding is hedged
+    or nothing is said. Reads at most 400 clauses."""
+    negated = hedged = False
+    for clause in re.split(r"[.;\n]|\bbut\b|\bhowever\b", t)[:400]:
+        for m in list(_ABNORMAL_WORD.finditer(clause))[:MAX_CANDIDATES]:
+            before, after = clause[: m.start()], clause[m.end():]
+            if _SUBJECT_NEGATED_BEFORE.search(before) or _SUBJECT_NEGATED_AFTER.match(after) or _FINDING_NEGATOR.search(before[-25:]):
+                negated = True
+            elif _SUBJECT_HEDGE.search(clause) or clause.rstrip().endswith("?"):
+                hedged = True
+            else:
+                return "yes"
+    if hedged:
+        return None
+    if negated or _NORMAL_STUDY.search(t):
+        return "no"
+    return None
+
+
+#: "is not subtle", "is not small": a denied smallness affirms the finding
+_LITOTES_AFTER = re.compile(r"(?i)^\s*+(?:is|are|was|were)\s++(?:(?:definitely|certainly|clearly)\s++)?not\s++"
+                            r"(?:subtle|small|minor|trivial|insignificant|mild|minimal|negligible|tiny)(?![^\W\d_])")
+#: a finding's age in the question and in a clause: "acute" against "old, healed", "chronic" against "acute"
+_AGE_WORDS = re.compile(r"(?i)(?<![^\W\d_])(?:acute|new|fresh|recent|old|chronic|healed|remote)(?![^\W\d_])")
+_OTHER_AGE = _AGE_WORDS
+_AGE_GROUP = {"acute": "acute", "new": "acute", "fresh": "acute", "recent": "acute", "old": "old", "chronic": "old", "healed": "old",
+              "remote": "old"}
+_AGE_OPPOSITE = {"acute": "old", "new": "old", "fresh": "old", "recent": "old", "old": "acute", "chronic": "acute", "healed": "acute",
+                 "remote": "acute"}
+#: "non" written onto the word it denies: "nonobstructive", "nondisplaced" (not "none", "nonetheless")
+_NON_JOINED = re.compile(r"(?i)(?<![^\W\d_])non(?=[^\W\d_]{5,})(?!etheless)")
+#: "non-" on another word ("Non-displaced fracture"): that word is denied, not the finding
+_NON_WORD = re.compile(r"(?i)(?<![^\W\d_])non-[^\W\d_]++")
 
 
 def _cognate_word(clause: str, word: str) -> re.Match[str] | None:
@@ -1874,6 +2261,9 @@ def _finding(t: str) -> str | None:
         before = t[max(0, m.start() - 24): m.start()]
         if _FINDING_NEGATOR.search(before.split(",")[-1].split(".")[-1]):
             continue  # "there is no effusion present"
+        clause = re.split(r"[.;:!?\n]", t[max(0, m.start() - 120): m.start()])[-1]
+        if _SUBJECT_NEGATED_BEFORE.search(clause):
+            continue  # "no microaneurysms, dot-blot hemorrhages or hard exudates are seen": the list is negated
         pos.append(m.span())
     if neg and not pos:
         return "no"
@@ -1891,7 +2281,7 @@ _NUMBER_WORDS = {
 _NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 #: a spelled score where a score stands: "A: eight", "give it a seven", "seven out of ten", "Grade: nine"
 _SPELLED_SCORE = re.compile(
-    r"(?i)((?:[:=]|[-–—>]\s)\s?|(?<![^\W\d_])(?:score|rating|grade)\s(?:of\s)|(?<![^\W\d_])(?:give|gave|rate|rated|score|scored|scores|grade|rating|award|deserves|earns|gets)"
+    r"(?i)((?:[:=≈~]|[-–—>]\s)\s?|(?<![^\W\d_])[AB]\s(?:an?\s)|(?<![^\W\d_])(?:score|rating|grade)\s(?:of\s)|(?<![^\W\d_])(?:give|gave|rate|rated|score|scored|scores|grade|rating|award|deserves|earns|gets|merits|warrants|receives)"
     r"\s(?:(?:it|this|that|the\s+answer|the\s+response)\s)?(?:an?\s)?|(?<![^\W\d_]))(" + _NUMBER_WORD + r")(?![^\W\d_])"
     r"(?=(\s*+(?:out\s++of|/|de|von|sur|su)\s*+(?:ten|10|diez|zehn|dix)\b)?)"
 )
@@ -2054,12 +2444,25 @@ def extract_yes_no(response: str | None, *, stop_reason: str | None = None, ques
     q = _Question(None)
     q.subject = _question_subject(question)
     q.asks_normal = bool(question and len(question) <= 400 and _ASKS_NORMAL.match(normalize_text(question)))
+    if question and len(question) <= 400 and _ASKS_ABNORMAL.match(normalize_text(question)):
+        q.subject = "abnormality"  # "Is the liver abnormal?" asks about any abnormality
+    size = _ORGAN_SIZE_NORMAL.match(normalize_text(question)) if q.asks_normal and len(question or "") <= 400 else None
+    if size:  # "Is the heart size normal?" asks about cardiomegaly, answered the other way round
+        q.subject = _MEGALY[re.sub(r"\s+", " ", size.group(1).lower())]
     return _extract(response, q, stop_reason)
 
 
+#: "Is the heart size normal?", "Is the spleen normal in size?", "Is the size of the liver normal?"
+_ORGAN_SIZE_NORMAL = re.compile(
+    r"(?i)^\W*+(?:is|are)\s++(?:the\s++)?(?:size\s++of\s++(?:the\s++)?)?(liver|spleen|heart|cardiac\s++silhouette|thyroid(?:\s++gland)?|kidney)"
+    r"(?:\s++size)?\s++(?:of\s++)?(?:normal(?:[\s-]++sized)?|within\s++normal\s++limits)(?:\s++in\s++size)?\s*+\??\s*+$"
+)
+#: "Is the liver abnormal?", "Is this chest X-ray abnormal?"
+_ASKS_ABNORMAL = re.compile(r"(?i)^\W*+(?:is|are|does|do)\s++(?:the\s++|this\s++)?[^?\n]{1,60}?\s++(?:look\s++|appear\s++)?"
+                            r"(?:abnormal|pathologic(?:al)?|diseased)\s*+\??\s*+$")
 #: "Is the liver normal?": a finding stated present answers "no", a normal study "yes"
 _ASKS_NORMAL = re.compile(r"(?i)^\W*+(?:is|are|does|do)\s++(?:the\s++|this\s++)?[^?\n]{1,60}?\s++(?:look\s++|appear\s++)?"
-                          r"(?:normal|unremarkable|healthy|within\s++normal\s++limits)\s*+\??\s*+$")
+                          r"(?:normal|unremarkable|healthy|clear|within\s++normal\s++limits)(?:\s++in\s++size)?\s*+\??\s*+$")
 
 
 def extract_choice(

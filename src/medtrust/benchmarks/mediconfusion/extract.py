@@ -184,10 +184,10 @@ _CANDIDATE_LABEL = (
 )
 _JUDGE_SCORE = re.compile(
     r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|描述|說明|説明|候補|(?<![\w]))"
-    r"([AB])(?![A-Za-z0-9_])\]?\**+(?:\s*+(?i:score|rating)(?![\w])|\s*+的?(?:得分|分数|分數|评分|評分|相似度|一致度|匹配度)|との(?:一致度|類似度|スコア))?"
-    r"(?:\s*+(?:-++>|=>|→|[:=\-–—]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:(?:also|too|likewise)\s++)?(?i:gets|got|receives|received|scores|scored|is|earns|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve)(?:\s++an?)?(?![\w])"
+    r"([AB])(?![A-Za-z0-9_])[\])]?\**+(?:\s*+(?i:score|rating)(?![\w])|\s*+的?(?:得分|分数|分數|评分|評分|相似度|一致度|匹配度)|との(?:一致度|類似度|スコア))?"
+    r"(?:\s*+(?:-++>|=>|→|[:=\-–—≈~]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:(?:also|too|likewise)\s++)?(?i:gets|got|receives|received|scores|scored|is|earns|deserves|merits|warrants|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve)(?:\s++an?)?(?:\s++(?i:score|rating)\s++of)?(?![\w])"
     r"|\s*+\(\s*+(?i:(?:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?|得分|评分)\s*+[:=]?\s*+)?(?=\d)"
-    r"|(?=\s++\d++(?:\.\d++)?[ \t]*+(?:[|,;/\n]|\.(?!\d)|$)))"
+    r"|(?=\s++\d++(?:\.\d++)?[ \t]*+(?:[|,;/\n—–\[(]|\.(?!\d)|$)))"
     r"\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?",
 )
 #: a score given by a verb before the candidate: "I'd give A a 9", "I rate B 3/10", "assign A a score of 7"
@@ -208,12 +208,13 @@ _JUDGE_SCORE_LATER = re.compile(
 )
 #: a candidate, then its score in brackets later in the clause: "la opción A la coincidencia es baja (puntuación: 2)"
 _JUDGE_SCORE_BRACKET_LATER = re.compile(
-    r"(?<![\w])(?i:candidate|option|opción|opcion|opção|opzione|kandidat|candidat[eo]?)\s++([AB])(?![A-Za-z0-9_])[^.;\n()]{0,80}?"
-    r"\(\s*+(?i:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?)\s*+[:=]?\s*+" + _SCORE_NUM
-    + r"(?![\d.]*\d)"
+    r"(?<![\w])(?i:candidate|option|opción|opcion|opção|opzione|kandidat|candidat[eo]?|description|descripción|statement)\s++([AB])"
+    r"(?![A-Za-z0-9_])[^.;\n()]{0,80}?"
+    r"\(\s*+(?:(?i:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?)\s*+[:=]?\s*+" + _SCORE_NUM
+    + r"(?![\d.]*\d)|" + _SCORE_NUM.replace("(", "(?P<of>", 1) + r"\s*+(?:/|out\s++of)\s*+10\s*+\))"
 )
 #: a reply that opens with the two scores as a list, in the candidates' order: "[4, 8]\n\nReasoning: ..."
-_LEADING_PAIR = re.compile(r"\s*+\[\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+\](?![^\n]*\d)")
+_LEADING_PAIR = re.compile(r"\s*+[\[(]\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+[\])](?![^\n]*\d)")
 #: both scores as a pair: "Scores (A, B): (4, 6)"
 _JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:score|rating)\s*+)?B\s*+\)\s*+[:=]?\s*+\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+\)")
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
@@ -263,7 +264,8 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         for m in _JUDGE_SCORE.finditer(t):
             found.setdefault(m.group(1).upper(), float(m.group(2).replace(",", ".")))
         if len(found) < 2:
-            loose = sorted([(m.start(), m.group(1), m.group(2)) for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER, _JUDGE_SCORE_BRACKET_LATER)
+            loose = sorted([(m.start(), m.group(1), next(g for g in m.groups()[1:] if g))
+                            for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER, _JUDGE_SCORE_BRACKET_LATER)
                             for m in p.finditer(t)] + [(m.start(), m.group(2), m.group(1)) for m in _JUDGE_SCORE_REV.finditer(t)])
             for _, letter, num in loose:
                 found.setdefault(letter.upper(), float(num.replace(",", ".")))

@@ -1,0 +1,62 @@
+"""Issue 22, round 6 of the answer readers: more files written blind (130 answer and 40 judge
+replies each) by helpers who never saw the readers' code or any corpus.
+
+tests/data/answer_corpus_round6.jsonl and judge_reply_corpus_round6.jsonl; ``group`` says which
+file a row came from and how it was used (docs/judges.md, "Answer readers, round 6"). Each file was
+scored once while it was still unseen, on the readers of its time, then read and fixed:
+
+- ``heldout9a``: scored after heldout8a's fixes (unambiguous extractor and judge replies 122/135);
+- ``heldout9b``: scored after heldout9a's fixes (125/135);
+- ``heldout10a``: scored after heldout9b's fixes (128/135);
+- ``heldout10b``: scored after heldout10a's fixes (126/135).
+
+Every row must read right except :data:`KNOWN_MISSES` (strict xfails, so a fix shows).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medtrust.benchmarks.mediconfusion.extract import lenient_choice
+from tests.helpers.readers import check_blind_files, judge_reading, load_corpus, read_answer
+
+ANSWERS = load_corpus("answer_corpus_round6.jsonl")
+JUDGES = load_corpus("judge_reply_corpus_round6.jsonl")
+GROUPS = ["heldout9a", "heldout9b", "heldout10a", "heldout10b"]
+
+#: rows the readers still read wrong, with why (docs/judges.md lists them as limits)
+KNOWN_MISSES = {
+    "x9a-neg-nevus": "'consistent with a benign melanocytic nevus' answers 'a lesion suspicious for melanoma?' only through medical "
+                     "knowledge",
+    "x10a-neg-appy-yes": "a dilated, non-compressible appendix with fat stranding answers 'appendicitis?' only through medical knowledge",
+}
+
+
+def _right(r: dict) -> bool:
+    e = read_answer(r)
+    return e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
+
+
+FIXED = [r for r in ANSWERS if r["group"] in GROUPS]
+FIXED_JUDGES = [r for r in JUDGES if r["group"] in GROUPS]
+
+
+def test_round6_files():
+    check_blind_files(ANSWERS, JUDGES, GROUPS)
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(reason=KNOWN_MISSES[r["id"]], strict=True)]
+                                            if r["id"] in KNOWN_MISSES else []) for r in FIXED])
+def test_round6_cares_vlm_extractor(r):
+    assert _right(r), (r["reply"], read_answer(r))
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"]) for r in FIXED if r["question"] == "choice" and len(r["options"]) == 2])
+def test_round6_mediconfusion_lenient(r):
+    c = lenient_choice(r["reply"], r["options"]["A"], r["options"]["B"], stop_reason=r["stop_reason"])
+    assert (c.letter if c.valid else None) == r["expected"], (r["reply"], c)
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"]) for r in FIXED_JUDGES])
+def test_round6_judge_replies(r):
+    assert judge_reading(r) == r["expected"], r["reply"]
