@@ -8,7 +8,10 @@ scored once while it was still unseen, on the readers of its time, then read and
 - ``heldout9a``: scored after heldout8a's fixes (unambiguous extractor and judge replies 122/135);
 - ``heldout9b``: scored after heldout9a's fixes (125/135);
 - ``heldout10a``: scored after heldout9b's fixes (128/135);
-- ``heldout10b``: scored after heldout10a's fixes (126/135).
+- ``heldout10b``: scored after heldout10a's fixes (126/135);
+- ``heldout11a``: scored after heldout10b's fixes (132/135);
+- ``heldout11b``: asked to be hard but fair (messy markdown, OCR noise, emoji, mixed scripts); scored on
+  the same readers as heldout11a (128/137).
 
 Every row must read right except :data:`KNOWN_MISSES` (strict xfails, so a fix shows).
 """
@@ -22,7 +25,7 @@ from tests.helpers.readers import check_blind_files, judge_reading, load_corpus,
 
 ANSWERS = load_corpus("answer_corpus_round6.jsonl")
 JUDGES = load_corpus("judge_reply_corpus_round6.jsonl")
-GROUPS = ["heldout9a", "heldout9b", "heldout10a", "heldout10b"]
+GROUPS = ["heldout9a", "heldout9b", "heldout10a", "heldout10b", "heldout11a", "heldout11b"]
 
 #: rows the readers still read wrong, with why (docs/judges.md lists them as limits)
 KNOWN_MISSES = {

@@ -604,6 +604,104 @@ def test_heldout10b_judge_members(reply, expected):
     assert parse_judge_lenient(reply)[:2] == expected
 
 
+# ===== kinds of heldout11a and heldout11b (read after their one blind scoring), members written before each fix =====
+DUCT = {"A": "Common bile duct", "B": "Pancreatic duct", "C": "Portal vein", "D": "Hepatic artery"}
+HEAD = {"A": "Subdural hematoma", "B": "Epidural hematoma", "C": "Subarachnoid hemorrhage", "D": "Normal"}
+US = {"A": "Acute cholecystitis", "B": "Cholelithiasis", "C": "Gallbladder polyp", "D": "Adenomyomatosis"}
+ILD = {"A": "Usual interstitial pneumonia (UIP)", "B": "Nonspecific interstitial pneumonia (NSIP)", "C": "Hypersensitivity pneumonitis"}
+CHEST3 = {"A": "Pleural effusion", "B": "Pneumothorax", "C": "Normal chest"}
+DWI = {"A": "Hemorrhagic stroke", "B": "Ischemic stroke", "C": "Brain tumor", "D": "Normal brain"}
+RENAL_US = {"A": "Kidney stone", "B": "Renal cyst", "C": "Renal cell carcinoma", "D": "Angiomyolipoma"}
+PIGMENT = {"A": "Benign nevus", "B": "Melanoma"}
+ARTHRITIS = {"A": "Osteoarthritis", "B": "Rheumatoid arthritis", "C": "Septic arthritis"}
+CAVITY = {"A": "Lung abscess", "B": "Aspergilloma", "C": "Cavitating squamous cell carcinoma", "D": "Pneumatocele"}
+
+X11_CHOICES = [
+    ("None of A, C or D fit — the tubular structure runs through the pancreatic head. The remaining choice is correct.", DUCT, "B"),
+    ("Neither A nor B nor C fits, so the remaining one.", DUCT, "D"),
+    ("prob B? shadowing echogenic focus that moves w/ position. maybe C tho if it doesnt move.. going B", US, "B"),
+    ("hmm A or D... going D", US, "D"),
+    ("I can't be entirely confident from one slice, but the pattern is most consistent with usual interstitial pneumonia. Among the "
+     "options, that's **A**.\n\nNSIP (B) tends to spare the subpleural region, and I don't see the mosaic attenuation of HP (C).", ILD, "A"),
+    ("Answer: C. B typically shows ground glass, A usually honeycombing.", ILD, "C"),
+    ("Ответ: А — правосторонний плевральный выпот.", CHEST3, "A"),
+    ("Ответ: В — пневмоторакс.", CHEST3, "B"),
+    ("Acute infarct in the left MCA territory (restricted diffusion with low ADC).", DWI, "B"),
+    ("Intraparenchymal hemorrhage in the left basal ganglia.", DWI, "A"),
+    ("Nephrolithiasis: echogenic focus with posterior acoustic shadowing and twinkling artifact.", RENAL_US, "A"),
+    ("A renal calculus in the lower pole.", RENAL_US, "A"),
+    ("Malignant melanocytic lesion: asymmetric, irregular notched borders, three colours.", PIGMENT, "B"),
+    ("最初の選択肢だと思います。内側関節裂隙の狭小化がみられます。", ARTHRITIS, "A"),
+    ("最後の選択肢です。", ARTHRITIS, "C"),
+    ("❌ A – wall too thick and irregular\n❌ B – no air-crescent\n✅ C – thick, nodular wall in a heavy smoker\n❌ D – thin-walled",
+     CAVITY, "C"),
+    ("✔ B - air crescent sign\n✘ A\n✘ C\n✘ D", CAVITY, "B"),
+]
+X11_NON_ANSWERS = [
+    ("I can't see any image attached to your message. Could you try uploading it again? Without it I can't tell whether A, B, C or D "
+     "is correct.", HEAD, "refusal"),
+    ("No image came through — can you resend it? I can't say if it's B or D without it.", HEAD, "refusal"),
+    ("✅ A – possible\n✅ C – possible\n❌ B\n❌ D", CAVITY, "unparseable"),
+]
+X11_YES_NO = [
+    ("<response>\n  <finding>pneumothorax</finding>\n  <present>false</present>\n  <note>visceral pleural line not seen</note>\n</response>",
+     "Is there a pneumothorax?", "no"),
+    ("<result><fracture>yes</fracture></result>", "Is there a fracture?", "yes"),
+    ("<effusion_present>true</effusion_present>", "Is there a pleural effusion?", "yes"),
+    ("【答案】是\n【解析】右侧桡骨远端见骨皮质中断。", "是否存在骨折？", "yes"),
+    ("【答案】否", "是否存在骨折？", "no"),
+    ("N0 acute fracture 0r d1slocation identif1ed. Mi1d degenerat1ve changes at the 1st MTP j0int.", "Is there a fracture?", "no"),
+    ("Acute fracture 0f the d1stal rad1us identif1ed.", "Is there a fracture?", "yes"),
+    ("T1 hypointense, T2 hyperintense lesion; no fracture.", "Is there a fracture?", "no"),
+]
+X11_YES_NO_NON_ANSWERS = [
+    ("Eine Beurteilung, ob eine Fraktur vorliegt, ist mir anhand dieses Bildes leider nicht möglich. Bitte wenden Sie sich an eine "
+     "Radiologin.", "Liegt eine Fraktur vor?", "refusal"),
+    ("Il ne m'est pas possible de juger s'il y a une fracture sur cette image.", "Is there a fracture?", "refusal"),
+    ("Non mi è possibile valutare la presenza di una frattura.", "Is there a fracture?", "refusal"),
+    ("The image resolution is too low to assess for diabetic retinopathy. I cannot answer yes or no.", "Is there diabetic retinopathy?",
+     "refusal"),
+    ("I can't answer with a yes or no from this picture.", "Is there diabetic retinopathy?", "refusal"),
+    # a yes or no contradicted in its own sentence
+    ("No, there is a fracture at the base of the fifth metatarsal.", "Is there a fracture?", "unparseable"),
+    ("Sí, no hay neumotórax.", "¿Hay neumotórax?", "unparseable"),
+    ("Yes, there is no pleural effusion.", "Is there a pleural effusion?", "unparseable"),
+]
+X11_YES_NO_KEPT = [
+    # "liegt nicht vor" denies; "liegt ... vor" states (a negated German predicate is no finding present)
+    ("Nein, eine Pneumonie liegt nicht vor. Die Lunge ist beidseits regelrecht belüftet.", "Is there pneumonia?", "no"),
+    ("Eine Pneumonie liegt nicht vor.", "Is there pneumonia?", "no"),
+    ("Es liegt eine Pneumonie vor.", "Is there pneumonia?", "yes"),
+    # a same-sentence reading needs an explicit phrase: Turkish negates in the verb's suffix
+    ("Hayır, akciğerlerde nodül izlenmemektedir.", "Is there a pulmonary nodule?", "no"),
+    ("No, there is no fracture.", "Is there a fracture?", "no"),
+    ("Yes, there is a small effusion.", "Is there a pleural effusion?", "yes"),
+    ("No, although there is a fracture of the adjacent rib, the clavicle is intact.", "Is there a clavicle fracture?", "no"),
+]
+
+
+@pytest.mark.parametrize("reply,options,expected", X11_CHOICES)
+def test_heldout11_choice_members(reply, options, expected):
+    assert extract_choice(reply, options).answer == expected
+
+
+@pytest.mark.parametrize("reply,options,status", X11_NON_ANSWERS)
+def test_heldout11_non_answer_members(reply, options, status):
+    e = extract_choice(reply, options)
+    assert (e.answer, e.status) == (None, status)
+
+
+@pytest.mark.parametrize("reply,question,expected", X11_YES_NO + X11_YES_NO_KEPT)
+def test_heldout11_yes_no_members(reply, question, expected):
+    assert extract_yes_no(reply, question=question).answer == expected
+
+
+@pytest.mark.parametrize("reply,question,status", X11_YES_NO_NON_ANSWERS)
+def test_heldout11_yes_no_non_answers(reply, question, status):
+    e = extract_yes_no(reply, question=question)
+    assert (e.answer, e.status) == (None, status)
+
+
 @pytest.mark.parametrize("reply,options,expected", MIMIC + PAIR_THEN_ANSWER + CJK_LETTERS + ACRONYMS + ORDINALS + REMAINING + NOT_FLIP_FLOP)
 def test_round6_choice_members(reply, options, expected):
     assert extract_choice(reply, options).answer == expected

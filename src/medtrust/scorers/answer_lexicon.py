@@ -42,6 +42,7 @@ HEDGE_ADVERBS_CJK = r"(?:很|最|更)?可能是|大概是|应该是|應該是|�
 #: verbs of choosing before the letter ("I choose B", "Elijo la C", "Ich wähle Option A")
 CHOOSE_VERBS = (
     r"choose|chose|choosing|select|selected|selecting|pick|picked|picking|go\s+with|going\s+with|go\s+for|"
+    r"going(?!\s+(?:to|on|through|back|forward|over|with)\b)|"
     r"opt\s+for|opting\s+for|leans?\s+(?:towards?|to)|leaning\s+(?:towards?|to)|favou?rs?|favou?ring|prefers?|settle\s+on|"
     r"commit\s+to|committing\s+to|stick\s+with|sticking\s+with|land\s+on|stay\s+with|staying\s+with|remain\s+with|"
     r"me\s+inclino\s+por|inclino-me\s+para|je\s+penche\s+pour|propendo\s+per|"
@@ -127,7 +128,7 @@ CONCLUSION_FILLERS = (
 #: ordinal words by position (index 0 = first option); "last" is handled apart
 ORDINALS = (
     ("first|1st|primera|primer|primero|erste|ersten|première|premier|primeira|primeiro|prima|primo|eerste|первый|первая|первого|"
-     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|첫\\s*번째|第一|一番目|1番目|一つ目",),
+     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|첫\\s*번째|第一|一番目|1番目|一つ目|最初",),
     ("second|2nd|segunda|segundo|zweite|zweiten|deuxième|seconde|second|seconda|secondo|tweede|второй|вторая|второго|"
      "ikinci|druga|drugi|kedua|thứ\\s+hai|두\\s*번째|第二|二番目|2番目|二つ目",),
     ("third|3rd|tercera|tercer|tercero|dritte|dritten|troisième|terceira|terceiro|terza|terzo|derde|третий|третья|третьего|"
@@ -161,7 +162,7 @@ NEGATIVE_FINDINGS = (
     r"sin\s+(?:evidencia|signos?|datos|hallazgos)\s+de|no\s+se\s+(?:observa|observan|aprecia|aprecian|identifica|ven?)|no\s+hay|"
     r"ausencia\s+de|negativo\s+para|"
     r"kein(?:e|en)?\s+(?:anhalt|hinweis(?:e)?|zeichen)\s+(?:für|auf)|kein(?:e|en)?\s+nachweis|(?:es\s+)?(?:liegt|liegen|zeigt\s+sich)\s+kein|"
-    r"nicht\s+nachweisbar|kein(?:e|en)?\s+\w+\s+(?:nachweisbar|sichtbar|erkennbar)|"
+    r"nicht\s+nachweisbar|(?:liegt|liegen)\s+nicht\s+vor|kein(?:e|en)?\s+\w+\s+(?:nachweisbar|sichtbar|erkennbar)|"
     r"pas\s+d(?:e\b|')|aucun(?:e)?\s|absence\s+d|sans\s+(?:signe|évidence|preuve)|négati(?:f|ve)\s+pour|"
     r"sem\s+(?:evidência|evidencia|sinais?)\s+de|não\s+(?:há|se\s+observa|se\s+observam|foi\s+observad[oa])|ausência\s+de|"
     r"there\s+(?:is|are)\s+no\b|no\s+(?:\w+\s+){0,2}?(?:is\s+|are\s+)?(?:seen|identified|detected|noted|visible|present)\b|without\s+(?:\w+\s+)?(?:effusions?|fractures?|pneumothorax|consolidation|h(?:a)?emorrhage|masses|mass|lesions?|o?edema|infarcts?|"
@@ -169,7 +170,8 @@ NEGATIVE_FINDINGS = (
     r"geen\s+(?:aanwijzing(?:en)?|teken(?:en)?|bewijs|sprake)\s+(?:voor|van)|(?:^|(?<=[.;:\n]))\s{0,3}geen\s|niet\s+(?:zichtbaar|aanwezig|gezien)|"
     r"non\s+si\s+(?:osserva|osservano|evidenzia|evidenziano|rileva|rilevano|apprezza)|assenza\s+di|senza\s+segni\s+di|nessun\w{0,2}\s+segn\w{1,2}\s+di|"
     r"без\s+признаков|признак\w{0,3}\s+(?:\w+\s+){0,3}?(?:нет|не\s+выявлено)|не\s+(?:выявлен\w{0,2}|определя\w{1,4}|обнаружен\w{0,2}|визуализиру\w{1,4})|отсутству\w{1,4}|"
-    r"(?:yok|saptanmadı|izlenmedi|görülmedi|rastlanmadı)(?!\w)|"
+    r"(?:yok|saptanmadı|izlenmedi|görülmedi|rastlanmadı|izlenmemektedir|görülmemektedir|saptanmamıştır|izlenmemiştir|"
+    r"görülmemiştir|bulunmamaktadır)(?!\w)|"
     r"brak\s|nie\s+(?:stwierdza\s+się|uwidoczniono|stwierdzono|widać)|bez\s+cech|"
     r"tidak\s+(?:ada|tampak|terlihat|ditemukan|didapatkan)|không\s+(?:có|thấy|phát\s+hiện)|"
     r"ingen\s|inga\s|inget\s+tecken|δεν\s+(?:παρατηρείται|υπάρχει|υπάρχουν)|χωρίς\s+ενδείξεις|"
@@ -190,7 +192,7 @@ POSITIVE_FINDINGS = (
     r"있음|있습니다|보입니다|관찰됩니다|관찰됨|दिखाई\s+(?:देते|देता|देती)|मौजूद\s+है|tampak\s|terlihat\s|"
     r"there\s+(?:is|are)\s+(?:a|an|some|evidence|small|large|mild|moderate|severe)\b|evidence\s+of|"
     r"hay\s|se\s+observa|presencia\s+de|positivo\s+para|"
-    r"liegt\s+\w+\s+vor|(?:ist|sind)\s+(?:nachweisbar|sichtbar)|"
+    r"liegt\s+(?!nicht\b|kein)\w+\s+vor|(?:ist|sind)\s+(?:nachweisbar|sichtbar)|"
     r"il\s+y\s+a|présence\s+d|positi(?:f|ve)\s+pour|"
     r"\bhá\s|presença\s+de|"
     r"存在|可见|可見|见到|有|あります|認める|認められる|見られる"
@@ -221,6 +223,12 @@ PHRASE_SYNONYMS = {
     "lower extremity": ("leg", "legs", "lower limb", "lower limbs"),
     "nevus": ("mole", "moles", "naevus", "naevi"),
     "basal cell carcinoma": ("bcc",),
+    # a stroke named by its lesion
+    "ischemic stroke": ("infarct", "infarction", "cerebral infarct", "cerebral infarction", "ischemic infarct", "ischaemic stroke",
+                        "acute infarct", "brain infarct"),
+    "hemorrhagic stroke": ("intracerebral hemorrhage", "intraparenchymal hemorrhage", "intracerebral haemorrhage",
+                           "intraparenchymal haemorrhage", "haemorrhagic stroke"),
+    "melanoma": ("malignant melanocytic lesion", "malignant melanocytic neoplasm", "malignant melanocytic tumor", "malignant melanoma"),
     "adenocarcinoma": ("adeno", "adenoca", "adeno ca"),
     "squamous cell carcinoma": ("scc", "squamous", "squamous ca", "sqcc"),
     "melanocytic nevi": ("moles",),
@@ -258,7 +266,8 @@ SYNONYM_GROUPS = (
     ("tinea corporis", "ringworm"), ("verruca vulgaris", "common wart", "wart"), ("atopic dermatitis", "eczema", "atopic eczema"),
     ("molluscum contagiosum", "molluscum"), ("pityriasis versicolor", "tinea versicolor"), ("pertussis", "whooping cough"),
     ("myocardial infarction", "heart attack"), ("cerebrovascular accident", "stroke"), ("deep vein thrombosis", "dvt"),
-    ("osteoarthritis", "degenerative joint disease"), ("cholelithiasis", "gallstones"), ("nephrolithiasis", "kidney stones"),
+    ("osteoarthritis", "degenerative joint disease"), ("cholelithiasis", "gallstones"),
+    ("nephrolithiasis", "kidney stones", "kidney stone", "renal stone", "renal stones", "renal calculus", "renal calculi"),
     ("acne vulgaris", "acne"), ("psoriasis vulgaris", "plaque psoriasis", "psoriasis"),
     ("tetralogy of fallot", "tetralogy", "fallot tetralogy"), ("coarctation of the aorta", "aortic coarctation", "coarctation"),
 )

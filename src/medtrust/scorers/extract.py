@@ -183,7 +183,7 @@ _CONNECTORS = (
 )
 # possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
 _CONNECT = re.compile(
-    r"(?:\s*+(?:[:=|]|-+|(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])|是|为|為|应为|應為|应该是|應該是|は|が|选|選|은|는)\s*+|[^\S\n]*+\n\s*+)"
+    r"(?:\s*+(?:[:=|]|-+|(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])|是|为|為|应为|應為|应该是|應該是|は|が|选|選|은|는|】)\s*+|[^\S\n]*+\n\s*+)"
 )
 _ANSWER_WORD = re.compile(
     r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+){0,4}"
@@ -241,6 +241,10 @@ _UNDECIDED = re.compile(
     r"|\b(?:not|n't)\s+qualified\s+to\s+(?:say|decide|determine|tell|judge|diagnose|assess|answer|give|provide|make|offer)\b"
     r"|\b(?:(?:must|have\s+to|need\s+to|will\s+have\s+to|'ll\s+have\s+to|am\s+going\s+to|'m\s+going\s+to)\s+decline|i\s+(?:decline|refuse))\b"
     r"|\b(?:can(?:'|no)?t|cannot|unable\s+to|not\s+able\s+to)\s+answer\s+(?:this|the|your)\s+question\b"
+    r"|\b(?:can(?:'|no)?t|cannot|unable\s+to|not\s+able\s+to)\s+answer\s+(?:with\s+)?(?:an?\s+)?(?:simple\s+)?yes\s+or\s+no\b"
+    r"|\b(?:resolution|quality|contrast)\s+is\s+(?:far\s+)?too\s+(?:low|poor)\s+(?:for\s+me\s+)?to\s+(?:assess|evaluate|determine|tell|judge|answer)\b"
+    r"|\b(?:beurteilung|aussage|einschätzung|diagnose|entscheidung)\b[^.!?\n]{0,80}?\bnicht\s+möglich\b"
+    r"|\bil\s+ne\s+m'est\s+pas\s+possible\s+de\b|\bnon\s+mi\s+è\s+possibile\b|\bno\s+me\s+es\s+posible\b|\bnão\s+me\s+é\s+possível\b"
     r"|\bunable\s+to\s+(?:answer|respond|comply)\b|\bno\s+image\s+(?:was\s+|is\s+|has\s+been\s+)?(?:provided|attached|uploaded|shown|included|given)\b"
     r"|\bimage\s+quality\s+(?:is\s+)?(?:too\s+|far\s+too\s+)?(?:poor|insufficient|inadequate|suboptimal|non-?diagnostic)\b"
     # a black or empty image: "Das Bild ist vollständig schwarz", "the image appears completely black"
@@ -719,6 +723,7 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
 #: what follows a leading no-word when it opens "I don't know" or a remark, not an answer
 _NOT_AN_ANSWER_AFTER = re.compile(
     r"^\s*+(?i:tahu|biết|sé|so\b|sei\b|wiem|jestem\s+pew|es\s+posible|posso|puedo|way\s+to|image\b|images\b|problem|"
+    r"mi\s+è\s+possibile|m'est\s+pas|me\s+es\s+posible|"
     r"doubt|idea|clue|comment|se\s+puede|è\s+possibile|é\s+possível|lo\s+s[ée])"
 )
 
@@ -1102,15 +1107,17 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     def marker(m: re.Match[str]) -> _Reading | None:
         if _negated_clause(t, m.start()):
             return None  # "I don't think the answer is B"
-        pos, n = m.end(), 0
+        pos, n, stops = m.end(), 0, []
         while n < 5:
             c = _CONNECT.match(t, pos)
             if not c or c.end() == pos:
                 break
             pos, n = c.end(), n + 1
+            stops.append(pos)
         if n == 0:
             return None  # "Choice C would ..." is a mention, not a marker
-        return _read_slot(t[pos: pos + 300], q)
+        # the slot after the last connector, else after an earlier one: in "【答案】是" the "是" is the answer (yes), not a copula
+        return next((r for r in (_read_slot(t[p: p + 300], q) for p in reversed(stops)) if r is not None), None)
 
     def label(m: re.Match[str]) -> _Reading | None:
         if _SECONDARY_LABEL.match(m.group(0).lstrip(" \t\n")):
@@ -1174,6 +1181,9 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         left = _remaining_option(t, q)
         if left is not None:
             hits.append(left)
+        marked = _marked_lines(t, q)
+        if marked is not None:
+            hits.append(marked)
         pair = _pair_then_answer(t, q)
         if pair is not None:
             hits.append(pair)
@@ -1363,6 +1373,8 @@ _CONSIDERED_AFTER = re.compile(
     r"(?i)^[)\]]?\s*+(?:is|was|seems|looks)\s++(?:(?:also|still|quite|very|certainly)\s++)?(?:tempting|attractive|possible|plausible|"
     r"a\s+(?:consideration|possibility|differential))\b|^[)\]]?\s*+(?:can(?:'t|not|\s+not)|could(?:n't|\s+not))\s++(?:be\s++)?"
     r"(?:fully\s++|completely\s++|entirely\s++)?(?:ruled\s+out|excluded)|^[)\]]?\s*+(?:remains|stays)\s++(?:possible|on\s+the\s+differential)"
+    # another option described, not chosen: "NSIP (B) tends to spare ...", "B typically shows ground glass"
+    r"|^[)\]]?\s*+(?:tends?\s+to|typically|usually|classically|generally|would\s+(?:show|have|be\s+expected|typically))\b"
     # a runner-up: "Parathyroid (E) was my second thought", "B is a close second", "D would be my second choice"
     r"|^[)\]]?\s*+(?:is|was|would\s+be|'d\s+be|comes?|came)\s++(?:a\s+close\s+second|(?:my|the)\s+(?:second|other|alternative|backup|next)"
     r"(?:\s+(?:thought|choice|guess|pick|consideration|option|answer|candidate|place))?|the\s+runner[- ]up|second(?:\s+best)?)\b"
@@ -1468,6 +1480,23 @@ _PAIR_POSED = re.compile(
 )
 
 
+#: a line opening with a check or a cross and an option letter: "✅ C – thick, nodular wall", "❌ A – wall too thin"
+_MARK_LINE = re.compile(r"(?m)^[ \t>*\-•]*+([✅✔✓☑❌✗✘×❎])\ufe0f?[ \t]*+(?:(?i:option)[ \t]++)?[(\[]?([A-Z])(?!" + _LW + r")")
+_POSITIVE_MARKS = frozenset("✅✔✓☑")
+
+
+def _marked_lines(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
+    """The option checked among options crossed out, one line each ("❌ A - ...\n✅ C - ..."): that
+    option; several checked: several answers; None when no line is crossed out or none checked."""
+    marks = [(m.start(), m.group(1), m.group(2)) for m in list(_MARK_LINE.finditer(t))[:MAX_CANDIDATES] if m.group(2) in q.letters]
+    checked = {letter for _, mark, letter in marks if mark in _POSITIVE_MARKS}
+    crossed = {letter for _, mark, letter in marks if mark not in _POSITIVE_MARKS} - checked
+    if not checked or not crossed:
+        return None
+    at = max(p for p, mark, _ in marks if mark in _POSITIVE_MARKS)
+    return at, "marks", _Reading(next(iter(checked))) if len(checked) == 1 else _Reading(None, multiple=True)
+
+
 def _pair_then_answer(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
     """The letter picked right after the letters it was posed among ("Between A and B — B. The mass
     crosses the midline"), when it is one of them and is not excluded, weighed or conditioned there."""
@@ -1485,10 +1514,28 @@ def _pair_then_answer(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
 _OPTION_LINE = re.compile(r"(?m)^[ \t>*\-•]*+[(\[]?([A-Z])[)\].:][ \t]*+([^\n]{0,200})$")
 
 
+_LIST_CONJUNCTIONS = frozenset("or and nor oder und ou et o y".split())
+
+
+def _letter_list_start(t: str, pos: int) -> int:
+    """Where a list of letters ending right before ``pos`` starts ("A, B, C or " before "D"), or
+    ``pos`` when none does. Reads the 60 characters before ``pos`` word by word."""
+    lo = max(0, pos - 60)
+    words = [(m.start() + lo, m.group(0)) for m in re.finditer(r"\S++", t[lo:pos])]
+    if not words or words[-1][1].lower() not in _LIST_CONJUNCTIONS or not t[pos - 1: pos].isspace():
+        return pos
+    i, start = len(words) - 2, pos
+    while i >= 0 and re.fullmatch(r"[A-Z],?", words[i][1]):
+        start, i = words[i][0], i - 1
+    return start
+
+
 def _negated_clause(t: str, pos: int) -> bool:
     """Whether the clause that ends at ``pos`` negates or questions what follows it ("I would not
     say that", "I don't think", "whether", "ich glaube nicht", "不是"). The clause runs back to
-    the last sentence or clause mark or contrast word, at most 160 characters."""
+    the last sentence or clause mark or contrast word, at most 160 characters; a list of letters
+    before ``pos`` belongs to the clause ("I can't tell whether A, B, C or D is correct")."""
+    pos = _letter_list_start(t, pos)
     before = t[max(0, pos - 160): pos]
     starts = list(_CLAUSE_START.finditer(before))
     clause = before[starts[-1].end():] if starts else before
@@ -1623,7 +1670,32 @@ _MAYBE_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:could|might|may)\s++be\s++(y
 _CONDITIONAL_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:yes|no)[ \t,]*+(?:if|when|provided|assuming|unless)|otherwise[ \t,]*+(?:yes|no))(?![^\W\d_])")
 
 
-def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[int, str, _Reading]] = ()) -> str | None:
+#: one XML element holding one short value: "<present>false</present>", "<fracture>yes</fracture>"
+_XML_FIELD = re.compile(r"<([A-Za-z_][\w.-]{0,30})>[ \t]*+([^<>\n]{1,40}?)[ \t]*+</\1>")
+#: a word with OCR digits inside it: "d1slocation", "identif1ed", "j0int"
+_OCR_INSIDE = re.compile(r"(?<![\w])[A-Za-z]++[01]++[A-Za-z]++(?![\w])")
+#: a short word written with 0 for o or 1 for i ("N0 acute", "0r", "0f"); ordinals ("1st") and codes ("T1") are kept
+_OCR_WORD = re.compile(r"(?<![\w])[A-Za-z01]{2,30}+(?![\w])")
+
+
+def _ocr_repaired(t: str) -> str:
+    """A reply with OCR noise (two or more words with 0 or 1 inside letters: "identif1ed", "j0int")
+    gets 0 read as o and 1 as i in its letter-and-digit words ("N0 acute fracture 0r d1slocation"
+    -> "No acute fracture or dislocation"); a single capital and 1 ("T1", "V1") stays. Other
+    replies are returned unchanged."""
+    if len(list(_OCR_INSIDE.finditer(t))[:2]) < 2:
+        return t
+
+    def fix(m: re.Match[str]) -> str:
+        w = m.group(0)
+        if w.isalpha() or w.isdigit() or re.fullmatch(r"[A-Z]1|\d++(?:st|nd|rd|th)", w):
+            return w
+        return w.replace("0", "o").replace("1", "i")
+
+    return _OCR_WORD.sub(fix, t)
+
+
+def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[int, str, _Reading]] = (), layer: str = "") -> str | None:
     """Why the last stated answer (read at ``pos``) is not the reply's answer, or None: a bare
     alternative to it follows ("A. Or C."), or the reply opens sentences with both yes and no and
     then says it cannot tell ("Yes. No. It's unclear.")."""
@@ -1648,6 +1720,13 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
             # "Answer: Yes\n\n... there is no evidence of pulmonary embolism": the reply's own finding says the other
             end = _SENTENCE_END.search(t, pos)
             found = _subject_finding(t[end.end():], q.subject) if end else None
+            comma = re.compile(r"[,;:—–]").search(t, pos, end.start() if end else len(t)) if layer == "leading" else None
+            if found is None and comma:
+                # "No, there is a fracture at the base of the fifth metatarsal.", "Sí, no hay neumotórax."
+                rest = t[comma.end(): end.end() if end else len(t)]
+                if not re.search(r"(?i)\b(?:although|though|while|whereas|but|except|aunque|pero|obwohl|aber|mais|bien\s+que)\b", rest):
+                    found = _subject_finding(rest, q.subject)
+                    found = found if found == _finding(rest) else None  # both the finding's clause and an explicit phrase say so
             if found in ("yes", "no") and found != r.answer:
                 return f"the stated answer is contradicted by the reply's own finding on {q.subject!r}"
         conditional = {w.lower() for m in list(_CONDITIONAL_YES_NO.finditer(t))[:MAX_CANDIDATES]
@@ -1687,6 +1766,9 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     if len(t) > WINDOW_HEAD + WINDOW_TAIL:
         # bounded work: a very long reply is read at its opening and its end, where answers stand
         t = t[:WINDOW_HEAD] + "\n\n" + t[-WINDOW_TAIL:]
+    if q.yes_no or q.yes_no_map:
+        t = _XML_FIELD.sub(lambda m: f"\n{m.group(1)}: {m.group(2).strip()}\n", t)  # "<present>false</present>" -> "present: false"
+    t = _ocr_repaired(t)
     t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t)))), q).strip()
     if not t:
         return Extraction(None, "none", "the reply holds only a reasoning block")
@@ -1703,7 +1785,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
                      or len(set(re.findall(r"(?<![A-Za-z])[A-Z](?![A-Za-z])", t)) & q.letters) > 1):
             # "The answer is A. No wait, it's C ... I'm really torn between the two": answers stated, then undecided
             return Extraction(None, "multiple", f"stated answers, then undecided between them ({torn.group(0)!r})")
-        why = _contradicted(t, pos, r, q, hits)
+        why = _contradicted(t, pos, r, q, hits, layer)
         if why:
             return Extraction(None, "multiple", why)
         return Extraction(r.answer, layer, f"last stated answer ({layer})")
@@ -1743,12 +1825,13 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             # "Right side, I think? ... on that assumption the abnormality is on the patient's right: B.": a hedge
             # that ends in a question mark asks nothing back when an answer is stated after it
             after = flat[flat.rfind("?") + 1:]
-            stated = _explicit_hits(after, q)
+            declined_after = refusal_phrase(after) or _UNDECIDED.search(after)  # "Without it I can't tell whether A, B, C or D ..."
+            stated = [] if declined_after else _explicit_hits(after, q)
             if stated:
                 last_hit = max(stated, key=lambda h: h[0])[2]
                 if last_hit.answer and not last_hit.multiple:
                     return Extraction(last_hit.answer, "hedged", f"answer stated after a question-like hedge ({ref})")
-            sole = None if q.yes_no else _sole_letter(after, q)
+            sole = None if q.yes_no or declined_after else _sole_letter(after, q)
             if sole and sole != SEVERAL:
                 return Extraction(sole, "hedged", f"answer stated after a question-like hedge ({ref}; sole_letter)")
         pair = _STATED_PAIR.search(flat, 0, undecided.start()) if undecided and not declined and not q.yes_no else None
@@ -1812,7 +1895,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
 # Cyrillic and Greek capitals that look like option letters, standing alone before punctuation, a
 # bracket or a line end ("Ответ: А (КТ)."): read as the Latin letter; "В лёгких" (a word follows) stays
 _HOMOGLYPH = re.compile(r"(?<![^\W\d_])([\u0410\u0411\u0412\u0413\u0414\u0421\u0415\u0391\u0392\u0395])(?=[ \t]*+(?:[.,;:!?)\]\n]|$)|[ \t]++\("
-                        r"|[ \t]++(?:или|и|або|чи|ή|και)[ \t])")
+                        r"|[ \t]++(?:или|и|або|чи|ή|και)[ \t]|[ \t]++[—–-])")
 # Б, Г, Д have no Latin look-alike: their place in the alphabet (А Б В Г Д) names the option ("Ответ: Б (МРТ)")
 _HOMOGLYPH_LATIN = {"\u0410": "A", "\u0411": "B", "\u0413": "D", "\u0414": "E", "\u0412": "B", "\u0421": "C", "\u0415": "E", "\u0391": "A", "\u0392": "B", "\u0395": "E"}
 
@@ -1910,10 +1993,15 @@ def _eliminated_to_one(t: str, q: _Question) -> str | None:
     out |= _eliminated_letters(t, q)
     if _REMAINING_UNNAMED.search(t):
         out |= _text_eliminated(t, q)  # "not carcinoma, not a pheochromocytoma ..., so it must be the remaining one"
+        for m in list(_NONE_OF.finditer(t))[:MAX_CANDIDATES]:  # "None of A, C or D fit ... The remaining choice"
+            out |= set(re.findall(r"[A-Z]", m.group(1))) & q.letters
     left = q.letters - out
     return left.pop() if out and len(left) == 1 else None
 
 
+#: "None of A, C or D", "Neither A nor B nor C": letters excluded, read only before "the remaining one"
+_NONE_OF = re.compile(r"(?i:none\s++of|neither)\s++((?-i:[A-Z])(?:[ \t]*+(?:,|(?i:or|nor|and))[ \t]*+(?:(?i:or|nor)[ \t]++)?(?-i:[A-Z])){0,4}+)"
+                      r"(?!" + _LW + r")")
 #: "the remaining one" naming no option: the answer is whatever the eliminations leave
 _REMAINING_UNNAMED = re.compile(
     r"(?i)(?<![^\W\d_])(?:the\s++(?:only\s++)?(?:remaining|other|last\s++remaining)\s++(?:one|option|choice|answer|alternative)|"
@@ -1953,7 +2041,7 @@ def _eliminated_letters(t: str, q: _Question) -> set[str]:
     for m in list(_ELIMINATE_BEFORE.finditer(t))[-MAX_CANDIDATES:]:
         prev_end = 0
         # "A, C and D", "A (shadowing), B (no mobility), and D (...)": a reason in brackets may follow each letter
-        for x in re.finditer(r"\s{0,3}(?:,\s{0,3}(?:and|y|und|et|e)?|and|y|und|et|e|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW
+        for x in re.finditer(r"\s{0,3}(?:,\s{0,3}(?:and|or|nor|y|und|et|e)?|and|or|nor|y|und|et|e|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW
                              + r")(?:\s{0,3}\([^()\n]{0,120}\))?", t[m.end(): m.end() + 600]):
             if x.start() != prev_end:
                 break
