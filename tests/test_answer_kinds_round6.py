@@ -702,6 +702,110 @@ def test_heldout11_yes_no_non_answers(reply, question, status):
     assert (e.answer, e.status) == (None, status)
 
 
+# ===== kinds of heldout12a and heldout12b (read after their one blind scoring), members written before each fix =====
+COLON = {"A": "Colon adenocarcinoma", "B": "Lipoma", "C": "Hyperplastic polyp", "D": "Adenomatous polyp"}
+BRAIN3 = {"A": "Hydrocephalus", "B": "Cerebral atrophy", "C": "Normal brain"}
+ILD4 = {"A": "UIP", "B": "NSIP", "C": "Organizing pneumonia", "D": "Normal"}
+FUNDUS4 = {"A": "Diabetic retinopathy", "B": "Hypertensive retinopathy", "C": "Central retinal vein occlusion", "D": "Retinitis pigmentosa"}
+RLL = {"A": "Right upper lobe", "B": "Right middle lobe", "C": "Left upper lobe", "D": "Right lower lobe"}
+AORTA = {"A": "Thrombus", "B": "Dissection flap", "C": "Calcified plaque", "D": "Aneurysm", "E": "Normal vessel wall"}
+CXR4 = {"A": "Pneumothorax", "B": "Atelectasis", "C": "Pleural effusion", "D": "Consolidation"}
+DISC = {"A": "Normal", "B": "Glaucomatous cupping", "C": "Optic disc edema", "D": "Optic atrophy"}
+THYROID_PATH = {"A": "Follicular adenoma", "B": "Papillary thyroid carcinoma", "C": "Medullary carcinoma", "D": "Nodular goiter"}
+LIVER_DX = {"A": "Hepatocellular carcinoma", "B": "Cholangiocarcinoma", "C": "Metastasis", "D": "Hemangioma"}
+
+X12_CHOICES = [
+    ("Elimination:\n- ~~A~~ — no ulceration\n- ~~B~~ — not yellowish\n- ~~C~~ — tubular pit pattern\n\n→ by elimination, the only one "
+     "left standing.", COLON, "D"),
+    ("~~A~~ ~~C~~ ~~D~~ → B", COLON, "B"),
+    ("The veins are dilated in all quadrants: most consistent with **C. Central retinal vein occlusion**. Hypertensive retinopathy (B) "
+     "is the main differential but is less likely.", FUNDUS4, "C"),
+    ("Right basilar consolidation. The differential location is between the middle lobe (B) and the lower lobe (D); loss of the "
+     "diaphragmatic silhouette favours the right lower lobe (D).", RLL, "D"),
+    ("That's an intimal flap. A mural thrombus (A) would be crescentic and would not divide the lumen. I'm fairly, though not "
+     "entirely, confident this is B.", AORTA, "B"),
+    ("Collapse of the left lower lobe — note the retrocardiac opacity and volume loss.", CXR4, "B"),
+    ("Lobar collapse with mediastinal shift toward the opacity.", CXR4, "B"),
+    ("<|im_start|>assistant\nB<|im_end|>", DISC, "B"),
+    ("<|assistant|>\nC", DISC, "C"),
+]
+X12_NON_ANSWERS = [
+    ("The image is not clear enough to determine the answer.", BRAIN3, "refusal"),
+    ("At this resolution the pattern cannot be assessed, and I am unable to reliably select between the given options.", ILD4,
+     "refusal"),
+    ("I'm not able to interpret this histopathology slide reliably enough to choose among these options. Some features might point "
+     "toward B, but committing to a diagnosis could be misleading.", THYROID_PATH, "refusal"),
+    ("The image shows the " + "the " * 40, LIVER_DX, "unparseable"),
+    ("B B B B B B B B B B B B B B B B", LIVER_DX, "unparseable"),
+]
+X12_YES_NO = [
+    # "したがって、はい": the conclusion cue's filler "は" is never the "は" of "はい"
+    ("左前頭頭頂部に三日月状の高吸収域があり、縫合線を越えて広がっています。軽度の正中偏位も認められます。\n\nしたがって、はい、硬膜下血腫があると考えられます。",
+     "Is there a subdural hematoma?", "yes"),
+    ("画像を拝見しました。左前頭頭頂部に三日月状の高吸収域があります。\n\nしたがって、はい、硬膜下血腫があると考えられます。",
+     "Is there a subdural hematoma?", "yes"),
+    ("Absence de défaut de remplissage dans les artères pulmonaires. Embolie pulmonaire éliminée.", "Is there a pulmonary embolism?", "no"),
+    ("The retina appears flat and attached; I don't see any elevated membrane. Detachment is effectively ruled out on this image.",
+     "Is there a retinal detachment?", "no"),
+    ("Optic disc: pink, well-defined margins.\nVessels: normal caliber.\nPeriphery: no hemorrhages or exudates.\n\nOverall impression: "
+     "within normal limits.", "Is this a normal fundus?", "yes"),
+    ("Large flame hemorrhages in all quadrants.", "Is this a normal fundus?", "no"),
+]
+X12_YES_NO_NON_ANSWERS = [
+    ("Possibly. It could be a small effusion or just pleural thickening; I can't say either way from this image.",
+     "Is there a pleural effusion?", "unparseable"),
+    ("可能有，也可能没有，建议进一步行CT检查以明确。", "Is there a fracture?", "unparseable"),
+    ("Possibly. There is a subtle density that might represent early consolidation, but it might equally be overlapping vessels.",
+     "Is there consolidation?", "unparseable"),
+    ("The spleen measures 12.5 cm. By adult criteria that's no, but for a child of this age it would be yes — it depends on the "
+     "patient's age.", "Is the spleen enlarged?", "unparseable"),
+    ("This request involves interpreting a medical image, which I'm not able to do. If you're worried about the 'no evidence of "
+     "fracture' wording on your report, please speak with your physician.", "Is there a fracture of the scaphoid?", "refusal"),
+]
+X12_JUDGE = [
+    ("<evaluation>\n  <score_A>5</score_A>\n  <score_B>3</score_B>\n</evaluation>", (5, 3)),
+    ("<A>8</A><B>1</B>", (8, 1)),
+]
+X12_GRADES = [
+    ("The answer hallucinates a mass and gives unsafe advice. I would rate this response a **four**.", 4),
+    ("La respuesta es correcta, con una omisión menor.\nCalificación: ocho sobre diez.", 8),
+]
+
+
+@pytest.mark.parametrize("reply,options,expected", X12_CHOICES)
+def test_heldout12_choice_members(reply, options, expected):
+    assert extract_choice(reply, options).answer == expected
+
+
+@pytest.mark.parametrize("reply,options,status", X12_NON_ANSWERS)
+def test_heldout12_non_answer_members(reply, options, status):
+    e = extract_choice(reply, options)
+    assert (e.answer, e.status) == (None, status)
+
+
+@pytest.mark.parametrize("reply,question,expected", X12_YES_NO)
+def test_heldout12_yes_no_members(reply, question, expected):
+    assert extract_yes_no(reply, question=question).answer == expected
+
+
+@pytest.mark.parametrize("reply,question,status", X12_YES_NO_NON_ANSWERS)
+def test_heldout12_yes_no_non_answers(reply, question, status):
+    e = extract_yes_no(reply, question=question)
+    assert (e.answer, e.status) == (None, status)
+
+
+@pytest.mark.parametrize("reply,expected", X12_JUDGE)
+def test_heldout12_judge_members(reply, expected):
+    assert parse_judge_lenient(reply)[:2] == expected
+
+
+@pytest.mark.parametrize("reply,expected", X12_GRADES)
+def test_heldout12_grade_members(reply, expected):
+    from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
+
+    assert parse_judge_score(reply)[0] == expected
+
+
 @pytest.mark.parametrize("reply,options,expected", MIMIC + PAIR_THEN_ANSWER + CJK_LETTERS + ACRONYMS + ORDINALS + REMAINING + NOT_FLIP_FLOP)
 def test_round6_choice_members(reply, options, expected):
     assert extract_choice(reply, options).answer == expected

@@ -122,7 +122,7 @@ CONCLUSIONS_CJK = r"所以|因此|故|だから|したがって|よって"
 #: what may stand between a conclusion cue and the letter
 CONCLUSION_FILLERS = (
     r"(?:it\s+(?:must|has\s+to|should|would)\s+be|it\s+is|it's|the\s+answer\s+is|the\s+answer\s+must\s+be|"
-    r"must\s+be|es\s+la|es\s+el|es|sería\s+la|ist\s+es|muss\s+es|c'est|ce\s+sera|é\s+a|é|è|是|应该是|は)?"
+    r"must\s+be|es\s+la|es\s+el|es|sería\s+la|ist\s+es|muss\s+es|c'est|ce\s+sera|é\s+a|é|è|是|应该是|は(?!い))?"
 )
 
 #: ordinal words by position (index 0 = first option); "last" is handled apart
@@ -230,6 +230,7 @@ PHRASE_SYNONYMS = {
                            "intraparenchymal haemorrhage", "haemorrhagic stroke"),
     "melanoma": ("malignant melanocytic lesion", "malignant melanocytic neoplasm", "malignant melanocytic tumor", "malignant melanoma"),
     "adenocarcinoma": ("adeno", "adenoca", "adeno ca"),
+    "atelectasis": ("collapse", "lobar collapse", "lung collapse", "lobe collapse", "collapsed lobe", "collapsed lung"),
     "squamous cell carcinoma": ("scc", "squamous", "squamous ca", "sqcc"),
     "melanocytic nevi": ("moles",),
 }

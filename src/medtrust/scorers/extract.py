@@ -96,6 +96,16 @@ and a few report signs of absence are read; concessions, first thoughts, conditi
 options restated as list items are set aside; stated answers followed by "torn between the two"
 are several answers; a question back is ``unparseable``, not a refusal.
 
+Round 6 (docs/judges.md, "Answer readers, round 6"): look-alikes ("B can mimic"), runners-up,
+options described rather than chosen and lines labelled as alternatives are set aside; "Between A
+and B - B", beliefs ("I don't think so"), doubt after an answer and uptalk hedges keep the answer;
+a reply opening with a decline is a refusal; a bare alternative ("A. Or C."), yes and no left open,
+per-image answers, a letter bracketed with another option's text, a stated yes/no contradicted by
+the reply's own finding and a degenerate loop are no answer; two options stated and then undecided
+are several answers, not a refusal. Eliminations by text, struck-through letters and check-mark
+lines; generic abnormality, organ-size, "clear" and "abnormal" questions; XML fields, chat-template
+tokens and OCR digits in words are read (:func:`_ocr_repaired`, :func:`_abnormality`).
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -217,7 +227,7 @@ _HEDGED = re.compile(
 )
 #: a conclusion: "so B", "therefore it must be D", "así que es la B", "所以选C"
 _CONCLUSION = re.compile(
-    r"(?:(?<!" + _LW + r")(?i:" + lex.CONCLUSIONS + r")(?!" + _LW + r")|(?:" + lex.CONCLUSIONS_CJK + r"))[\s,:]*+"
+    r"(?:(?<!" + _LW + r")(?i:" + lex.CONCLUSIONS + r")(?!" + _LW + r")|(?:" + lex.CONCLUSIONS_CJK + r"))[\s,:、，：]*+"
     r"(?i:" + lex.CONCLUSION_FILLERS + r")\s*+"
 )
 #: after a letter: it is eliminated, not stated ("A is ruled out", "Se descarta la A" is read apart)
@@ -227,7 +237,7 @@ _ELIMINATE_BEFORE = re.compile(r"(?<!" + _LW + r")(?i:" + lex.ELIMINATE_BEFORE +
 #: "can't tell / choose between A and B" and its translations: the reply cannot decide
 _UNDECIDED = re.compile(
     r"(?i:\b(?:can(?:'|no)?t|can\s+not|could(?:n't|\s+not)|unable\s+to|not\s+able\s+to|impossible\s+to|not\s+possible\s+to)"
-    r"\s+(?:\w+\s+){0,2}?(?:choose|decide|tell|say|determine|distinguish|differentiate|pick|judge)\b"
+    r"\s+(?:\w+\s+){0,2}?(?:choose|decide|tell|say|determine|distinguish|differentiate|pick|judge|select|commit)\b"
     r"|\btoo\s+(?:\w+\s+)?(?:blurry|unclear|small|dark|low[- ]resolution|ambiguous|grainy)\s+to\s+(?:decide|tell|say|determine|judge|choose)\b"
     r"|\b(?:won't|will\s+not|refuse\s+to|decline\s+to)\s+(?:\w+\s+){0,2}?(?:choose|decide|pick|select)\s+(?:among|between|from|one\s+of)\b"
     r"|\bno\s+(?:puedo|es\s+posible|se\s+puede)\s+(?:\w+\s+){0,1}?(?:decir|determinar|elegir|decidir|distinguir|saber)\b"
@@ -245,6 +255,8 @@ _UNDECIDED = re.compile(
     r"|\b(?:resolution|quality|contrast)\s+is\s+(?:far\s+)?too\s+(?:low|poor)\s+(?:for\s+me\s+)?to\s+(?:assess|evaluate|determine|tell|judge|answer)\b"
     r"|\b(?:beurteilung|aussage|einschätzung|diagnose|entscheidung)\b[^.!?\n]{0,80}?\bnicht\s+möglich\b"
     r"|\bil\s+ne\s+m'est\s+pas\s+possible\s+de\b|\bnon\s+mi\s+è\s+possibile\b|\bno\s+me\s+es\s+posible\b|\bnão\s+me\s+é\s+possível\b"
+    r"|\bnot\s+(?:clear|sharp|detailed|good)\s+enough\s+to\s+(?:determine|tell|say|assess|answer|decide|judge)\b"
+    r"|\bwhich\s+i(?:'m|\s+am)\s+not\s+able\s+to\s+do\b|\b(?:i'm|i\s+am)\s+not\s+able\s+to\s+(?:interpret|read|analy[sz]e|assess|evaluate)\b"
     r"|\bunable\s+to\s+(?:answer|respond|comply)\b|\bno\s+image\s+(?:was\s+|is\s+|has\s+been\s+)?(?:provided|attached|uploaded|shown|included|given)\b"
     r"|\bimage\s+quality\s+(?:is\s+)?(?:too\s+|far\s+too\s+)?(?:poor|insufficient|inadequate|suboptimal|non-?diagnostic)\b"
     # a black or empty image: "Das Bild ist vollständig schwarz", "the image appears completely black"
@@ -612,7 +624,13 @@ def _unwrap_latex(t: str) -> str:
 
 
 def _strip_markdown(t: str) -> str:
-    t = re.sub(r"~~[^~\n]{0,300}~~", " ", t)  # struck-through text is withdrawn ("~~A. Pneumonia~~")
+    # struck-through text is withdrawn ("~~A. Pneumonia~~"); the option letters struck through are said ruled out
+    # at the end, so "- ~~A~~ ... - ~~C~~ ... by elimination, the only one left" leaves the fourth
+    struck = re.findall(r"~~[ \t]*+([A-Z])(?![A-Za-z])[^~\n]{0,300}~~", t)[:MAX_CANDIDATES]
+    t = re.sub(r"~~[^~\n]{0,300}~~", " ", t)
+    if struck:
+        letters = list(dict.fromkeys(struck))
+        t += "\n\n" + ", ".join(letters) + (" are" if len(letters) > 1 else " is") + " ruled out."
     t = re.sub(r"\*\*|__|`+", "", t)
     # HTML: inline tags go ("<b>A</b>" is A, never the tag's "b"), block tags end a line
     t = re.sub(r"(?i)</?(?:b|i|u|s|em|strong|span|mark|code|font|sup|sub|small|big|a)(?:\s[^<>\n]{0,200})?>", "", t)
@@ -1136,8 +1154,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         return None
 
     def choose(m: re.Match[str]) -> _Reading | None:
-        if _negated_clause(t, m.start()):
-            return None
+        if _negated_clause(t, m.start()) or re.search(r"(?i)\b(?:might|may|could|would)\s++(?:\w+\s++)?$", t[max(0, m.start() - 25): m.start()]):
+            return None  # "Some features might point toward B": a modal, not a choice
         return _letter_at(t[m.end(): m.end() + 200], q)[0]
 
     def hedged(m: re.Match[str]) -> _Reading | None:
@@ -1374,7 +1392,8 @@ _CONSIDERED_AFTER = re.compile(
     r"a\s+(?:consideration|possibility|differential))\b|^[)\]]?\s*+(?:can(?:'t|not|\s+not)|could(?:n't|\s+not))\s++(?:be\s++)?"
     r"(?:fully\s++|completely\s++|entirely\s++)?(?:ruled\s+out|excluded)|^[)\]]?\s*+(?:remains|stays)\s++(?:possible|on\s+the\s+differential)"
     # another option described, not chosen: "NSIP (B) tends to spare ...", "B typically shows ground glass"
-    r"|^[)\]]?\s*+(?:tends?\s+to|typically|usually|classically|generally|would\s+(?:show|have|be\s+expected|typically))\b"
+    r"|^[)\]]?\s*+(?:tends?\s+to|typically|usually|classically|generally|would\s+(?:show|have|be|appear|look|typically|not))\b"
+    r"|^[)\]]?\s*+(?:is|remains)\s+(?:the|a|an)\s+(?:(?:main|leading|chief|important|key|close|other|alternative)\s+)?differential\b"
     # a runner-up: "Parathyroid (E) was my second thought", "B is a close second", "D would be my second choice"
     r"|^[)\]]?\s*+(?:is|was|would\s+be|'d\s+be|comes?|came)\s++(?:a\s+close\s+second|(?:my|the)\s+(?:second|other|alternative|backup|next)"
     r"(?:\s+(?:thought|choice|guess|pick|consideration|option|answer|candidate|place))?|the\s+runner[- ]up|second(?:\s+best)?)\b"
@@ -1387,7 +1406,8 @@ _CONSIDERED_AFTER = re.compile(
 #: a concession in the letter's clause: "B, although a reasonable reader might call it C", "though A is possible";
 #: not across a dash or colon ("fairly - though not fully - confident: B")
 _CONCEDED_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:although|though|albeit|even\s+if|admittedly|aunque|si\s+bien|bien\s+que|"
-                              r"obwohl|obgleich|sebbene|benché|embora|хотя)(?![^\W\d_])[^.;:!?\n-]{0,120}$")
+                              r"obwohl|obgleich|sebbene|benché|embora|хотя)(?![^\W\d_])"
+                              r"(?!\s++not\s++(?:entirely|completely|fully|totally|100))[^.;:!?\n-]{0,120}$")  # not "though not entirely, confident"
 
 
 #: a line labelled as alternatives to the answer: "Alternative consideration: ... (Option B)", "Differential: B, C",
@@ -1442,8 +1462,8 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
             named |= {up, joined.group(1)}  # "A or D", "B if T2-weighted, otherwise A"
         if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in eliminated or _CONSIDERED_AFTER.match(after)
                 or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before) or _CONCEDED_BEFORE.search(before)
-                or _on_secondary_line(t, m.start())):
-            continue
+                or _on_secondary_line(t, m.start()) or (m.group(1) and re.search(r"(?i)\bbetween\b[^.;()]{0,40}$", before))):
+            continue  # ... "is between the middle lobe (B) and ...": a letter weighed, not chosen
         end = _SENTENCE_END.search(t, m.end())
         if end and end.group(0) in "?？":
             continue  # "Is it B?" asks, it does not answer
@@ -1628,6 +1648,18 @@ _UNCERTAIN_TAIL = re.compile(
     r"(?i)(?:[,;—–-]\s*+)?(?:(?:but|though|although)\s++)?(?:(?:i'?m|i\s++am)\s++not\s++(?:entirely\s++|completely\s++|100%\s*+|totally\s++|fully\s++)?"
     r"(?:sure|certain|confident)|i\s++could\s++be\s++wrong|not\s++100\s*+%(?:\s++(?:sure|certain))?)[\s.!]*+$"
 )
+def _degenerate(t: str, run: int = 12) -> bool:
+    """Whether one word repeats ``run`` times or more in a row among the first 3,000 words
+    ("the the the the ..."): a looping generation states nothing."""
+    last, n = None, 0
+    for w in t.lower().split()[:3000]:
+        n = n + 1 if w == last else 1
+        last = w
+        if n >= run:
+            return True
+    return False
+
+
 #: a reply that opens by declining: "I must decline.", "I have to decline:", "Sorry, I respectfully decline"
 _DECLINE_OPENING = re.compile(
     r"(?i)^\W{0,3}(?:(?:sorry|unfortunately|regrettably)[,.!]?\s++)?i(?:\s++(?:must|have\s++to|need\s++to|will\s++have\s++to|am\s++going\s++to)"
@@ -1661,7 +1693,9 @@ _UNSURE = re.compile(
 _BOTH_POSSIBLE = re.compile(
     r"(?i)(?<![^\W\d_])(?:both\s++(?:are\s++|seem\s++|remain\s++)?(?:equally\s++)?(?:possible|plausible|likely)|(?:fits?|match(?:es)?)\s++"
     r"(?:[^.;\n]{1,40}?\s++)?equally(?:\s++well)?|"
-    r"(?:could|can|might)\s++go\s++either\s++way|either\s++is\s++(?:equally\s++)?possible)(?![^\W\d_])"
+    r"(?:could|can|might)\s++go\s++either\s++way|either\s++is\s++(?:equally\s++)?possible|(?:say|tell)\s++either\s++way|"
+    r"(?:might|could|may)\s++(?:just\s++)?(?:as\s++)?equally(?:\s++well)?\s++be|equally\s++likely)(?![^\W\d_])"
+    r"|可能有[，,]\s*也可能没有|可能是也可能不是|有可能也有可能没有|可能有也可能没有"
     r"|两种(?:情况|可能)都有可能|两者都有可能|二者都有可能|兩種(?:情況|可能)都有可能|どちらも考えられ|どちらの可能性もあ|둘\s*다\s*가능"
 )
 #: a yes or no offered as a possibility: "it could be yes", "maybe no"
@@ -1670,6 +1704,8 @@ _MAYBE_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:could|might|may)\s++be\s++(y
 _CONDITIONAL_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:yes|no)[ \t,]*+(?:if|when|provided|assuming|unless)|otherwise[ \t,]*+(?:yes|no))(?![^\W\d_])")
 
 
+#: chat-template tokens, with the role they open: "<|im_start|>assistant", "<|im_end|>", "<|assistant|>"
+_CHAT_TOKEN = re.compile(r"<\|[A-Za-z_]{1,20}\|>(?:[ \t]*+(?:assistant|user|system)\b)?")
 #: one XML element holding one short value: "<present>false</present>", "<fracture>yes</fracture>"
 _XML_FIELD = re.compile(r"<([A-Za-z_][\w.-]{0,30})>[ \t]*+([^<>\n]{1,40}?)[ \t]*+</\1>")
 #: a word with OCR digits inside it: "d1slocation", "identif1ed", "j0int"
@@ -1733,8 +1769,8 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
                        for w in re.findall(r"(?i)\b(?:yes|no)\b", m.group(0))}
         if conditional == {"yes", "no"}:
             return "yes and no each given under a condition"
-        both = _BOTH_POSSIBLE.search(t, pos)
-        if both and _YES_EN.search(t) and _NO_EN.search(t):
+        both = next((b for b in list(_BOTH_POSSIBLE.finditer(t))[:MAX_CANDIDATES] if b.end() > pos), None)  # after or around the answer
+        if both and ((_YES_EN.search(t) and _NO_EN.search(t)) or re.match("[" + lex.CJK + "]", both.group(0))):
             return f"yes and no both said, then {both.group(0)!r}"
         for s in list(re.finditer(r"(?:^|[.!?…]|\n)[ \t\n]*+", t))[:MAX_CANDIDATES]:
             y = _yes_no_at(t[s.end(): s.end() + 40], q)
@@ -1754,6 +1790,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             return Extraction(None, "truncated", "empty reply cut by the token limit", TRUNCATED)
         return Extraction(None, "none", "empty response")
     t, open_block = strip_reasoning(t)
+    t = _CHAT_TOKEN.sub("\n", t)  # "<|im_start|>assistant\nB<|im_end|>": a chat template's own tokens are no text
     t = _ECHOED_QUOTE.sub("", t, count=1)  # "> Which MRI sequence is shown?" quoted back before the answer
     if open_block and truncated:
         return Extraction(None, "truncated", "cut by the token limit inside a reasoning block", TRUNCATED)
@@ -1772,6 +1809,8 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t)))), q).strip()
     if not t:
         return Extraction(None, "none", "the reply holds only a reasoning block")
+    if _degenerate(t):
+        return Extraction(None, "degenerate", "the reply repeats one word over and over (a degenerate generation)")
     decline = _DECLINE_OPENING.match(t)
     if decline:  # "I must decline. Selecting option C or any other would amount to a diagnosis": the letter is no answer
         return Extraction(None, "refusal", f"the reply opens by declining ({decline.group(0).strip()!r})", REFUSAL)
@@ -1837,6 +1876,12 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         pair = _STATED_PAIR.search(flat, 0, undecided.start()) if undecided and not declined and not q.yes_no else None
         weighed = (undecided and not declined and not q.yes_no and _BOTH_POSSIBLE.search(flat, 0, undecided.start())
                    and _sole_letter(flat[: undecided.start()], q) == SEVERAL)
+        maybe = {w.lower() for m in list(_MAYBE_YES_NO.finditer(flat))[:MAX_CANDIDATES] for w in m.groups() if w}
+        depends = re.search(r"(?i)\bit\s+depends\b|\bdepends\s+on\b", flat) and _YES_EN.search(flat) and re.search(r"(?i)\bno\b", flat)
+        if (q.yes_no or q.yes_no_map) and (_BOTH_POSSIBLE.search(flat) or len(maybe) > 1 or depends):
+            # "Possibly. It could be a small effusion or just thickening; I can't say either way"; "Possibly yes,
+            # possibly no"; "by adult criteria that's no, for a child it would be yes - it depends": no single answer
+            return Extraction(None, "multiple", "both readings left open")
         if (pair and {pair.group(1), pair.group(2)} <= q.letters) or weighed:
             # "B and D fit equally well ... I can't distinguish between them"
             # "It's B or D — I can't decide between them": two answers stated, then undecided; not a refusal
@@ -2005,7 +2050,7 @@ _NONE_OF = re.compile(r"(?i:none\s++of|neither)\s++((?-i:[A-Z])(?:[ \t]*+(?:,|(?
 #: "the remaining one" naming no option: the answer is whatever the eliminations leave
 _REMAINING_UNNAMED = re.compile(
     r"(?i)(?<![^\W\d_])(?:the\s++(?:only\s++)?(?:remaining|other|last\s++remaining)\s++(?:one|option|choice|answer|alternative)|"
-    r"the\s++one\s++(?:that(?:'s|\s++is)\s++)?left|what(?:'s|\s++is)\s++left|la\s++(?:opción|alternativa|opzione)\s++(?:restante|rimanente)|"
+    r"the\s++one\s++(?:that(?:'s|\s++is)\s++)?left|the\s++only\s++one\s++(?:left|remaining)|what(?:'s|\s++is)\s++left|la\s++(?:opción|alternativa|opzione)\s++(?:restante|rimanente)|"
     r"l'opzione\s++rimanente|la\s++(?:restante|rimanente)|die\s++(?:übrige|verbleibende)(?:\s++option)?|l'option\s++restante|"
     r"la\s++seule\s++restante|a\s++(?:opção|alternativa)\s++restante)(?![^\W\d_])"
 )
@@ -2074,8 +2119,9 @@ _SUBJECT_NEGATED_BEFORE = re.compile(
     r"(?:[^.;:\n]{0,60})$"
 )
 _SUBJECT_NEGATED_AFTER = re.compile(
-    r"^\W{0,3}(?i:(?::\s*+)?(?:none|absent|negative|not\s+(?:seen|present|identified|visible|detected|evident|demonstrated)|"
-    r"(?:is|are|was|were)\s+(?:absent|not\s+(?:seen|present|identified|visible|detected|evident)|ruled\s+out)|"
+    r"^\W{0,3}(?i:(?::\s*+)?(?:[^\W\d_]{3,}\s++)?(?:none|absent|negative|not\s+(?:seen|present|identified|visible|detected|evident|demonstrated)|"
+    r"(?:is|are|was|were)\s+(?:[a-z]{3,}ly\s+)?(?:absent|not\s+(?:seen|present|identified|visible|detected|evident)|ruled\s+out|excluded)|"
+    r"éliminée?s?|écartée?s?|exclue?s?|"
     r"ruled\s+out|excluded|nicht\s+nachweisbar|ausgeschlossen|descartad[oa]|exclue?|non\s+visibile|escluso|"
     r"не\s+(?:выявлен|определяется|обнаружен)\w{0,2}))\b"
 )
@@ -2370,8 +2416,8 @@ _NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 #: a spelled score where a score stands: "A: eight", "give it a seven", "seven out of ten", "Grade: nine"
 _SPELLED_SCORE = re.compile(
     r"(?i)((?:[:=≈~]|[-–—>]\s)\s?|(?<![^\W\d_])[AB]\s(?:an?\s)|(?<![^\W\d_])(?:score|rating|grade)\s(?:of\s)|(?<![^\W\d_])(?:give|gave|rate|rated|score|scored|scores|grade|rating|award|deserves|earns|gets|merits|warrants|receives)"
-    r"\s(?:(?:it|this|that|the\s+answer|the\s+response)\s)?(?:an?\s)?|(?<![^\W\d_]))(" + _NUMBER_WORD + r")(?![^\W\d_])"
-    r"(?=(\s*+(?:out\s++of|/|de|von|sur|su)\s*+(?:ten|10|diez|zehn|dix)\b)?)"
+    r"\s(?:(?:it|this|that|the\s+answer|the\s+response|this\s+(?:response|answer|reply))\s)?(?:an?\s)?(?:\*\*|__)?|(?<![^\W\d_]))(" + _NUMBER_WORD
+    + r")(?![^\W\d_])(?=(\s*+(?:out\s++of|/|de|von|sur|su|sobre)\s*+(?:ten|10|diez|zehn|dix)\b)?)"
 )
 
 
@@ -2549,8 +2595,9 @@ _ORGAN_SIZE_NORMAL = re.compile(
 _ASKS_ABNORMAL = re.compile(r"(?i)^\W*+(?:is|are|does|do)\s++(?:the\s++|this\s++)?[^?\n]{1,60}?\s++(?:look\s++|appear\s++)?"
                             r"(?:abnormal|pathologic(?:al)?|diseased)\s*+\??\s*+$")
 #: "Is the liver normal?": a finding stated present answers "no", a normal study "yes"
-_ASKS_NORMAL = re.compile(r"(?i)^\W*+(?:is|are|does|do)\s++(?:the\s++|this\s++)?[^?\n]{1,60}?\s++(?:look\s++|appear\s++)?"
-                          r"(?:normal|unremarkable|healthy|clear|within\s++normal\s++limits)(?:\s++in\s++size)?\s*+\??\s*+$")
+_ASKS_NORMAL = re.compile(r"(?i)^\W*+(?:(?:is|are|does|do)\s++(?:the\s++|this\s++)?[^?\n]{1,60}?\s++(?:look\s++|appear\s++)?"
+                          r"(?:normal|unremarkable|healthy|clear|within\s++normal\s++limits)(?:\s++in\s++size)?"
+                          r"|(?:is|are)\s++(?:this|it|these|the\s++image)\s++(?:an?\s++)?(?:normal|healthy)\s++[^\W\d_][\w -]{0,30})\s*+\??\s*+$")
 
 
 def extract_choice(

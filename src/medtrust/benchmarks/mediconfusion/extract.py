@@ -220,6 +220,8 @@ _JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:scor
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
 #: a candidate letter joined to its label as in a key: "score_a", "scoreB", "rating-a"
 _CALL_LETTER = re.compile(r"(?i)(?<![^\W\d_])(score|rating|similarity)\s*+\(\s*+([AB])\s*+\)")
+#: an XML element holding one candidate's score: "<score_A>5</score_A>", "<B>1</B>"
+_XML_SCORE = re.compile(r"<((?:score|rating|candidate|option)?[_ -]?[ABab])>[ \t]*+(\d{1,2}(?:\.\d++)?)[ \t]*+</\1>")
 _KEY_LETTER = re.compile(r"(?i)(?<![^\W\d_])(score|rating|candidate|option)[_-]?([ab])(?![^\W_])")
 _JSON_KEY = re.compile(r"^(?:option|answer|candidate|score|scorefor|scoreforoption|scoreforcandidate|rating|closenessto)?(a|b)(?:score|rating)?$")
 
@@ -247,6 +249,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         JudgeParseError: a score is missing or out of range.
     """
     t = strip_reasoning(unicodedata.normalize("NFKC", reply or ""), _JUDGE_REASONING_TAGS)[0]
+    t = _XML_SCORE.sub(lambda m: f"{m.group(1)}: {m.group(2)}\n", t)  # "<score_A>5</score_A>" -> "score_A: 5"
     t = _KEY_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2).upper()}", t)  # "score_a: 7", "scoreB=2" -> "score A: 7"
     t = _CALL_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2)}", t)  # "Score(A)=6" -> "Score A=6"
     found = _judge_json(t)
