@@ -2278,10 +2278,8 @@ def _subject_finding(t: str, subject: str) -> str | None:
             if _LITOTES_AFTER.match(clause[m.end():]):
                 readings.add("yes")  # "the midline shift is not subtle here": denying its smallness affirms it
                 continue
-            if _OTHER_AGE.search(clause[max(0, m.start() - 40): m.start()]) and _AGE_WORDS.search(subject):
-                other = _OTHER_AGE.search(clause[max(0, m.start() - 40): m.start()]).group(0).lower()
-                if _AGE_OPPOSITE.get(_AGE_WORDS.search(subject).group(0).lower(), "") == _AGE_GROUP.get(other, other):
-                    continue  # "an old, healed fracture" says nothing about "an acute fracture"  # "To answer whether there is an aortic dissection, we need ...": the finding is asked about
+            if _other_age(subject, clause[max(0, m.start() - 40): m.start()]):
+                continue  # "an old, healed fracture" says nothing about "an acute fracture"  # "To answer whether there is an aortic dissection, we need ...": the finding is asked about
             found = _finding(scoped)
             if found == "yes" and _SUBJECT_NEGATED_BEFORE.search(clause[: m.start()]):
                 found = "no"  # "No pleural effusion or pneumothorax is identified": the negation governs the finding
@@ -2352,12 +2350,15 @@ def _abnormality(t: str) -> str | None:
 _LITOTES_AFTER = re.compile(r"(?i)^\s*+(?:is|are|was|were)\s++(?:(?:definitely|certainly|clearly)\s++)?not\s++"
                             r"(?:subtle|small|minor|trivial|insignificant|mild|minimal|negligible|tiny)(?![^\W\d_])")
 #: a finding's age in the question and in a clause: "acute" against "old, healed", "chronic" against "acute"
-_AGE_WORDS = re.compile(r"(?i)(?<![^\W\d_])(?:acute|new|fresh|recent|old|chronic|healed|remote)(?![^\W\d_])")
-_OTHER_AGE = _AGE_WORDS
-_AGE_GROUP = {"acute": "acute", "new": "acute", "fresh": "acute", "recent": "acute", "old": "old", "chronic": "old", "healed": "old",
-              "remote": "old"}
-_AGE_OPPOSITE = {"acute": "old", "new": "old", "fresh": "old", "recent": "old", "old": "acute", "chronic": "acute", "healed": "acute",
-                 "remote": "acute"}
+_AGE_WORDS = re.compile(r"(?i)(?<![^\W\d_])(acute|new|fresh|recent|old|chronic|healed|remote)(?![^\W\d_])")
+_AGE = {"acute": "new", "new": "new", "fresh": "new", "recent": "new", "old": "old", "chronic": "old", "healed": "old", "remote": "old"}
+
+
+def _other_age(subject: str, before: str) -> bool:
+    """Whether the words before a finding give it the other age than the question's ("old, healed"
+    before "fracture" when the question asks for an acute fracture)."""
+    asked, said = _AGE_WORDS.search(subject), _AGE_WORDS.search(before)
+    return bool(asked and said) and _AGE[asked.group(1).lower()] != _AGE[said.group(1).lower()]
 #: "non" written onto the word it denies: "nonobstructive", "nondisplaced" (not "none", "nonetheless")
 _NON_JOINED = re.compile(r"(?i)(?<![^\W\d_])non(?=[^\W\d_]{5,})(?!etheless)")
 #: "non-" on another word ("Non-displaced fracture"): that word is denied, not the finding
