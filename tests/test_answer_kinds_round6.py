@@ -806,6 +806,52 @@ def test_heldout12_grade_members(reply, expected):
     assert parse_judge_score(reply)[0] == expected
 
 
+# ===== a newcomer's attempt to break the round-6 rules (review): replies a human reads without doubt =====
+O4 = {"A": "Pneumonia", "B": "Pleural effusion", "C": "Pneumothorax", "D": "Atelectasis"}
+EMP = {"A": "Pleural effusion", "B": "Empyema", "C": "Hemothorax", "D": "Chylothorax"}
+LEVEL = {"A": "T10", "B": "T11", "C": "T12", "D": "L1"}
+TNM = {"A": "T2 N0 M0", "B": "T2 N1 M0", "C": "T3 N0 M0", "D": "T3 N1 M0"}
+
+REVIEW_CHOICES = [
+    ("I must decline to speculate beyond the image, but based on what is visible, the answer is B.", O4, "B"),
+    ("Sagittal T1w and STIR images show a T1w-hypointense, STIR-hyperintense compression fracture of the T11 vertebral body.", LEVEL, "B"),
+    ("On sagittal T1w and T1w fat-saturated images, the fracture is at T10.", LEVEL, "A"),
+    ("On the T1w and contrast-enhanced T1w images the tumour measures 3 cm with no nodes: T2 N0 M0.", TNM, "A"),
+    ("Answer: B (infected pleural effusion)", EMP, "B"),
+    ("Answer: D (chylous pleural effusion)", EMP, "D"),
+    ("Answer: B (effusion secondary to pneumonia)", O4, "B"),
+    ("Image 1: axial. Image 2: coronal. Pneumonia (A) was my first thought, but the meniscus means the answer is B.", O4, "B"),
+    ("~~D. Atelectasis~~ B. Pleural effusion", O4, "B"),
+    ("The answer is B.\nOr D, if you consider the volume loss — but there is none here.", O4, "B"),
+    ("答案：B\n鉴别诊断：A、D", O4, "B"),
+    ("Most likely: B. Second most likely: D.", O4, "B"),
+]
+REVIEW_YES_NO = [
+    ("I don't think there is a pleural effusion.", "Is there a pleural effusion?", "no"),
+    ("I don't think there's any effusion.", "Is there a pleural effusion?", "no"),
+    ("Non-displaced fracture of the fifth metatarsal base.", "Are there any abnormalities in this image?", "yes"),
+    ("Nothing abnormal is seen; specifically, no fracture, dislocation or effusion.", "Are there any abnormalities in this image?", "no"),
+    ("Normal chest radiograph. The previously seen nodule has resolved.", "Are there any abnormalities in this image?", "no"),
+    ("No hemorrhage is seen, but there is a large mass in the left frontal lobe.", "Is there any abnormality?", "yes"),
+    ("No. Previously there was an effusion, but it has resolved.", "Is there a pleural effusion?", "no"),
+    ("No. The previous pneumothorax has fully resolved after chest tube placement.", "Is there a pneumothorax?", "no"),
+    ("No. Risk of pneumothorax after biopsy is about 20%, but none is seen here.", "Is there a pneumothorax?", "no"),
+    ("Answer: Yes\n\nThere is no large effusion, but a small one is present at the left base.", "Is there a pleural effusion?", "yes"),
+    ("Yes, on the left. The right side is clear with no effusion.", "Is there a pleural effusion?", "yes"),
+    ("Yes. No pneumothorax is seen. The extent of the effusion is unclear on a single view.", "Is there a pleural effusion?", "yes"),
+]
+
+
+@pytest.mark.parametrize("reply,options,expected", REVIEW_CHOICES)
+def test_review_choice_members(reply, options, expected):
+    assert extract_choice(reply, options).answer == expected
+
+
+@pytest.mark.parametrize("reply,question,expected", REVIEW_YES_NO)
+def test_review_yes_no_members(reply, question, expected):
+    assert extract_yes_no(reply, question=question).answer == expected
+
+
 @pytest.mark.parametrize("reply,options,expected", MIMIC + PAIR_THEN_ANSWER + CJK_LETTERS + ACRONYMS + ORDINALS + REMAINING + NOT_FLIP_FLOP)
 def test_round6_choice_members(reply, options, expected):
     assert extract_choice(reply, options).answer == expected

@@ -626,7 +626,7 @@ def _unwrap_latex(t: str) -> str:
 def _strip_markdown(t: str) -> str:
     # struck-through text is withdrawn ("~~A. Pneumonia~~"); the option letters struck through are said ruled out
     # at the end, so "- ~~A~~ ... - ~~C~~ ... by elimination, the only one left" leaves the fourth
-    struck = re.findall(r"~~[ \t]*+([A-Z])(?![A-Za-z])[^~\n]{0,300}~~", t)[:MAX_CANDIDATES]
+    struck = re.findall(r"~~[ \t]*+([A-Z])[ \t]*+~~", t)[:MAX_CANDIDATES]  # a bare letter struck through
     t = re.sub(r"~~[^~\n]{0,300}~~", " ", t)
     if struck:
         letters = list(dict.fromkeys(struck))
@@ -768,8 +768,9 @@ def _read_slot(s: str, q: _Question, *, texts: bool = True) -> _Reading | None:
         r, end = _letter_at(s, q)
         if r is not None:
             note = re.match(r"\s*+\(([^()\n]{1,60})\)", s[end:])
-            other = _option_text(note.group(1), q, partial=False) if note and r.answer else None
-            if other and other != r.answer and not _option_pattern(q.options.get(r.answer) or "\x00").search(note.group(1)):
+            other = next((k for k, v in q.options.items() if v and k != r.answer and note and r.answer
+                          and _option_pattern(v).fullmatch(note.group(1).strip(" .")) is not None), None)
+            if other:
                 return _Reading(None, multiple=True)  # "Answer: B (Pleural effusion)" where A is the effusion: two answers
             return r
         # the option's number, "정답: ②" (NFKC: "2"), "Answer: 3.", "正解は②です"
@@ -1108,8 +1109,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         elif r is not None and q.subject and re.match(r"(?i)no\s++[^\W\d_]", lead):
             # "No effusion; small pneumothorax": a determiner, not an answer; the clauses that name
             # the question's finding decide
-            found = _subject_finding(t, q.subject)
-            r = _Reading(found) if found in ("yes", "no") else r
+            found = _abnormality(t) if _GENERIC_SUBJECT.match(q.subject) else _subject_finding(t, q.subject)
+            r = _Reading(found) if found in ("yes", "no") else r  # ("No hemorrhage, but a large mass" is an abnormality)
         if r is not None and (r.answer or r.multiple):
             hits.append((off, "leading", r))
     # every later layer: only its last stated answer can win (the last answer in the reply wins), so
@@ -1159,8 +1160,9 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         return _letter_at(t[m.end(): m.end() + 200], q)[0]
 
     def hedged(m: re.Match[str]) -> _Reading | None:
-        if _negated_clause(t, m.start()) or _on_secondary_line(t, m.start()):
-            return None  # "I don't think it's B"; "**Less likely:** metastasis (C)"
+        if (_negated_clause(t, m.start()) or _on_secondary_line(t, m.start())
+                or re.search(r"(?i)\b(?:second|next|least)\s++(?:most\s++)?$", t[max(0, m.start() - 20): m.start()])):
+            return None  # "I don't think it's B"; "**Less likely:** metastasis (C)"; "Second most likely: D"
         if (q.yes_no or q.yes_no_map) and re.match(r"(?i)not\b\s*+(?:[.!;,]|$)", t[m.end(): m.end() + 20]):
             return _Reading(q.yes_no_answer("no"))  # "Probably not."
         return _read_slot(t[m.end(): m.end() + 200], q, texts=False)
@@ -1416,6 +1418,7 @@ _SECONDARY_LABEL = re.compile(
     r"(?im)^[ \t>*\-•#_]*+(?:alternative\s++(?:considerations?|diagnos[ie]s|possibilit(?:y|ies)|options?)|alternatives?|"
     r"differentials?(?:\s++diagnos[ie]s)?|(?:the\s++)?other\s++(?:considerations?|possibilit(?:y|ies)|differentials?)|"
     r"second(?:ary)?\s++(?:choice|option|considerations?|possibilit(?:y|ies))|runners?[- ]up|less\s++likely|also\s++consider(?:ed)?|"
+    r"(?:second|next)\s++most\s++likely|鉴别诊断|鑑別診断|鑒別診斷|鑑別|감별\s*진단|"
     r"to\s++consider|differenzialdiagnosen?|diagn[óo]stico\s++diferencial|diagnostic\s++différentiel|diagnosi\s++differenziale)"
     r"[ \t*_]*+[:：]"
 )
@@ -1698,6 +1701,12 @@ _BOTH_POSSIBLE = re.compile(
     r"|可能有[，,]\s*也可能没有|可能是也可能不是|有可能也有可能没有|可能有也可能没有"
     r"|两种(?:情况|可能)都有可能|两者都有可能|二者都有可能|兩種(?:情況|可能)都有可能|どちらも考えられ|どちらの可能性もあ|둘\s*다\s*가능"
 )
+#: words that put a later finding apart from the one answered: an earlier study, a risk, a contrast,
+#: the other side ("Previously there was an effusion, but it has resolved", "The right side is clear")
+_NOT_THIS_FINDING = re.compile(
+    r"(?i)\b(?:but|however|although|though|previous(?:ly)?|prior|resolved|no\s+longer|risk|chance|other\s+side|right\s+side|"
+    r"left\s+side|the\s+right|the\s+left|contralateral)\b"
+)
 #: a yes or no offered as a possibility: "it could be yes", "maybe no"
 _MAYBE_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:could|might|may)\s++be\s++(yes|no)|(?:maybe|perhaps|possibly)\s++(yes|no))(?![^\W\d_])")
 #: a yes or no given under a condition: "yes if you count the opacity", "otherwise no"
@@ -1708,9 +1717,8 @@ _CONDITIONAL_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:yes|no)[ \t,]*+(?:if|w
 _CHAT_TOKEN = re.compile(r"<\|[A-Za-z_]{1,20}\|>(?:[ \t]*+(?:assistant|user|system)\b)?")
 #: one XML element holding one short value: "<present>false</present>", "<fracture>yes</fracture>"
 _XML_FIELD = re.compile(r"<([A-Za-z_][\w.-]{0,30})>[ \t]*+([^<>\n]{1,40}?)[ \t]*+</\1>")
-#: a word with OCR digits inside it: "d1slocation", "identif1ed", "j0int"
-_OCR_INSIDE = re.compile(r"(?<![\w])[A-Za-z]++[01]++[A-Za-z]++(?![\w])")
-#: a short word written with 0 for o or 1 for i ("N0 acute", "0r", "0f"); ordinals ("1st") and codes ("T1") are kept
+#: a word of letters and the digits 0 and 1: OCR may have written o as 0 and i as 1 ("d1slocation", "0r", "0f");
+#: ordinals ("1st") and codes ("T1w", "T11", "N0") are kept
 _OCR_WORD = re.compile(r"(?<![\w])[A-Za-z01]{2,30}+(?![\w])")
 
 
@@ -1719,15 +1727,18 @@ def _ocr_repaired(t: str) -> str:
     gets 0 read as o and 1 as i in its letter-and-digit words ("N0 acute fracture 0r d1slocation"
     -> "No acute fracture or dislocation"); a single capital and 1 ("T1", "V1") stays. Other
     replies are returned unchanged."""
-    if len(list(_OCR_INSIDE.finditer(t))[:2]) < 2:
+    inside = (w for w in _OCR_WORD.findall(t) if re.search(r"[a-z][01]++[a-z]", w))  # "d1slocation", "j0int"
+    if sum(1 for _ in zip(range(2), inside)) < 2:
         return t
 
     def fix(m: re.Match[str]) -> str:
         w = m.group(0)
-        if w.isalpha() or w.isdigit() or re.fullmatch(r"[A-Z]1|\d++(?:st|nd|rd|th)", w):
-            return w
+        if w.isalpha() or w.isdigit() or re.fullmatch(r"[A-Z][0-9]++[A-Za-z]{0,3}|\d++(?:st|nd|rd|th)", w):
+            return w  # imaging and staging codes stay: "T1w", "T11", "N0 M0", "V1"
         return w.replace("0", "o").replace("1", "i")
 
+    # "N0 acute fracture" opening a sentence is "No acute fracture" (never "T2 N0 M0")
+    t = re.sub(r"(?:^|(?<=[.!?\n])[ \t]*+)N0(?=[ \t]++[a-z])", lambda m: m.group(0).replace("N0", "No"), t)
     return _OCR_WORD.sub(fix, t)
 
 
@@ -1736,11 +1747,18 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
     alternative to it follows ("A. Or C."), or the reply opens sentences with both yes and no and
     then says it cannot tell ("Yes. No. It's unclear.")."""
     for m in list(_OR_ALTERNATIVE.finditer(t, pos))[:MAX_CANDIDATES]:
+        if re.match(r"(?i)\s*+(?:if|when|provided|but|although|though|only\s+if|unless)\b", t[m.end():]):
+            continue  # "Or D, if you consider the volume loss - but there is none here": a condition, not an answer
         other = m.group(1) if m.group(1) in q.letters else (q.yes_no_answer(m.group(2)) if m.group(2) and (q.yes_no or q.yes_no_map) else None)
         if other and other != r.answer:
             return f"a bare alternative follows the stated answer ({m.group(0).strip()!r})"
-    if not q.yes_no and len(list(_PER_PART.finditer(t))[:3]) >= 2 and (
-            len({h[2].answer for h in hits if h[2].answer}) > 1 or _sole_letter(t, q) == SEVERAL):
+    parts = {}
+    for m in list(_PER_PART.finditer(t))[:MAX_CANDIDATES]:
+        end = _SENTENCE_END.search(t, m.end())
+        letters = set(re.findall(r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")", t[m.end(): end.start() if end else m.end() + 120])) & q.letters
+        if len(letters) == 1:
+            parts[m.start()] = letters.pop()
+    if not q.yes_no and len(parts) >= 2 and len(set(parts.values())) > 1:
         return "one answer per image or panel"  # "For the first image the answer is A; for the second image it is C."
     if not q.yes_no:
         # "**Answer: B** ... B or C, I really can't tell from one view": a pair of options, then undecided
@@ -1755,7 +1773,9 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
         if q.yes_no and q.subject and not q.asks_normal and not _GENERIC_SUBJECT.match(q.subject):
             # "Answer: Yes\n\n... there is no evidence of pulmonary embolism": the reply's own finding says the other
             end = _SENTENCE_END.search(t, pos)
-            found = _subject_finding(t[end.end():], q.subject) if end else None
+            later = t[end.end():] if end else ""
+            found = _subject_finding(later, q.subject) if later and not _NOT_THIS_FINDING.search(later) else None
+            found = found if found == _finding(later) else None  # an explicit phrase, too: "no evidence of pulmonary embolism"
             comma = re.compile(r"[,;:—–]").search(t, pos, end.start() if end else len(t)) if layer == "leading" else None
             if found is None and comma:
                 # "No, there is a fracture at the base of the fifth metatarsal.", "Sí, no hay neumotórax."
@@ -1773,9 +1793,10 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
         if both and ((_YES_EN.search(t) and _NO_EN.search(t)) or re.match("[" + lex.CJK + "]", both.group(0))):
             return f"yes and no both said, then {both.group(0)!r}"
         for s in list(re.finditer(r"(?:^|[.!?…]|\n)[ \t\n]*+", t))[:MAX_CANDIDATES]:
-            y = _yes_no_at(t[s.end(): s.end() + 40], q)
-            if y is not None and y.answer:
-                opened.add(y.answer)
+            head = t[s.end(): s.end() + 40]
+            y = _yes_no_at(head, q)
+            if y is not None and y.answer and not re.match(r"(?i)\W*+(?:no|nein|non|não)\s++[^\W\d_]", head):
+                opened.add(y.answer)  # "No pneumothorax is seen." opens with a determiner, not an answer
         unsure = _UNSURE.search(t) or _TORN.search(t)
         if len(opened) > 1 and unsure:
             return f"the reply says both yes and no, then {unsure.group(0)!r}"
@@ -1812,6 +1833,9 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     if _degenerate(t):
         return Extraction(None, "degenerate", "the reply repeats one word over and over (a degenerate generation)")
     decline = _DECLINE_OPENING.match(t)
+    turn = _CONTRAST.search(t, decline.end()) if decline else None
+    if decline and turn and _explicit_hits(t[turn.end():], q):
+        decline = None  # "I must decline to speculate beyond the image, but ... the answer is B"
     if decline:  # "I must decline. Selecting option C or any other would amount to a diagnosis": the letter is no answer
         return Extraction(None, "refusal", f"the reply opens by declining ({decline.group(0).strip()!r})", REFUSAL)
     hits = _explicit_hits(t, q)
@@ -2115,6 +2139,7 @@ _SUBJECT_NEGATED_BEFORE = re.compile(
     r"ningún|ninguna|ninguno|nenhum|nenhuma|niciun|nicio|żadn\w{1,3}|"
     # "I don't see papilledema", "We cannot identify any effusion", "The image doesn't show a pneumothorax"
     r"(?:do|does|did|can|could)(?:n't|\s+not)\s+(?:see|show|identify|detect|appreciate|find|demonstrate|visuali[sz]e)|"
+    r"(?:do|does)(?:n't|\s+not)\s+(?:think|believe)\s+(?:that\s+)?there(?:'s|\s+is|\s+are)|"
     r"cannot\s+(?:see|identify|detect|appreciate|find|demonstrate|visuali[sz]e))(?![^\W\d_]))"
     r"(?:[^.;:\n]{0,60})$"
 )
@@ -2134,7 +2159,7 @@ _SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|would|possible|possibly|q
 
 
 _NORMAL_STUDY = re.compile(
-    r"(?i:\b(?:within\s+normal\s+limits|normal\s+(?:study|examination|exam|radiograph|chest\s+x-ray|ct|mri|scan|size|in\s+size)|"
+    r"(?i:\b(?:within\s+normal\s+limits|normal\s+(?:study|examination|exam|(?:chest\s+)?radiograph|chest\s+x-ray|ct|mri|scan|size|in\s+size)|"
     r"is\s+normal|are\s+normal|unremarkable|no\s+(?:acute\s+)?abnormalit(?:y|ies)|"
     r"negative\s+(?:[\w-]+\s+){0,3}?(?:ct|mri|study|exam|examination|radiograph|scan|x-ray|ultrasound|sonogram|mammogram))\b)"
 )
@@ -2323,6 +2348,10 @@ _ABNORMAL_WORD = re.compile(
 )
 
 
+#: a clause about an earlier study: "has resolved", "previously seen", "no longer"
+_NO_LONGER = re.compile(r"(?i)\b(?:resolved|previously\s+(?:seen|noted|described)|no\s+longer|prior\s+(?:study|exam|examination))\b")
+
+
 def _abnormality(t: str) -> str | None:
     """"yes" when a clause names an abnormal finding (:data:`_ABNORMAL_WORD`) without negating or
     hedging it ("Complete tear of the anterior cruciate ligament"); "no" when every such word is
@@ -2331,9 +2360,12 @@ def _abnormality(t: str) -> str | None:
     or nothing is said. Reads at most 400 clauses."""
     negated = hedged = False
     for clause in re.split(r"[.;\n]|\bbut\b|\bhowever\b", t)[:400]:
+        if _NO_LONGER.search(clause):
+            continue  # "The previously seen nodule has resolved": not a finding of this study
         for m in list(_ABNORMAL_WORD.finditer(clause))[:MAX_CANDIDATES]:
-            before, after = clause[: m.start()], clause[m.end():]
-            if _SUBJECT_NEGATED_BEFORE.search(before) or _SUBJECT_NEGATED_AFTER.match(after) or _FINDING_NEGATOR.search(before[-25:]):
+            before, after = _NON_WORD.sub(" ", clause[: m.start()]), clause[m.end():]  # "Non-displaced fracture" is a fracture
+            if (_SUBJECT_NEGATED_BEFORE.search(before) or _SUBJECT_NEGATED_AFTER.match(after) or _FINDING_NEGATOR.search(before[-25:])
+                    or re.search(r"(?i)\bnothing\s*+$", before)):
                 negated = True
             elif _SUBJECT_HEDGE.search(clause) or clause.rstrip().endswith("?"):
                 hedged = True
