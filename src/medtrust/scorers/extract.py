@@ -1709,6 +1709,16 @@ _NOT_THIS_FINDING = re.compile(
 )
 #: a yes or no offered as a possibility: "it could be yes", "maybe no"
 _MAYBE_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:could|might|may)\s++be\s++(yes|no)|(?:maybe|perhaps|possibly)\s++(yes|no))(?![^\W\d_])")
+def _both_left_open(t: str) -> re.Match[str] | None:
+    """The phrase that leaves both readings open ("both are equally possible", "可能有，也可能没有"),
+    or the first of a "could be yes ... could be no" pair; None when the reply leaves neither open."""
+    both = _BOTH_POSSIBLE.search(t)
+    if both:
+        return both
+    maybe = list(_MAYBE_YES_NO.finditer(t))[:MAX_CANDIDATES]
+    return maybe[0] if len({w.lower() for m in maybe for w in m.groups() if w}) > 1 else None
+
+
 #: a yes or no given under a condition: "yes if you count the opacity", "otherwise no"
 _CONDITIONAL_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:yes|no)[ \t,]*+(?:if|when|provided|assuming|unless)|otherwise[ \t,]*+(?:yes|no))(?![^\W\d_])")
 
@@ -1900,9 +1910,8 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         pair = _STATED_PAIR.search(flat, 0, undecided.start()) if undecided and not declined and not q.yes_no else None
         weighed = (undecided and not declined and not q.yes_no and _BOTH_POSSIBLE.search(flat, 0, undecided.start())
                    and _sole_letter(flat[: undecided.start()], q) == SEVERAL)
-        maybe = {w.lower() for m in list(_MAYBE_YES_NO.finditer(flat))[:MAX_CANDIDATES] for w in m.groups() if w}
         depends = re.search(r"(?i)\bit\s+depends\b|\bdepends\s+on\b", flat) and _YES_EN.search(flat) and re.search(r"(?i)\bno\b", flat)
-        if (q.yes_no or q.yes_no_map) and (_BOTH_POSSIBLE.search(flat) or len(maybe) > 1 or depends):
+        if (q.yes_no or q.yes_no_map) and (_both_left_open(flat) or depends):
             # "Possibly. It could be a small effusion or just thickening; I can't say either way"; "Possibly yes,
             # possibly no"; "by adult criteria that's no, for a child it would be yes - it depends": no single answer
             return Extraction(None, "multiple", "both readings left open")
@@ -1928,11 +1937,8 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
                 return Extraction(ans, layer, f"{reason} in the first sentence of a cut reply")
         return Extraction(None, "truncated", "cut by the token limit before stating an answer", TRUNCATED)
     hedged = False
-    both = _BOTH_POSSIBLE.search(flat)
-    if (q.yes_no or q.yes_no_map) and not both and len({w.lower() for m in list(_MAYBE_YES_NO.finditer(flat))[:MAX_CANDIDATES]
-                                                         for w in m.groups() if w}) > 1:
-        both = _MAYBE_YES_NO.search(flat)  # "It could be yes, it could be no"
-    if (q.yes_no or q.yes_no_map) and both:
+    both = _both_left_open(flat) if q.yes_no or q.yes_no_map else None
+    if both:
         return Extraction(None, "multiple", f"the reply holds both readings possible ({both.group(0)!r})")
     if q.yes_no and q.subject and _GENERIC_SUBJECT.match(q.subject):
         found = _abnormality(flat)  # "Are there any abnormalities?": any finding named and not negated is one
