@@ -4,7 +4,7 @@ one row of an answer or judge-reply corpus read as the shipped readers read it."
 from __future__ import annotations
 
 from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
-from medtrust.benchmarks.mediconfusion.extract import JudgeParseError, parse_judge_lenient
+from medtrust.benchmarks.mediconfusion.extract import JudgeParseError, lenient_choice, parse_judge_lenient
 from medtrust.scorers.extract import Extraction, extract_choice, extract_yes_no
 
 
@@ -13,6 +13,33 @@ def read_answer(r: dict) -> Extraction:
     if r["question"] == "yes_no":
         return extract_yes_no(r["reply"], stop_reason=r["stop_reason"], question=r.get("q"))
     return extract_choice(r["reply"], r["options"], stop_reason=r["stop_reason"])
+
+
+def extractor_right(r: dict) -> bool:
+    """Whether the default extractor reads an answer row right: its answer, or for a non-answer row
+    no answer with the expected status."""
+    e = read_answer(r)
+    return e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
+
+
+def lenient_right(r: dict) -> bool:
+    """Whether MediConfusion's lenient parser reads a two-option row right (a refusal kept apart from
+    other non-answers); True for other rows, which it never reads."""
+    if r["question"] != "choice" or len(r["options"]) != 2:
+        return True
+    c = lenient_choice(r["reply"], r["options"]["A"], r["options"]["B"], stop_reason=r["stop_reason"])
+    reason_ok = r["expected"] is not None or (c.reason == "refusal") == (r["expected_status"] == "refusal")
+    return (c.letter if c.valid else None) == r["expected"] and reason_ok
+
+
+def floor_counts(answers: list[dict], judges: list[dict], group: str) -> tuple[int, int, int]:
+    """(unambiguous answer rows read right by both readers, judge replies with a value read right,
+    non-answer rows read right) for one blind file: the counts its floor test keeps."""
+    rows = [r for r in answers if r["group"] == group]
+    ok = [(r, extractor_right(r) and lenient_right(r)) for r in rows]
+    graded = [r for r in judges if r["group"] == group and r["expected"] is not None]
+    return (sum(v for r, v in ok if r["expected"] is not None), sum(judge_reading(r) == r["expected"] for r in graded),
+            sum(v for r, v in ok if r["expected"] is None))
 
 
 def mediconfusion_scores(reply: str) -> list[float] | None:

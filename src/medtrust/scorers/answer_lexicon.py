@@ -110,6 +110,8 @@ ELIMINATE_BEFORE = (
 
 #: cues of a conclusion followed by the letter ("so B", "therefore it must be D", "así que es la B")
 CONCLUSIONS = (
+    r"(?:so\s+|therefore\s+|thus\s+|hence\s+)?by\s+(?:exclusion|elimination)|por\s+exclusi[óo]n|par\s+(?:exclusion|élimination)|"
+    r"per\s+esclusione|durch\s+ausschluss|"
     r"so|therefore|thus|hence|which\s+leaves|leaving|that\s+leaves|(?:we\s+are\s+|we're\s+|i'm\s+|is\s+)?left\s+with|leaves|"
     r"dus|daarom|поэтому|значит|bu\s+nedenle|dlatego|jadi|vì\s+vậy|(?:es\s+)?bleibt(?:\s+nur)?|übrig\s+bleibt|resta|rimane|reste|"
     r"así\s+que|por\s+lo\s+tanto|entonces|luego|"
@@ -118,7 +120,7 @@ CONCLUSIONS = (
     r"então|portanto|logo|"
     r"quindi|dunque"
 )
-CONCLUSIONS_CJK = r"所以|因此|故|だから|したがって|よって"
+CONCLUSIONS_CJK = r"所以|因此|故|だから|したがって|よって|排除法で|通过排除|經排除"
 #: what may stand between a conclusion cue and the letter
 CONCLUSION_FILLERS = (
     r"(?:it\s+(?:must|has\s+to|should|would)\s+be|it\s+is|it's|the\s+answer\s+is|the\s+answer\s+must\s+be|"
@@ -128,15 +130,15 @@ CONCLUSION_FILLERS = (
 #: ordinal words by position (index 0 = first option); "last" is handled apart
 ORDINALS = (
     ("first|1st|primera|primer|primero|erste|ersten|première|premier|primeira|primeiro|prima|primo|eerste|первый|первая|первого|"
-     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|첫\\s*번째|第一|一番目|1番目|一つ目|最初",),
+     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|첫\\s*번째|第一|一番目|1番目|一つ目|最初|الأول|الأولى|اول|نخست|नंबर\\s+एक|पहला|पहली",),
     ("second|2nd|segunda|segundo|zweite|zweiten|deuxième|seconde|second|seconda|secondo|tweede|второй|вторая|второго|"
-     "ikinci|druga|drugi|kedua|thứ\\s+hai|두\\s*번째|第二|二番目|2番目|二つ目",),
+     "ikinci|druga|drugi|kedua|thứ\\s+hai|두\\s*번째|第二|二番目|2番目|二つ目|الثاني|الثانية|دوم|दूसरा|दूसरी",),
     ("third|3rd|tercera|tercer|tercero|dritte|dritten|troisième|terceira|terceiro|terza|terzo|derde|третий|третья|третьего|"
-     "üçüncü|trzecia|trzeci|ketiga|thứ\\s+ba|세\\s*번째|第三|三番目|3番目|三つ目",),
+     "üçüncü|trzecia|trzeci|ketiga|thứ\\s+ba|세\\s*번째|第三|三番目|3番目|三つ目|الثالث|الثالثة|سوم|तीसरा|तीसरी",),
     ("fourth|4th|cuarta|cuarto|vierte|vierten|quatrième|quarta|quarto|vierde|четвёртый|четвертый|четвёртая|четвертая|"
-     "dördüncü|czwarta|czwarty|keempat|thứ\\s+tư|네\\s*번째|第四|四番目|4番目|四つ目",),
+     "dördüncü|czwarta|czwarty|keempat|thứ\\s+tư|네\\s*번째|第四|四番目|4番目|四つ目|الرابع|الرابعة|چهارم|चौथा|चौथी",),
     ("fifth|5th|quinta|quinto|fünfte|fünften|cinquième|vijfde|пятый|пятая|beşinci|piąta|piąty|kelima|thứ\\s+năm|다섯\\s*번째|"
-     "第五|五番目|5番目",),
+     "第五|五番目|5番目|الخامس|الخامسة|پنجم|पाँचवाँ|पांचवां",),
 )
 #: the middle one of an odd number of options ("die mittlere Option")
 MIDDLE_WORDS = r"middle|mittlere|mittleren|del\s+medio|du\s+milieu|do\s+meio|di\s+mezzo|centrale|middelste|средний|средняя"
@@ -158,10 +160,13 @@ NUMBER_WORDS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "1": 0, "2
 NEGATIVE_FINDINGS = (
     r"no\s+(?:\w+\s+)?(?:evidence|sign|signs|indication|suggestion)\s+of|negative\s+for|without\s+(?:\w+\s+)?(?:evidence|signs?)\s+of|"
     r"free\s+of|(?:is|are)\s+(?:absent|not\s+(?:seen|visible|present|identified|detected|noted|demonstrated|evident))|"
-    r"(?:is|are|was|were)\s+ruled\s+out|(?:^|(?<=[.;:\n]))[^\w\n]{0,8}(?:absent|unremarkable)\b|no\s+(?:acute|definite|obvious|significant|visible|apparent)\b|"
+    r"(?:is|are|was|were)\s+(?:\w+\s+)?(?:ruled\s+out|excluded)|(?:^|(?<=[.;:\n]))[^\w\n]{0,8}(?:absent|unremarkable)\b|no\s+(?:acute|definite|obvious|significant|visible|apparent)\b|"
+    # "I don't see any nodules", "I can't identify a fracture"; "effusion absent."
+    r"(?:do\s+not|don't|dont|did\s+not|didn't|can't|cannot|can\s+not|could\s+not|couldn't)\s+(?:see|identify|detect|appreciate|find|visuali[sz]e)"
+    r"\s+(?:any|an?)\b|(?<=\w\s)absente?s?(?=\s*+(?:[.;,]|$))|"
     r"sin\s+(?:evidencia|signos?|datos|hallazgos)\s+de|no\s+se\s+(?:observa|observan|aprecia|aprecian|identifica|ven?)|no\s+hay|"
     r"ausencia\s+de|negativo\s+para|"
-    r"kein(?:e|en)?\s+(?:anhalt|hinweis(?:e)?|zeichen)\s+(?:für|auf)|kein(?:e|en)?\s+nachweis|(?:es\s+)?(?:liegt|liegen|zeigt\s+sich)\s+kein|"
+    r"kein(?:e|en)?\s+(?:anhalt|hinweis(?:e)?|zeichen)\s+(?:für|auf)|(?:^|(?<=[.;:\n]))\s{0,3}kein(?:e|en)?\s|kein(?:e|en)?\s+nachweis|(?:es\s+)?(?:liegt|liegen|zeigt\s+sich)\s+kein|"
     r"nicht\s+nachweisbar|(?:liegt|liegen)\s+nicht\s+vor|kein(?:e|en)?\s+\w+\s+(?:nachweisbar|sichtbar|erkennbar)|"
     r"pas\s+d(?:e\b|')|aucun(?:e)?\s|absence\s+d|sans\s+(?:signe|évidence|preuve)|négati(?:f|ve)\s+pour|"
     r"sem\s+(?:evidência|evidencia|sinais?)\s+de|não\s+(?:há|se\s+observa|se\s+observam|foi\s+observad[oa])|ausência\s+de|"
@@ -169,6 +174,8 @@ NEGATIVE_FINDINGS = (
     r"pneumonia|abnormalit(?:y|ies))\b|:\s*+none\b|(?<!\w)none\s+(?:seen|identified|detected|visible)|"
     r"geen\s+(?:aanwijzing(?:en)?|teken(?:en)?|bewijs|sprake)\s+(?:voor|van)|(?:^|(?<=[.;:\n]))\s{0,3}geen\s|niet\s+(?:zichtbaar|aanwezig|gezien)|"
     r"non\s+si\s+(?:osserva|osservano|evidenzia|evidenziano|rileva|rilevano|apprezza)|assenza\s+di|senza\s+segni\s+di|nessun\w{0,2}\s+segn\w{1,2}\s+di|"
+    r"без\s+(?:признаков|ознак)|не\s+виявлен\w{0,2}|немає|відсутн\w{1,4}|ознак\w{0,3}\s+(?:\w+\s+){0,3}?(?:немає|не\s+виявлено)|"
+    r"(?:není|nejsou)\s+(?:\w+\s+)?(?:přítomn\w{1,2}|patrn\w{1,2}|prokázán\w{0,2})|bez\s+známek|nebyl\w{0,2}\s+(?:prokázán|zjištěn)\w{0,2}|"
     r"без\s+признаков|признак\w{0,3}\s+(?:\w+\s+){0,3}?(?:нет|не\s+выявлено)|не\s+(?:выявлен\w{0,2}|определя\w{1,4}|обнаружен\w{0,2}|визуализиру\w{1,4})|отсутству\w{1,4}|"
     r"(?:yok|saptanmadı|izlenmedi|görülmedi|rastlanmadı|izlenmemektedir|görülmemektedir|saptanmamıştır|izlenmemiştir|"
     r"görülmemiştir|bulunmamaktadır)(?!\w)|"
@@ -193,7 +200,7 @@ POSITIVE_FINDINGS = (
     r"there\s+(?:is|are)\s+(?:a|an|some|evidence|small|large|mild|moderate|severe)\b|evidence\s+of|"
     r"hay\s|se\s+observa|presencia\s+de|positivo\s+para|"
     r"liegt\s+(?!nicht\b|kein)\w+\s+vor|(?:ist|sind)\s+(?:nachweisbar|sichtbar)|"
-    r"il\s+y\s+a|présence\s+d|positi(?:f|ve)\s+pour|"
+    r"il\s+y\s+a|présence\s+d|positi(?:f|ve)\s+pour|(?<=\w\s)présente?s?(?=\s*+(?:[.;,]|$))|"
     r"\bhá\s|presença\s+de|"
     r"存在|可见|可見|见到|有|あります|認める|認められる|見られる"
 )
@@ -230,6 +237,12 @@ PHRASE_SYNONYMS = {
                            "intraparenchymal haemorrhage", "haemorrhagic stroke"),
     "melanoma": ("malignant melanocytic lesion", "malignant melanocytic neoplasm", "malignant melanocytic tumor", "malignant melanoma"),
     "adenocarcinoma": ("adeno", "adenoca", "adeno ca"),
+    "choledocholithiasis": ("cbd stone", "cbd stones", "common bile duct stone", "common bile duct stones", "bile duct stone",
+                            "stone in the common bile duct", "stones in the common bile duct", "cbd calculus"),
+    "osteosarcoma": ("osteogenic sarcoma",),
+    "left atrium": ("left atrial",), "right atrium": ("right atrial",), "left ventricle": ("left ventricular",),
+    "right ventricle": ("right ventricular",),
+    "molar pregnancy": ("hydatidiform mole", "complete mole", "partial mole", "molar gestation"),
     "atelectasis": ("collapse", "lobar collapse", "lung collapse", "lobe collapse", "collapsed lobe", "collapsed lung"),
     "squamous cell carcinoma": ("scc", "squamous", "squamous ca", "sqcc"),
     "melanocytic nevi": ("moles",),
@@ -325,7 +338,7 @@ WORD_SYNONYMS = {"extremity": ("limb",), "extremities": ("limbs",), "epidural": 
                  "osteolytic": ("lytic",), "osteoblastic": ("blastic", "sclerotic"),
                  "anechoic": ("echo-free", "echofree", "echolucent", "sonolucent"), "hyperechoic": ("echogenic", "hyperechogenic"),
                  "hypoechoic": ("hypoechogenic", "echo-poor"), "isoechoic": ("isoechogenic",),
-                 "mass": ("lesion", "tumor", "tumour"),
+                 "mass": ("lesion", "tumor", "tumour"), "stone": ("calculus", "calculi"), "stones": ("calculi", "calculus"),
                  "hemorrhagic": ("hemorrhage", "bleed", "bleeding"),
                  # lay and clinical words for a lesion's nature
                  "malignant": ("cancerous", "malignancy", "cancer"), "benign": ("non-cancerous", "noncancerous"), "hemorrhage": ("bleed", "bleeding"),

@@ -181,7 +181,7 @@ _CLOSERS = ")\\]\"'\u3011\u300d\u300f}>"
 # Words after a capital letter that show it is used as a letter ("A is", "B because", "C and D").
 _LETTER_FOLLOWERS = frozenset(
     "and or nor but vs versus is was would will seems appears looks matches fits best because since "
-    "than as here there then only alone o y e ou et und oder".split()
+    "than as here there then only alone o y e ou et und oder tbh imo imho".split()
 )
 # Words after the answer word that lead to the answer: copulas, adverbs, "option", in several languages.
 _CONNECTORS = (
@@ -199,7 +199,7 @@ _ANSWER_WORD = re.compile(
     r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+){0,4}"
     r"(?:answer|choice|selection|respuesta|r[ée]ponse|antwort|resposta|risposta|antwoord|ответ|odpowied[źz]|cevap|jawaban|"
     r"đáp\s+án|الإجابة|الجواب|उत्तर)(?:\s+(?:finale?|correcte?|correcta|correto|correta|definitiva|définitive|endgültige))?"
-    r"|(?:final|correct|right|best|most\s+likely|selected|chosen|my)\s+(?:option|letter)"
+    r"|(?:final|correct|right|best|most\s+likely|selected|chosen|my)\s+(?:option|letter)|απάντηση"
     r"|(?:my\s+)?(?:best\s+|final\s+)?guess|svar(?:et)?|vastaus|odpověď|válasz|răspuns|відповідь|jawapan|sagot|پاسخ(?:\s+صحیح)?"
     r"|(?:la\s+)?opci[oó]n\s+correcta|(?:l')?option\s+correcte|(?:la\s+)?bonne\s+option|(?:die\s+)?(?:richtige|korrekte)\s+(?:option|wahl)"
     r"|(?:a\s+)?(?:op[cç][aã]o|alternativa)\s+correta|(?:l')?opzione\s+corretta"
@@ -237,12 +237,12 @@ _ELIMINATE_BEFORE = re.compile(r"(?<!" + _LW + r")(?i:" + lex.ELIMINATE_BEFORE +
 #: "can't tell / choose between A and B" and its translations: the reply cannot decide
 _UNDECIDED = re.compile(
     r"(?i:\b(?:can(?:'|no)?t|can\s+not|could(?:n't|\s+not)|unable\s+to|not\s+able\s+to|impossible\s+to|not\s+possible\s+to)"
-    r"\s+(?:\w+\s+){0,2}?(?:choose|decide|tell|say|determine|distinguish|differentiate|pick|judge|select|commit)\b"
+    r"\s+(?:\w+\s+){0,2}?(?:choose|decide|tell|say|determine|distinguish|differentiate|pick|judge|select|commit|settle)\b"
     r"|\btoo\s+(?:\w+\s+)?(?:blurry|unclear|small|dark|low[- ]resolution|ambiguous|grainy)\s+to\s+(?:decide|tell|say|determine|judge|choose)\b"
     r"|\b(?:won't|will\s+not|refuse\s+to|decline\s+to)\s+(?:\w+\s+){0,2}?(?:choose|decide|pick|select)\s+(?:among|between|from|one\s+of)\b"
     r"|\bno\s+(?:puedo|es\s+posible|se\s+puede)\s+(?:\w+\s+){0,1}?(?:decir|determinar|elegir|decidir|distinguir|saber)\b"
     r"|\b(?:unable|not\s+able|can(?:'|no)?t|can\s+not)\s+to\s+(?:analy[sz]e|interpret|assess|evaluate|read|review|examine)\b"
-    r"|\bkann\s+(?:leider\s+)?keine\s+(?:\w+\s+){0,2}?(?:diagnosen?|befunde?|beurteilung|bilder|aufnahmen)\b"
+    r"|\bkann\s+(?:\w+\s+){0,4}?keine\s+(?:\w+\s+){0,2}?(?:diagnosen?|befunde?|beurteilung|einschätzung|bilder|aufnahmen)\b"
     r"|\bkann\s+(?:\w+\s+){0,4}?nicht\s+(?:\w+\s+){0,2}?(?:sagen|entscheiden|bestimmen|unterscheiden|beurteilen)\b"
     r"|\bne\s+(?:peux|puis|peut)\s+pas\s+(?:\w+\s+){0,1}?(?:dire|déterminer|choisir|décider|distinguer|savoir)\b"
     r"|\bnão\s+(?:consigo|posso|é\s+possível)\s+(?:\w+\s+){0,1}?(?:dizer|determinar|escolher|decidir|distinguir)\b"
@@ -264,14 +264,18 @@ _UNDECIDED = re.compile(
     r"komplett|völlig|completamente|entièrement|totalmente|tout)\s+)?(?:black|blank|empty|schwarz|leer|negra|vacía|noire|vide|nera|"
     r"vuota|preta|vazia)\b"
     r"|\b(?:can(?:'|no)?t|cannot)\s+see\s+anything\b(?!\s+(?:else|more|other|abnormal|wrong|unusual|suspicious))"
+    r"|\b(?:can(?:'|no)?t|cannot|don't|do\s+not)\s+see\s+(?:any|an|the)\s+(?:image|picture|attachment|file)s?\s+(?:attached|uploaded|included|in\s+your)"
     r"|\bkann\s+(?:\w+\s+){0,2}?nichts\s+erkennen\b|\bje\s+ne\s+(?:peux|vois)\s+rien\b|\bno\s+(?:puedo\s+)?(?:ver|veo)\s+nada\b"
     r"|\bnon\s+(?:riesco\s+a\s+)?(?:vedere|vedo)\s+nulla\b|\bnão\s+(?:consigo\s+)?(?:ver|vejo)\s+nada\b)"
     r"|没有?办法(?:判断|确定|区分|选择)|沒有?辦法(?:判斷|確定|區分|選擇)|无从判断|難以判断|难以判断|難以判斷|难以确定|難以確定|无法判断|無法判斷|无法确定|無法確定|不能确定|不能確定|无法区分|无法选择|判断できません|判断できない|特定できません"
+    # declining to view or diagnose an image: "我无法查看或分析医学影像", "診断はできません", "진단할 수 없습니다"
+    r"|(?:无法|無法|不能)(?:查看|分析|解读|解讀|读取|提供诊断|提供診斷|作出诊断|做出诊断)|(?:诊断|診断|解析|読影)(?:は|を行うことは)?できません"
+    r"|(?:진단|판독|분석|확인)(?:을|를|은|는)?\s*(?:할|하실|해\s*드릴)\s*수\s*없습니다"
 )
 #: a negation or a question in the clause before a stated answer ("I would not say that C is
 #: correct", "I don't think the answer is B", "whether B is correct"): the clause states nothing
 _CLAUSE_NEGATION = re.compile(
-    r"(?<!" + _LW + r")(?i:not|never|cannot|unable|impossible|whether|nor|no\s+puedo|ni\s++(?:\w+\s++){0,3}?ni|nicht|kein\w{0,3}|ne|pas|"
+    r"(?<!" + _LW + r")(?i:not|never|cannot|unable|impossible|whether|nor|neither|no\s+puedo|ni\s++(?:\w+\s++){0,3}?ni|nicht|kein\w{0,3}|ne|pas|"
     r"non|não|nunca|jamais|niemals|ob)(?!" + _LW + r")|(?i:n't)(?!" + _LW + r")|不是|不能|不|无法|無法|没有|沒有|ない|ません"
 )
 _CLAUSE_START = re.compile(
@@ -284,11 +288,12 @@ _BARE_LINE = re.compile(
 )
 _MULTI_AFTER = re.compile(
     r"^\s*+(?:,|/|&|\+|还是|或者|或|和|与|與|及|跟|または|か|와|과|(?i:and|or|y|et|und|oder|ou|e|o|und/oder|en|of|или|и|ve|veya|"
-    r"hoặc|và|atau|dan|oraz|lub|albo|ή|και|या|और|أو|و)(?![\w]))\s*+(?i:option\s++)?[" + _OPENERS + r"]*+\s*+([A-Z])(?!" + _LW + r")"
+    r"hoặc|và|atau|dan|oraz|lub|albo|ή|και|या|और|أو|و)(?![\w]))\s*+(?i:option\s++|(?:de\s++)?(?:la|el|le|a|o|die|der)\s++|de\s++)?"
+    r"[" + _OPENERS + r"]*+\s*+([A-Z])(?!" + _LW + r")"
 )
 _LEAD_MULTI = re.compile(
     r"^\W*+(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
-    r"(?:\s*(?:,|/|&|\+|(?i:and|or|und|oder|y|o|et|ou|e|en|и|или)(?=\s))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?![\w])"
+    r"(?:\s*(?:,|/|&|\+|と|和|或|와|과|(?i:and|or|und|oder|y|o|et|ou|e|en|и|или)(?=\s))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?!" + _LW + r")"
 )
 _PRONOUN_LEAD = re.compile(
     r"^\s*I\s+(?:think|believe|guess|feel|suppose|would\s+say)\s+(?:that\s+)?(?:it\s+is\s+|it's\s+|the\s+answer\s+is\s+)?"
@@ -714,8 +719,10 @@ def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Rea
     more = _MULTI_AFTER.match(rest)
     if more and more.group(1) in q.letters and more.group(1) != up:
         after = rest[more.end():]
-        if not (more.group(1) in "AI" and re.match(r"^[ \t]+[a-z]", after) and not re.match(r"^[ \t]+(?:and|or|is)\b", after)):
+        if (not (more.group(1) in "AI" and re.match(r"^[ \t]+[a-z]", after) and not re.match(r"^[ \t]+(?:and|or|is)\b", after))
+                and not (more.group(0).lstrip().startswith(",") and _CONSIDERED_AFTER.match(after))):
             return _Reading(None, multiple=True), m.end()
+        # else "B, D as a differential", "B，D 作为鉴别诊断": the second letter is set aside
     return _Reading(up), m.end()
 
 
@@ -810,7 +817,7 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
                 continue  # "A. Sarcoidosis - ...": the option restated as a list item, not chosen
             clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
             after = re.sub(r"^[\s)\]]*+", "", t[m.end(): m.end() + 120])
-            if not _NEGATION.search(clause + " ") and not _ELIMINATED_AFTER.match(after):
+            if not _NEGATION.search(clause + " ") and not _NEGATED_FAR.search(clause) and not _ELIMINATED_AFTER.match(after):
                 alt = _ALTERNATIVE_AFTER.match(after)
                 if alt and alt.group(1).lower() == "of" and not any(
                         o != k and w and _option_pattern(w).match(after[alt.end():].lstrip()) for o, w in q.options.items()):
@@ -828,6 +835,12 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
     return keep[0] if len(keep) == 1 else None
 
 
+#: a negation further back in the clause, through a verb of pointing: "no visible pleural line to suggest a
+#: pneumothorax", "nothing here that would indicate", "no features of" (the clause is at most 80 characters)
+_NEGATED_FAR = re.compile(
+    r"(?i)(?<![^\W\d_])(?:no(?!\s++doubt)|nothing|without|not)(?![^\W\d_])[^.;:!?\n]{0,60}?(?<![^\W\d_])(?:to\s++suggest|suggest(?:s|ing)?|"
+    r"suggestive\s++of|to\s++indicate|indicat(?:es?|ing)|signs?\s++of|features?\s++of|evidence\s++of)\s++(?:(?:an?|the)\s++)?$"
+)
 #: an option text offered as one of alternatives: "... or the kidney", "pancreas vs. ..."
 _ALTERNATIVE_AFTER = re.compile(r"(?i)^,?\s*+(or|vs\.?|versus|ou|oder|o|of|или)\s")
 _ALTERNATIVE_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:or|vs\.?|versus|ou|oder|или|either)\s++(?:(?:the|a|an)\s++)?$")
@@ -1017,6 +1030,9 @@ def _remaining_option(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
         if r is None:
             hit = _option_text(slot, q, partial=False) or _cognate_option(slot, q)
             r = _Reading(hit) if hit else None
+        if r is None:
+            left = q.letters - _eliminated_letters(t, q)
+            r = _Reading(next(iter(left))) if len(left) == 1 else None  # "The remaining choice is correct": the one not ruled out
         if r is not None:
             return m.start(), "remaining", r
     return None
@@ -1161,10 +1177,13 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
 
     def hedged(m: re.Match[str]) -> _Reading | None:
         if (_negated_clause(t, m.start()) or _on_secondary_line(t, m.start())
-                or re.search(r"(?i)\b(?:second|next|least)\s++(?:most\s++)?$", t[max(0, m.start() - 20): m.start()])):
+                or re.search(r"(?i)\b(?:second|next|least|less)\s++(?:most\s++)?$", t[max(0, m.start() - 20): m.start()])):
             return None  # "I don't think it's B"; "**Less likely:** metastasis (C)"; "Second most likely: D"
         if (q.yes_no or q.yes_no_map) and re.match(r"(?i)not\b\s*+(?:[.!;,]|$)", t[m.end(): m.end() + 20]):
             return _Reading(q.yes_no_answer("no"))  # "Probably not."
+        listed = _LETTER_LIST.match(t, m.end())
+        if listed and _ELIMINATED_AFTER.match(t[listed.end(): listed.end() + 200]):
+            return None  # "..., so A and B are unlikely": letters eliminated, not concluded
         return _read_slot(t[m.end(): m.end() + 200], q, texts=False)
 
     if q.yes_no or q.yes_no_map:
@@ -1302,8 +1321,10 @@ _LETTER_MENTION = re.compile(
     r"|(?:(?<=[>=])|(?<=[>=] ))([A-Z])(?!" + _LW + r")"
     r"|(?i:(?:" + lex.OPTION_WORDS + r"))[ \t]*+([A-Z])(?!" + _LW + r")"
     r"|([A-Z])(?=[ \t]*+(?:[.,;:!?)\]。，、！？\n]|\*(?![\w*])|$)|[ \t]++-|[ \t]*+\(|[ \t]*+[^\x00-\u024f\s\d]|[" + lex.CJK + r"]"
-    r"|[ \t]*+(?:[/&+]|(?i:or|and|vs\.?|versus|nor|und|oder|ou|et|o|y|e|en|of)(?=[ \t]))[ \t]*+[(\[]?[A-Z](?!" + _LW + r")"
-    r"|[ \t]++(?:is|was|would|will|seems|appears|looks|matches|fits|because|since|might|may|could|can|should|if|only)(?![\w'])))"
+    r"|[ \t]*+(?:[/&+]|(?i:or|and|vs\.?|versus|nor|und|oder|ou|et|o|y|e|en|of)(?=[ \t]))[ \t]*+"
+    r"(?:(?:de[ \t]++)?(?:la|el|le|a|o|die|der)[ \t]++|de[ \t]++)?[(\[]?[A-Z](?!" + _LW + r")"
+    r"|[ \t]++(?:is|was|would|will|seems|appears|looks|matches|fits|because|since|might|may|could|can|should|if|only|but|though|"
+    r"although|tbh|imo|imho)(?![\w'])))"
 )
 #: what may stand right before a letter the reply states: a copula or "it's", a verb of choosing or
 #: leaning, a preposition of direction, an option word, an arrow, a hedge; in the listed languages
@@ -1311,7 +1332,8 @@ _LETTER_MENTION = re.compile(
 #: "Plan A", "the arrow (A)", "Child-Pugh C") is a name, not an answer.
 _POINTER = re.compile(
     r"(?:(?<![\w'])(?i:is|it's|it\s+is|be|am|are|was|say|said|pick|picks|picked|choose|chose|select|selected|answer|"
-    r"answers|favou?rs?|favou?ring|prefer|prefers|towards?|with|like|suspect|guess|hunch|bet|probably|likely|on|"
+    r"answers|favou?rs?|favou?ring|prefer|prefers|towards?|with|like|suspect|guess|hunch|bet|probably|likely|on|its|"
+    r"prob\.?|prolly|probs|means|makes?\s+(?:it|this)|make\s+(?:it|this)|"
     r"thought|think|argues?\s+for|go(?:ing)?\s+for|points?\s+to|suggests?|indicates?|je|är|er|on|это|"
     r"maybe|perhaps|possibly|presumably|then|so|thus|hence|therefore|go\s+for|lean|leaning|leans|think|believe|"
     r"but,?|however,?|aber,?|jedoch,?|pero,?|mais,?|mas,?|ma,?|però,?|"
@@ -1336,7 +1358,7 @@ _DISCUSSED_BEFORE = re.compile(
 #: words that exclude the letter after them: "neither A nor C", "not B", "except D", "rather than A",
 #: "No es la B"; a list after them is excluded whole ("Neither A, B, nor C")
 _EXCLUDED_BEFORE = re.compile(
-    r"(?<!" + _LW + r")(?i:neither|nor|not|except|excluding|unlike|rather\s+than|instead\s+of|other\s+than|besides|"
+    r"(?<!" + _LW + r")(?i:(?:none|neither)\s++of|neither|nor|not|except|excluding|unlike|rather\s+than|instead\s+of|other\s+than|besides|"
     r"(?:rules?|ruled|ruling)\s+out|sauf|außer|ausser|no\s+es|nicht|niet|не|değil)\s*+"
     r"(?i:(?:option|choice|the|la|el|le|die|der|das|a|o)\s+)?[(\[]?"
     r"(?:[A-Z][)\]]?[ \t]*+(?:,|(?i:and|or|nor))[ \t]*+[(\[]?){0,4}$"
@@ -1346,7 +1368,9 @@ SEVERAL = "several"
 _RANGE_AFTER = re.compile(r"^[ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+[A-Z](?!" + _LW + r")")
 _RANGE_BEFORE = re.compile(r"(?<!" + _LW + r")[A-Z][ \t]*+(?:-|to|through|thru|bis|à|a|al|hasta)[ \t]*+$")
 #: a clause that goes on to reject what it named: "Option A would be my first thought, but ..."
-_REJECTED_AFTER = re.compile(r"^[^.;!?\n]{0,120}?\b(?i:but|however)\b[^.;!?\n]{0,120}?(?<![^\W\d_])"
+_REJECTED_AFTER = re.compile(r"^[^.;!?\n]{0,120}?\b(?i:but|however)\b"
+                             # "A but not totally sure" doubts the answer, it does not reject it
+                             r"(?!\s*+(?i:(?:i'?m\s++|i\s++am\s++)?not\s++(?:\w+\s++)?(?:sure|certain|confident)\b))[^.;!?\n]{0,120}?(?<![^\W\d_])"
                              r"(?i:against|not|no|never|rather|instead|actually|wrong|unlikely|exclude[sd]?|rules?|ruled|doesn't|isn't|"
                              r"wouldn't|won't|don't|lacks?|absent|favou?rs?|more|better|points?)(?![^\W\d_])")
 
@@ -1396,6 +1420,8 @@ _CONSIDERED_AFTER = re.compile(
     # another option described, not chosen: "NSIP (B) tends to spare ...", "B typically shows ground glass"
     r"|^[)\]]?\s*+(?:tends?\s+to|typically|usually|classically|generally|would\s+(?:show|have|be|appear|look|typically|not))\b"
     r"|^[)\]]?\s*+(?:is|remains)\s+(?:the|a|an)\s+(?:(?:main|leading|chief|important|key|close|other|alternative)\s+)?differential\b"
+    # "B, D as a differential", "D 作为鉴别诊断"
+    r"|^[)\]]?\s*+(?:as\s+(?:a|the)\s+(?:differential|runner-up|second\s+choice)\b|(?:作为|作為)(?:鉴别诊断|鑒別診斷|次选|备选))"
     # a runner-up: "Parathyroid (E) was my second thought", "B is a close second", "D would be my second choice"
     r"|^[)\]]?\s*+(?:is|was|would\s+be|'d\s+be|comes?|came)\s++(?:a\s+close\s+second|(?:my|the)\s+(?:second|other|alternative|backup|next)"
     r"(?:\s+(?:thought|choice|guess|pick|consideration|option|answer|candidate|place))?|the\s+runner[- ]up|second(?:\s+best)?)\b"
@@ -1506,6 +1532,10 @@ _PAIR_POSED = re.compile(
 #: a line opening with a check or a cross and an option letter: "✅ C – thick, nodular wall", "❌ A – wall too thin"
 _MARK_LINE = re.compile(r"(?m)^[ \t>*\-•]*+([✅✔✓☑❌✗✘×❎])\ufe0f?[ \t]*+(?:(?i:option)[ \t]++)?[(\[]?([A-Z])(?!" + _LW + r")")
 _POSITIVE_MARKS = frozenset("✅✔✓☑")
+
+
+#: an option line that ends with a cross: "- A: RA gives symmetric narrowing ... ✗"
+_CROSSED_AFTER_LINE = re.compile(r"(?m)^[ \t>*\-•]*+(?:(?i:option)[ \t]++)?[(\[]?([A-Z])[)\]]?[ \t]*+[:.)\-—][^\n]{0,400}?[ \t]([❌✗✘×❎])\ufe0f?[ \t*]*+$")
 
 
 def _marked_lines(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
@@ -1636,9 +1666,34 @@ _ECHOED_QUOTE = re.compile(r"^(?:[ \t]*+>[^\n]{0,400}+\n)++(?=\s*+[^\s>])")
 
 
 #: an undecided close after stated answers: "torn between the two", "can't decide between them"
-_TORN = re.compile(r"(?i)\b(?:torn\s+between|undecided\s+between|(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+decide|"
-                   r"hard\s+to\s+(?:say|choose|decide)\s+between|between\s+(?:the\s+)?two|either\s+(?:one|could\s+be)|"
+_TORN = re.compile(r"(?i)\b(?:torn\s+between|toss[- ]up|undecided\s+between|(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+decide|"
+                   r"hard\s+to\s+(?:say|choose|decide)\s+between|between\s+(?:the\s+)?two|(?:i'?m|i\s+am)\s+torn|either\s+(?:one|could\s+be)|back\s+and\s+forth|"
+                   r"(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+settle|"
                    r"both\s+(?:are\s+|seem\s+|remain\s+)?(?:equally\s+)?(?:plausible|possible|likely))\b")
+
+
+#: a retraction of what the reply said before: "A - wait, no.", "hold on", "on second look", "correcting my
+#: first impression", "Korrektur:", "いや、待って", "不对"
+_RETRACTION = re.compile(
+    r"(?i:(?<![^\W\d_])(?:wait[,.!]?\s*+no|no[,.!]*+\s*+wait|hold\s++on|scratch\s++that|on\s++second\s++(?:look|thought|glance)|"
+    r"looking\s++(?:again|more\s++closely)|on\s++closer\s++(?:look|inspection|review|examination)|"
+    r"correcting\s++(?:my|that|myself)(?:\s++(?:first|initial|earlier)\s++(?:impression|answer|read(?:ing)?))?|"
+    r"revised\s++(?:conclusion|answer|impression)|i\s++was\s++wrong|that(?:'s|\s++is)\s++wrong|"
+    r"korrektur|ich\s++korrigiere(?:\s++mich)?|corrijo|me\s++corrijo|je\s++(?:me\s++)?corrige|correggo|mi\s++correggo|corrigindo)"
+    r"(?![^\W\d_]))|いや、?\s*+待って(?:ください)?|不对|不對|等等|잠깐만?"
+)
+
+
+def _last_retraction(t: str) -> re.Match[str] | None:
+    """The last retraction cue in ``t`` that follows some text (a reply opening "Hold on" has
+    nothing to withdraw), or None."""
+    last = None
+    for n, m in enumerate(_RETRACTION.finditer(t)):
+        if n >= MAX_CANDIDATES:
+            break
+        if t[: m.start()].strip():
+            last = m
+    return last
 
 
 #: two options stated as the answer: "It's B or D", "Either A or C", "Answer: B/C", "probably A or B"
@@ -1667,7 +1722,15 @@ def _degenerate(t: str, run: int = 12) -> bool:
 _DECLINE_OPENING = re.compile(
     r"(?i)^\W{0,3}(?:(?:sorry|unfortunately|regrettably)[,.!]?\s++)?i(?:\s++(?:must|have\s++to|need\s++to|will\s++have\s++to|am\s++going\s++to)"
     r"|'ll\s++have\s++to|'m\s++going\s++to)?\s++(?:respectfully\s++|politely\s++)?(?:decline|refuse)(?![^\W\d_])"
+    # "I'm not comfortable selecting an answer here", "I'd rather not pick an option", "I won't choose an answer"
+    r"|^\W{0,3}(?:(?:sorry|unfortunately|honestly)[,.!]?\s++)?i(?:'m|\s++am)\s++not\s++(?:really\s++)?comfortable\s++"
+    r"(?:selecting|choosing|picking|giving|providing|answering|making|offering|committing)(?![^\W\d_])"
+    r"|^\W{0,3}i(?:'d|\s++would)\s++rather\s++not\s++(?:select|choose|pick|give|answer|commit)(?![^\W\d_])"
+    r"|^\W{0,3}i\s++(?:won't|will\s++not)\s++(?:select|choose|pick|give)\s++(?:an?\s++|one\s++)?(?:answer|option|letter)(?![^\W\d_])"
 )
+#: a question back to the user: "Do you have the lateral view?", "Could you also share the history?"
+_ASKS_BACK = re.compile(r"(?i)(?<![^\W\d_])(?:do|could|can|would|will)\s++you\s++(?:also\s++|please\s++)?(?:have|share|provide|send|"
+                        r"upload|tell|give|clarify|confirm|attach)(?![^\W\d_])[^?\n]{0,200}+\?")
 #: a bare alternative after a stated answer, opening its own sentence or after a dash: "The answer is B.
 #: Or maybe D.", "Answer: B... or possibly A", "Antwort: A. Oder C.", "Yes - or no"; "Or, put differently,
 #: neuroblastoma" and "Or rather, D is ..." name no other answer
@@ -1813,7 +1876,7 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
     return None
 
 
-def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Extraction:
+def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nested: bool = False) -> Extraction:
     truncated = is_truncated(stop_reason)
     t = normalize_text(response)
     if not t:
@@ -1826,6 +1889,10 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     if open_block and truncated:
         return Extraction(None, "truncated", "cut by the token limit inside a reasoning block", TRUNCATED)
     j = _json_answer(t, q)
+    if j is None and '"' in t:
+        # curly quotes inside a JSON string ("“牛眼征”") became straight ones above: read the JSON as written
+        raw, _ = strip_reasoning(unicodedata.normalize("NFKC", response).translate(_ZERO_WIDTH).strip())
+        j = _json_answer(raw, q) if raw != t else None
     if j is not None:
         if j.multiple:
             return Extraction(None, "multiple", "the JSON answer holds several options")
@@ -1837,7 +1904,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     if q.yes_no or q.yes_no_map:
         t = _XML_FIELD.sub(lambda m: f"\n{m.group(1)}: {m.group(2).strip()}\n", t)  # "<present>false</present>" -> "present: false"
     t = _ocr_repaired(t)
-    t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t)))), q).strip()
+    t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t, q)))), q).strip()
     if not t:
         return Extraction(None, "none", "the reply holds only a reasoning block")
     if _degenerate(t):
@@ -1849,6 +1916,19 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
     if decline:  # "I must decline. Selecting option C or any other would amount to a diagnosis": the letter is no answer
         return Extraction(None, "refusal", f"the reply opens by declining ({decline.group(0).strip()!r})", REFUSAL)
     hits = _explicit_hits(t, q)
+    retracted = None if nested else _last_retraction(t)
+    if retracted is not None:
+        # "A - wait, no. ... that's a kidney. Final: C": what stood before the retraction is withdrawn;
+        # the text after it decides (an answer, several, or a decline), else the whole reply is read
+        rest = t[retracted.end():]
+        again = _extract(rest, q, stop_reason, nested=True)
+        torn = _TORN.search(rest) or (again.status == REFUSAL and not refusal_phrase(rest) and _UNDECIDED.search(rest))
+        if torn:  # "A. No wait - more like C. ... I keep going back and forth": answers stated, then undecided
+            return Extraction(None, "multiple", f"answers stated and withdrawn, then undecided ({torn.group(0)!r})")
+        if again.answer:
+            return Extraction(again.answer, "correction", f"answer after a retraction ({retracted.group(0).strip()!r}; {again.layer})")
+        if again.layer in ("multiple", "refusal", "asks_back"):
+            return Extraction(None, again.layer, f"after a retraction ({retracted.group(0).strip()!r}): {again.reason}", again.status)
     if hits:
         pos, layer, r = max(hits, key=lambda h: h[0])
         if r.multiple:
@@ -1919,6 +1999,9 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
             # "B and D fit equally well ... I can't distinguish between them"
             # "It's B or D — I can't decide between them": two answers stated, then undecided; not a refusal
             return Extraction(None, "multiple", f"several options stated, then undecided ({undecided.group(0)!r})")
+        if not q.yes_no and _ASKS_BACK.search(flat) and _STATED_PAIR.search(flat):
+            # "Do you have the lateral view? It could be B or D ...": options left open and a question back
+            return Extraction(None, "asks_back", "the reply leaves several options open and asks for more")
         if ref.startswith("asked_context:") or ".clarify." in ref:
             # "Could you tell me the patient's age ...?": a question back, no answer and no decline
             return Extraction(None, "asks_back", f"the reply asks for context instead of answering ({ref})")
@@ -1945,7 +2028,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None) -> Ext
         if found:
             return Extraction(found, "finding", f"the reply {'names an abnormal finding' if found == 'yes' else 'states no abnormality'}")
     if q.yes_no and q.subject:
-        found = _subject_finding(t, q.subject)
+        found = _subject_finding(t, q.subject) or _cjk_subject_finding(t, q.subject)
         hedged = found == HEDGED  # a clause naming the finding asks about it or hedges: only a yes/no word may answer
         found = None if hedged else found or _normal_sign(flat, q.subject) or _normal_study(flat)
         if found and q.asks_normal:
@@ -1980,8 +2063,16 @@ _ARABIC_LETTER = re.compile(r"(?<![\u0600-\u06ff])([\u0623\u0628\u062c\u062f]|\u
 _ARABIC_LATIN = {"\u0623": "A", "\u0628": "B", "\u062c": "C", "\u062f": "D", "\u0647": "E"}
 
 
-def _latin_letters(t: str) -> str:
-    t = _HOMOGLYPH.sub(lambda m: _HOMOGLYPH_LATIN[m.group(1)], t)
+def _latin_letters(t: str, q: _Question | None = None) -> str:
+    def latin(m: re.Match[str]) -> str:
+        if m.group(1) == "\u0412" and q is not None and q.options.get("C"):
+            # В is Latin B by its look but C by its place (А Б В): "Ответ: В — пневмоторакс" where C is the pneumothorax
+            after = t[m.end(): m.end() + 120].lstrip(" \t-—–:(")
+            if _option_pattern(q.options["C"]).match(after):
+                return "C"
+        return _HOMOGLYPH_LATIN[m.group(1)]
+
+    t = _HOMOGLYPH.sub(latin, t)
     return _ARABIC_LETTER.sub(lambda m: _ARABIC_LATIN[m.group(1)[0]], t)
 
 
@@ -2027,6 +2118,8 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
              r"(?:" + lex.OPTION_WORDS + r")\s*+(?:(?:number|no\.?|#|nr\.?|n\.?º)\s*+)?(?P<num>" + "|".join(lex.NUMBER_WORDS)
              + r")(?![\d.,]\d)"]
     parts.append(r"(?<![\w#])#[ \t]?(?P<hnum>[1-5])(?!\d|[.,]\d)")  # "Honestly #4", "Going with #2."
+    # Arabic and Persian put the ordinal after its noun: "الخيار الثالث", "گزینه سوم"
+    parts.append(r"(?:الخيار|الاختيار|البديل|گزینه(?:ی|ٔ)?)\s*+(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
     # "the final one" / "the final option" is the last (never "final answer", "final choice")
     parts.append(f"the\\s++(?P<o{n - 1}z>final)(?=\\s++(?:one|option)\\b)")
     if n == 2:  # "the former" / "the latter" name one of two options
@@ -2047,7 +2140,35 @@ def _ordinals(t: str, q: _Question) -> str:
              else int(re.sub(r"\D", "", name)))
         return f" option {letters[k]}" if 0 <= k < len(letters) else m.group(0)  # spaced: "病変は option C"
 
+    if not any(re.fullmatch(r"\s*\d+\s*", v or "") for v in q.options.values()):
+        # "Ruling out options 1, 2 and 4": a list of option numbers names their letters
+        def numbers(m: re.Match[str]) -> str:
+            nums = [int(d) - 1 for d in re.findall(r"\d", m.group(2))]
+            if not all(0 <= k < len(letters) for k in nums):
+                return m.group(0)
+            return re.sub(r"\d", lambda d: letters[int(d.group(0)) - 1], m.group(2))  # "ruling out A, B and D"
+        t = _OPTION_NUMBERS.sub(numbers, t)
+
+    def span(m: re.Match[str]) -> str:
+        n = lex.NUMBER_WORDS.get(m.group(2).lower(), -1) + 1
+        if not 2 <= n < len(letters):
+            return m.group(0)
+        picked = letters[:n] if m.group(1).lower() == "first" else letters[-n:]
+        return ", ".join(picked[:-1]) + " and " + picked[-1]  # "not the first two" -> "not A and B"
+
+    t = _ORDINAL_SPAN.sub(span, t)
     return _ordinal_pattern(len(letters)).sub(sub, t)
+
+
+#: the first or last few options together: "not the first two", "the last three options are excluded"
+_ORDINAL_SPAN = re.compile(r"(?i)(?<![^\W\d_])the\s++(first|last)\s++(two|three|four|2|3|4)(?:\s++(?:options|choices|ones))?(?![^\W\d_])")
+
+
+#: a list of option numbers: "options 1, 2 and 4", "choices 2 & 3" (each digit one option)
+_OPTION_NUMBERS = re.compile(
+    r"(?i)(?<![^\W\d_])((?:options|choices|answers|alternatives|opciones|opções|opzioni|optionen)\s*+)"
+    r"(\d(?:[ \t]*+(?:,|&|(?:and|or|y|e|et|und|o|ou)(?=[ \t]))[ \t]*+\d){1,4}+)(?![\d.,]\d)(?!\d)"
+)
 
 
 #: a letter or a short list of letters ("A", "A, B and D"); possessive, bounded: linear
@@ -2111,7 +2232,8 @@ def _text_eliminated(t: str, q: _Question) -> set[str]:
 
 
 def _eliminated_letters(t: str, q: _Question) -> set[str]:
-    """Letters listed after an elimination verb ("Ruling out A, C and D ...")."""
+    """Letters listed after an elimination verb ("Ruling out A, C and D ...") or on option lines that
+    end with a cross ("- A: ... ✗")."""
     out: set[str] = set()
     for m in list(_ELIMINATE_BEFORE.finditer(t))[-MAX_CANDIDATES:]:
         prev_end = 0
@@ -2122,6 +2244,7 @@ def _eliminated_letters(t: str, q: _Question) -> set[str]:
                 break
             prev_end = x.end()
             out.add(x.group(1))
+    out |= {m.group(1) for m in list(_CROSSED_AFTER_LINE.finditer(t))[:MAX_CANDIDATES]}  # "- A: ... ✗"
     return out & q.letters
 
 
@@ -2200,7 +2323,16 @@ _ENLARGED_ORGAN = re.compile(r"(?i)(?:the\s+)?(liver|spleen|heart|cardiac\s+silh
 _NORMAL_SIGNS = {
     "effusion": r"costophrenic\s+angles?\s+(?:are\s+|is\s+|remain\s+)?(?:sharp|clear|preserved|normal)|sharp\s+costophrenic\s+angles?",
     "pneumothorax": r"lungs?\s+(?:are\s+|is\s+)?(?:fully\s+)?(?:re-?)?expanded|lung\s+markings\s+extend\s+to\s+the\s+(?:periphery|chest\s+wall)",
-    "cardiomegaly": r"heart\s+size\s+(?:is\s+)?(?:normal|within\s+normal\s+limits)|normal\s+heart\s+size|cardiothoracic\s+ratio\s+(?:is\s+)?normal",
+    "cardiomegaly": r"heart\s+size\s+(?:is\s+)?(?:normal|within\s+normal\s+limits)|normal\s+heart\s+size|cardiothoracic\s+ratio\s+(?:is\s+)?normal|"
+                    # Spanish, French, German, Italian, Portuguese report phrases for a heart of normal size
+                    r"silueta\s+card[íi]aca\s+(?:de\s+tamaño\s+)?normal|[íi]ndice\s+cardiotor[áa]cico\s+normal|"
+                    r"silhouette\s+cardiaque\s+(?:de\s+taille\s+)?normale|herz\s+(?:ist\s+)?normal\s+gro(?:ß|ss)|"
+                    r"normal\s+gro(?:ß|ss)es\s+herz|ombra\s+cardiaca\s+(?:di\s+dimensioni\s+)?(?:normale|nei\s+limiti)|"
+                    r"[áa]rea\s+card[íi]aca\s+(?:de\s+tamanho\s+)?normal",
+    "hydronephrosis": r"(?:without|no)\s+(?:pelvicalyceal|pelvicaliceal|collecting\s+system|calyceal|caliceal)\s+dilat(?:ation|ion)|"
+                      r"(?:collecting\s+systems?|pelvicalyceal\s+systems?)\s+(?:is\s+|are\s+)?not\s+dilated|"
+                      r"non-?dilated\s+(?:collecting|pelvicalyceal)\s+systems?",
+    "consolidation": r"(?:lungs?\s+(?:are\s+|is\s+)?clear|clear\s+lungs?)(?!\s+(?:except|apart|but))",
     "fracture": r"cortices\s+(?:are\s+)?intact|cortex\s+(?:is\s+)?intact|intact\s+cortices|no\s+cortical\s+(?:break|disruption)",
     "papilledema": r"(?:optic\s+)?disc\s+margins?\s+(?:are\s+|is\s+)?(?:sharp|clear|well[-\s]defined)|no\s+(?:optic\s+)?disc\s+(?:swelling|edema|oedema)",
     "pneumonia": r"(?:lungs?\s+(?:are\s+|is\s+)?clear|clear\s+lungs?)|no\s+(?:focal\s+|airspace\s+)?consolidation",
@@ -2238,7 +2370,8 @@ def _question_subject(question: str | None) -> str | None:
         return None
     m = _SUBJECT_QUESTION.match(normalize_text(question))
     if not m:
-        return None
+        cjk = _CJK_SUBJECT_QUESTION.match(normalize_text(question))
+        return next(g for g in cjk.groups() if g) if cjk else None  # "骨折はありますか？" asks about "骨折"
     if m.group("c") is not None:  # "Is X present?" names X only with its predicate
         involved = _INVOLVED_BY.search(m.group("c"))
         if involved:  # "Is the lymph node involved by metastatic carcinoma?" asks about the carcinoma
@@ -2266,8 +2399,47 @@ def _question_subject(question: str | None) -> str | None:
     return subject.lower() if re.search(r"[^\W\d_]{4,}", subject) else None
 
 
+#: a Chinese, Japanese or Korean yes/no question about one finding: "骨折はありますか？", "是否有胸腔积液？",
+#: "有没有骨折？", "胸腔积液吗？", "골절이 있습니까?"
+_CJK_SUBJECT_QUESTION = re.compile(
+    r"^\W*+(?:(?:是否有|是否存在|有没有|有沒有|有无|有無)([^\s？?，,。]{1,20}?)|([^\s？?，,。]{1,20}?)(?:吗|嗎)"
+    r"|([^\s？?，,。]{1,20}?)(?:は|が)(?:あります|ありますか|認められますか|見られますか|存在しますか|ある)"
+    r"|([^\s？?，,。]{1,20}?)(?:이|가)\s*+(?:있습니까|있나요|있습니까|보입니까|보이나요))[？?]?\s*+$"
+)
 #: what :func:`_subject_finding` gives when a clause naming the finding hedges or asks about it
 HEDGED = "hedged"
+
+
+#: a finding's name in Chinese and Japanese, by the English head word of the question ("积水" names hydronephrosis)
+_CJK_FINDING_NAMES = {
+    "hydronephrosis": ("积水", "積水", "水腎症", "水腎"), "effusion": ("积液", "積液", "胸水", "心嚢液"), "fracture": ("骨折",),
+    "pneumothorax": ("气胸", "氣胸", "気胸"), "hemorrhage": ("出血",), "haemorrhage": ("出血",), "nodule": ("结节", "結節"),
+    "nodules": ("结节", "結節"), "mass": ("肿块", "腫塊", "腫瘤", "肿物", "腫瘍"), "edema": ("水肿", "水腫", "浮腫"),
+    "cardiomegaly": ("心影增大", "心脏增大", "心臟增大", "心拡大", "心陰影拡大"), "aneurysm": ("动脉瘤", "動脈瘤"),
+    "stone": ("结石", "結石"), "stones": ("结石", "結石"), "calculus": ("结石", "結石"), "consolidation": ("实变", "實變", "浸潤影"),
+    "atelectasis": ("肺不张", "肺不張", "無気肺"), "pneumonia": ("肺炎",), "infarct": ("梗死", "梗塞"), "thrombus": ("血栓",),
+    "thrombosis": ("血栓",), "metastasis": ("转移", "轉移", "転移"), "metastases": ("转移", "轉移", "転移"),
+}
+_CJK_CLAUSE = re.compile(r"[。；;，,、\n]")
+_CJK_NEGATOR = re.compile(r"未|无|無|没有|沒有|不|なし|ない|ません")
+
+
+def _cjk_subject_finding(t: str, subject: str) -> str | None:
+    """"yes" / "no" when every Chinese or Japanese clause naming the question's finding
+    (:data:`_CJK_FINDING_NAMES`) states it present / absent ("提示中度肾积水" is yes; "双肾未见积水" is
+    no); None when none names it or they disagree. Clauses end at CJK and ASCII punctuation."""
+    words = re.findall(r"[^\W\d_]{3,}", subject.lower())
+    if re.search(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", subject):
+        names = (subject,)  # the question itself names the finding in CJK ("骨折はありますか？")
+    else:
+        names = _CJK_FINDING_NAMES.get(words[-1], ()) if words else ()
+    readings = set()
+    for clause in _CJK_CLAUSE.split(t)[:400] if names else ():
+        at = min((i for i in (clause.find(n) for n in names) if i >= 0), default=-1)
+        if at < 0:
+            continue
+        readings.add("no" if _CJK_NEGATOR.search(clause[:at]) or _NEG_FINDING.search(clause[at:]) else "yes")
+    return readings.pop() if len(readings) == 1 else None
 
 
 def _subject_finding(t: str, subject: str) -> str | None:
@@ -2297,6 +2469,8 @@ def _subject_finding(t: str, subject: str) -> str | None:
             # ("lésion focale" names "mass": a synonym's cognate in another language)
             if not m or clause.rstrip().endswith(("?", "？")):
                 continue  # a clause that asks (an echoed question) states nothing
+            if word == words[-1] and _other_qualifier(clause[: m.start()], words[:-1]):
+                continue  # "trace right pleural effusion" says nothing about a pericardial effusion
             # what the clause says of the finding stops where it goes on to what the finding lacks
             # ("effusion, without signs of tamponade", "pneumothorax with no evidence of tension")
             cut = _FINDING_SCOPE_END.search(clause, m.end())
@@ -2337,6 +2511,22 @@ def _subject_finding(t: str, subject: str) -> str | None:
         if readings:
             return readings.pop() if len(readings) == 1 else None
     return None
+
+
+#: an adjective of site or kind right before a finding's word: "pleural", "pericardial", "renal", "hepatic"
+_QUALIFIER_BEFORE = re.compile(r"(?i)(?<![^\W\d_])([^\W\d_]{3,}(?:al|ic|ar|ary|ous|eal|ial))[ \t]++$")
+
+
+def _other_qualifier(before: str, qualifiers: list[str]) -> bool:
+    """Whether the word right before a finding's word is an adjective of site or kind that differs
+    from every qualifier of the question's finding ("pleural effusion" when the question asks about
+    a "pericardial effusion"); False when the question's finding has no such qualifier."""
+    own = [w.lower() for w in qualifiers if _QUALIFIER_BEFORE.search(w + " ")]
+    m = _QUALIFIER_BEFORE.search(before[-40:])
+    if not own or not m:
+        return False
+    adj = m.group(1).lower()
+    return not any(adj[:5] == w[:5] for w in own)
 
 
 #: a question about any abnormality, not one finding: "Are there any abnormalities in the brain?"
@@ -2569,7 +2759,11 @@ def _json_marked(items: list, q: _Question) -> _Reading | None:
 
 _ANSWER_KEY_WORDS = ("answer", "respuesta", "antwort", "réponse", "reponse", "resposta", "risposta", "antwoord", "答案", "回答",
                      "答え", "正解", "解答", "选择", "選択", "选项", "選択肢", "opción", "opcion", "opção", "alternativa", "wahl",
-                     "choix", "elección", "escolha", "scelta")
+                     "choix", "elección", "escolha", "scelta", "ответ", "відповідь", "odpowiedź", "odpověď", "odpoveď", "cevap",
+                     "yanıt", "الإجابة", "الجواب", "إجابة", "उत्तर", "đáp án", "câu trả lời", "trả lời", "정답", "답변", "svar",
+                     "vastaus", "válasz", "răspuns", "jawaban", "απάντηση", "תשובה", "คำตอบ")
+# compared as the key is: lower case, without spaces, digits, punctuation or combining marks
+_ANSWER_KEY_FORMS = tuple(re.sub(r"[\W\d_]", "", w) for w in _ANSWER_KEY_WORDS)
 _NOT_ANSWER_KEY = re.compile(r"explan|reason|rational|justif|confiden|explica|begründ|raison|解释|理由|説明")
 
 
@@ -2577,7 +2771,7 @@ def _answer_key(key: str) -> bool:
     """A JSON key that holds the answer: "answer", "final_answer", "respuesta", "Antwort", "答案"."""
     if _NOT_ANSWER_KEY.search(key):
         return False
-    return key in _JSON_KEYS or any(key.startswith(w) or key.endswith(w) for w in _ANSWER_KEY_WORDS)
+    return key in _JSON_KEYS or key in ("답", "정답") or any(key.startswith(w) or key.endswith(w) for w in _ANSWER_KEY_FORMS)
 
 
 def _json_scalar(v: Any, q: _Question, depth: int = 0) -> _Reading | None:
@@ -2630,12 +2824,14 @@ _ORGAN_SIZE_NORMAL = re.compile(
     r"(?i)^\W*+(?:is|are)\s++(?:the\s++)?(?:size\s++of\s++(?:the\s++)?)?(liver|spleen|heart|cardiac\s++silhouette|thyroid(?:\s++gland)?|kidney)"
     r"(?:\s++size)?\s++(?:of\s++)?(?:normal(?:[\s-]++sized)?|within\s++normal\s++limits)(?:\s++in\s++size)?\s*+\??\s*+$"
 )
+#: where the question looks, after its predicate: "... normal on this ultrasound?", "... abnormal in this image?"
+_ON_THIS = r"(?:\s++(?:on|in)\s++(?:this|the|these)\s++[^\W\d_][\w -]{0,40}?)?"
 #: "Is the liver abnormal?", "Is this chest X-ray abnormal?"
 _ASKS_ABNORMAL = re.compile(r"(?i)^\W*+(?:is|are|does|do)\s++(?:the\s++|this\s++)?[^?\n]{1,60}?\s++(?:look\s++|appear\s++)?"
-                            r"(?:abnormal|pathologic(?:al)?|diseased)\s*+\??\s*+$")
+                            r"(?:abnormal|pathologic(?:al)?|diseased)" + _ON_THIS + r"\s*+\??\s*+$")
 #: "Is the liver normal?": a finding stated present answers "no", a normal study "yes"
 _ASKS_NORMAL = re.compile(r"(?i)^\W*+(?:(?:is|are|does|do)\s++(?:the\s++|this\s++)?[^?\n]{1,60}?\s++(?:look\s++|appear\s++)?"
-                          r"(?:normal|unremarkable|healthy|clear|within\s++normal\s++limits)(?:\s++in\s++size)?"
+                          r"(?:normal|unremarkable|healthy|clear|within\s++normal\s++limits)(?:\s++in\s++size)?" + _ON_THIS +
                           r"|(?:is|are)\s++(?:this|it|these|the\s++image)\s++(?:an?\s++)?(?:normal|healthy)\s++[^\W\d_][\w -]{0,30})\s*+\??\s*+$")
 
 

@@ -257,8 +257,8 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     if found is not None:
         found, reason = found
     else:
-        found = {}
-        pair = _JUDGE_PAIR.search(t) or _LEADING_PAIR.match(t)
+        found = _summary_line_scores(t)
+        pair = None if found else _JUDGE_PAIR.search(t) or _LEADING_PAIR.match(t)
         if pair:
             found = {"A": float(pair.group(1)), "B": float(pair.group(2))}
         # labelled scores first ("A: 8"); the looser shapes (a verb, a score before its candidate)
@@ -282,6 +282,24 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     if not all(0 <= v <= 10 for v in found.values()):
         raise JudgeParseError(f"judge scores outside 0-10: {found}")
     return found["A"], found["B"], reason
+
+
+#: a line that gives the judge's scores as its conclusion: "Final scores - A: 2, B: 9", "Scores: A = 6, B = 4"
+_SUMMARY_LINE = re.compile(r"(?im)^[ \t*#>_-]*+(?:final\s++)?(?:scores?|ratings?|similarity\s++scores?)\b[^\n]{0,120}$")
+
+
+def _summary_line_scores(t: str) -> dict[str, float]:
+    """Both scores from the last line labelled as the scores ("Final scores - A: 2, B: 9"), when it
+    holds a score for each candidate; else {}. Numbers in the reasoning before it ("TI-RADS 2 in A")
+    are never read as scores then."""
+    lines = list(_SUMMARY_LINE.finditer(t))[-64:]
+    for m in reversed(lines):
+        got: dict[str, float] = {}
+        for s in _JUDGE_SCORE.finditer(m.group(0)):
+            got.setdefault(s.group(1).upper(), float(s.group(2).replace(",", ".")))
+        if "A" in got and "B" in got:
+            return {"A": got["A"], "B": got["B"]}
+    return {}
 
 
 def _judge_json(t: str) -> tuple[dict[str, float], str] | None:

@@ -1,0 +1,62 @@
+"""Issue 22, round 7 of the answer readers: blind files (130 answer and 40 judge replies each) written
+by helpers who never saw the readers' code or any corpus, each with a style emphasis.
+
+tests/data/answer_corpus_round7.jsonl and judge_reply_corpus_round7.jsonl; ``group`` names the file.
+Each file was scored once while unseen (docs/judges.md, "Answer readers, round 7"):
+
+- ``heldout14a`` (reasoning models) and ``heldout14b`` (multilingual deployments): scored after
+  heldout13a's and heldout13b's fixes (127/135 and 122/135), then read and fixed;
+- ``heldout15a`` (small and fine-tuned open models) and ``heldout15b`` ("hard but fair"): scored after
+  heldout13's fixes (126/135 and 120/135) and again after heldout14's (the same counts); never read:
+  :func:`test_round7_unread_floor` keeps the readers from falling below them.
+
+Every row of a read file must read right except :data:`KNOWN_MISSES` (strict xfails, so a fix shows).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.readers import check_blind_files, extractor_right, floor_counts, judge_reading, lenient_right, load_corpus, read_answer
+
+ANSWERS = load_corpus("answer_corpus_round7.jsonl")
+JUDGES = load_corpus("judge_reply_corpus_round7.jsonl")
+READ = ["heldout14a", "heldout14b"]
+#: (unambiguous answer rows right, judge replies right, non-answers right), measured once on the readers
+#: of their time; the readers this round started from (f8fac48) read 96, 29, 23 (15a) and 92, 28, 24 (15b)
+UNREAD_FLOOR = {"heldout15a": (97, 29, 23), "heldout15b": (92, 28, 24)}
+
+#: rows the readers still read wrong, with why (docs/judges.md lists them as limits)
+KNOWN_MISSES = {
+    "x14b-hedge-cup-es": "'me inclino por que sí' ('I lean towards yes') closing a Spanish reply is not read as a yes",
+    "x14b-neg-ja-dr": "microaneurysms and dot haemorrhages answer 'diabetic retinopathy?' only through medical knowledge",
+    "x14b-neg-fr-sigmoid": "'Épaississement pariétal' is not matched to 'bowel wall thickening' (French wording of the finding)",
+    "x14b-opt-crohns": "'— Crohn's.' after a description naming ulcers: the description's words block the bare option name",
+    "x14b-amb-possibly": "'Possibly. ... could be a fracture or a nutrient canal. Can't say from this view.' reads as a refusal, "
+                         "its writer called it no single answer (unparseable)",
+}
+
+READ_ROWS = [r for r in ANSWERS if r["group"] in READ]
+
+
+def test_round7_files():
+    check_blind_files(ANSWERS, JUDGES, READ + list(UNREAD_FLOOR))
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(reason=KNOWN_MISSES[r["id"]], strict=True)]
+                                            if r["id"] in KNOWN_MISSES else []) for r in READ_ROWS])
+def test_round7_answer_rows(r):
+    """The default extractor and, on two-option rows, MediConfusion's lenient parser."""
+    assert extractor_right(r) and lenient_right(r), (r["reply"], read_answer(r))
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"]) for r in JUDGES if r["group"] in READ])
+def test_round7_judge_replies(r):
+    assert judge_reading(r) == r["expected"], r["reply"]
+
+
+@pytest.mark.parametrize("group", list(UNREAD_FLOOR))
+def test_round7_unread_floor(group):
+    """Files never read: the readers may not fall below what they read when first scored."""
+    got = floor_counts(ANSWERS, JUDGES, group)
+    assert all(g >= f for g, f in zip(got, UNREAD_FLOOR[group])), (got, UNREAD_FLOOR[group])

@@ -1,0 +1,349 @@
+"""Round 7 reading kinds (issue 22, sections 2-3): each kind the blind files heldout13a and heldout13b
+showed the readers missing, with members written here in other wordings, languages and shapes
+before the fix.
+
+One table per reader: (reply, options or yes/no question, expected), where expected is a letter,
+"yes"/"no", or the status of a non-answer ("refusal", "unparseable"). Figures on blind files are in
+docs/judges.md ("Answer readers, round 7").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
+from medtrust.benchmarks.mediconfusion.extract import parse_judge_lenient
+from medtrust.scorers.extract import extract_choice, extract_yes_no
+
+BREAST = {"A": "Simple cyst", "B": "Fibroadenoma", "C": "Abscess", "D": "Lipoma"}
+ORGAN = {"A": "Liver", "B": "Spleen", "C": "Kidney", "D": "Pancreas"}
+BRAIN = {"A": "Hemorrhagic metastasis", "B": "Cavernous malformation", "C": "Glioblastoma", "D": "Abscess"}
+SPINE = {"A": "Normal", "B": "Osteopenia", "C": "Osteoporotic compression fracture"}
+ADRENAL = {"A": "Benign", "B": "Malignant", "C": "Indeterminate"}
+THYROID = {"A": "Papillary thyroid carcinoma", "B": "Follicular adenoma", "C": "Medullary thyroid carcinoma",
+           "D": "Anaplastic carcinoma", "E": "Hashimoto thyroiditis"}
+AIR = {"A": "Pneumothorax", "B": "Pneumomediastinum", "C": "Subcutaneous emphysema", "D": "Pneumoperitoneum"}
+KIDNEY = {"A": "Renal cyst", "B": "Angiomyolipoma", "C": "Renal cell carcinoma", "D": "Renal calculus"}
+LIVER = {"A": "Hepatocellular carcinoma", "B": "Liver metastases", "C": "Hepatic abscesses", "D": "Hemangiomas"}
+SKULL = {"A": "Accidental injury", "B": "Non-accidental trauma", "C": "Birth trauma", "D": "Normal suture variant"}
+SKIN = {"A": "Erysipelas", "B": "Cellulitis", "C": "Contact dermatitis", "D": "Necrotizing fasciitis"}
+UTERUS = {"A": "Adenomyosis", "B": "Endometrial polyp", "C": "Uterine leiomyoma"}
+PHASE = {"A": "Non-contrast", "B": "Arterial phase", "C": "Delayed (excretory) phase"}
+DERM = {"A": "Psoriasis", "B": "Lichen planus", "C": "Spongiotic dermatitis", "D": "Lupus erythematosus",
+        "E": "Pemphigus vulgaris"}
+GLIOMA = {"A": "Glioblastoma", "B": "Meningioma", "C": "Metastasis", "D": "Abscess"}
+RETRO = {"A": "Left lower lobe collapse", "B": "Hiatus hernia", "C": "Pericardial cyst", "D": "Posterior mediastinal mass"}
+
+CHOICE = [
+    # --- a first answer withdrawn ("wait, no", "correcting my first impression"); the revised one stands ---
+    ("A — wait, no. On second look the contour is reniform with central sinus fat; that's a kidney. Final: C.", ORGAN, "C"),
+    ("A. Wait, no - the central echogenic sinus makes it C.", ORGAN, "C"),
+    ("B... no, wait. The reniform shape means C.", ORGAN, "C"),
+    ("Answer: A. Actually, scratch that — it is C, the kidney.", ORGAN, "C"),
+    ("A - hold on, that's wrong; the hilum and pyramids make this C.", ORGAN, "C"),
+    ("**Initial impression:** a simple cyst (A).\n\n**Closer look:** internal echoes and a thick wall rule that out.\n\n"
+     "**Revised conclusion:** Correcting my first impression, this is best explained by an abscess — **C**.", BREAST, "C"),
+    ("At first glance this suggests a simple cyst (A). On closer inspection, though, the thick wall and debris point to C.",
+     BREAST, "C"),
+    ("Erster Eindruck: A. Korrektur: Es ist C, ein Abszess.", BREAST, "C"),
+    ("Primera impresión: A. Corrijo: es la C.", BREAST, "C"),
+    ("A。いや、待ってください。壁が厚いのでCです。", BREAST, "C"),
+    # --- a hedge in small letters or shorthand that still commits ---
+    ("i think its A but not totally sure", SPINE, "A"),
+    ("i think it's A", SPINE, "A"),
+    ("prob A. smooth margins, <10 HU on unenhanced, macroscopic fat. can't totally exclude C w/o washout but unlikely",
+     ADRENAL, "A"),
+    ("probably A tbh", ADRENAL, "A"),
+    ("Prob. B, given the washout.", ADRENAL, "B"),
+    ("prolly B", ADRENAL, "B"),
+    # --- "Most likely: A" followed by a bracketed runner-up ---
+    ("**Most likely: A. Papillary thyroid carcinoma** (B is a less likely alternative).", THYROID, "A"),
+    ("Most likely: C (D is a less likely alternative).", THYROID, "C"),
+    ("Best answer: A (with B as a distant second).", THYROID, "A"),
+    # --- an option's text chosen while another is negated ---
+    ("The findings are most consistent with **pneumomediastinum** — note the continuous diaphragm sign. There's no visible "
+     "pleural line to suggest a pneumothorax.", AIR, "B"),
+    ("Most consistent with pneumomediastinum; no pneumothorax is seen.", AIR, "B"),
+    ("This is pneumoperitoneum (free air under both hemidiaphragms); there is no pneumothorax.", AIR, "D"),
+    # --- options eliminated by their numbers ---
+    ("Ruling out options 1, 2 and 4 — the lesion is neither cystic, nor fat-containing, nor calcified — the remaining one "
+     "is the answer.", KIDNEY, "C"),
+    ("Options 1, 2 and 4 are excluded, so the remaining option is correct.", KIDNEY, "C"),
+    ("Excluding 1 and 3 and 4 leaves the second option.", KIDNEY, "B"),
+    # --- "none of" a list of options, and spans of ordinals ("the first three") ---
+    ("None of the first three fit an adult; it must be the fourth.", KIDNEY, "D"),
+    ("None of A, B or C fit an adult; it must be D.", KIDNEY, "D"),
+    ("Neither of the first two fits; it's C.", PHASE, "C"),
+    ("The last two options are excluded, so A.", PHASE, "A"),
+    # --- a negation further back in the option's clause ---
+    ("Nothing here to suggest a pneumothorax; this is subcutaneous emphysema.", AIR, "C"),
+    ("No signs of pneumoperitoneum. Pneumomediastinum.", AIR, "B"),
+    ("There are no features of a pneumothorax, but there is pneumomediastinum.", AIR, "B"),
+    # --- "by exclusion" ---
+    ("By exclusion, C.", KIDNEY, "C"),
+    ("Por exclusión, la C.", KIDNEY, "C"),
+    ("Par élimination : C.", KIDNEY, "C"),
+    ("排除法でC。", KIDNEY, "C"),
+    # --- an answer key in another language inside JSON; curly quotes inside its strings ---
+    ('{"answer": "B", "reason": "“target sign” lesions"}', LIVER, "B"),
+    ('{"respuesta": "C", "razón": "signo del “ojo de buey”"}', LIVER, "C"),
+    ('{"答案": "B", "理由": "多发环形强化灶，符合转移瘤。"}', LIVER, "B"),
+    ('{"回答": "C"}', LIVER, "C"),
+    ('{"答え": "A", "理由": "動脈相で濃染"}', LIVER, "A"),
+    ('{"정답": "D"}', LIVER, "D"),
+    ('{"ответ": "B", "обоснование": "множественные очаги"}', LIVER, "B"),
+    ('{"відповідь": "C"}', LIVER, "C"),
+    ('{"odpowiedź": "A"}', LIVER, "A"),
+    ('{"odpověď": "D"}', LIVER, "D"),
+    ('{"cevap": "B"}', LIVER, "B"),
+    ('{"الإجابة": "C"}', LIVER, "C"),
+    ('{"उत्तर": "A"}', LIVER, "A"),
+    ('{"đáp án": "B"}', LIVER, "B"),
+    ('{"antwoord": "D"}', LIVER, "D"),
+    # --- eliminations ending "by exclusion it's C" or "the final choice" ---
+    ("Going through the options:\n- Psoriasis (A): Munro microabscesses — absent.\n- Lichen planus (B): band-like infiltrate "
+     "— absent.\n- Lupus (D): interface change — absent.\n- Pemphigus (E): suprabasal acantholysis — absent.\n\nWhat's left is "
+     "intercellular edema, so by exclusion it's C.", DERM, "C"),
+    ("Contrast is already in the collecting systems, so we're past unenhanced and arterial timing — not the first two. "
+     "The final choice.", PHASE, "C"),
+    ("Not the first two; it's the last option.", PHASE, "C"),
+    ("Neither of the first two options fits, so the last one.", PHASE, "C"),
+]
+
+CHOICE_NON_ANSWERS = [
+    # --- a withdrawn answer followed by no settled one ---
+    ("A. No wait — the enhancement pattern is more like C. Hmm, but the T1 hyperintensity would fit A again. I keep going "
+     "back and forth between A and C and can't settle on one of them.", BRAIN, "unparseable"),
+    ("B... no, wait. Could be C. I'm torn.", BRAIN, "unparseable"),
+    # --- two options left open, in other languages ---
+    ("Podría tratarse de la B o de la D; necesitaría conocer la evolución clínica para decidirme.", SKIN, "unparseable"),
+    ("Podría ser la A o la C.", SKIN, "unparseable"),
+    ("Pode ser a B ou a D.", SKIN, "unparseable"),
+    ("Es könnte B oder D sein.", SKIN, "unparseable"),
+    ("Il pourrait s'agir de B ou de D.", SKIN, "unparseable"),
+    ("AとCのどちらも考えられます。画像だけでは区別が困難です。", UTERUS, "unparseable"),
+    ("A和C都有可能，仅凭图像难以区分。", UTERUS, "unparseable"),
+    ("A와 C 모두 가능합니다.", UTERUS, "unparseable"),
+    # --- a question back, with options named ---
+    ("Do you have the lateral view? The retrocardiac density could be B or D depending on whether there's an air-fluid "
+     "level, and I can't tell from the PA film alone. Could you also share the clinical history?", RETRO, "unparseable"),
+    ("Is there a lateral film? It could be B or D.", RETRO, "unparseable"),
+    # --- refusals that name an option ---
+    ("I'm not comfortable selecting an answer here. While the image may show features that some would associate with "
+     "option B, that determination has to be made by qualified clinicians with the full history.", SKULL, "refusal"),
+    ("I'd rather not pick an option. Some features might point to B, but this needs a child-protection team.", SKULL,
+     "refusal"),
+    ("I won't choose an answer here, although C is sometimes suggested for this pattern.", SKULL, "refusal"),
+    # --- declines in Chinese and other languages ---
+    ("抱歉，我无法查看或分析医学影像，也不能提供诊断意见。建议您咨询神经放射科医生。", GLIOMA, "refusal"),
+    ("对不起，我不能对这张图像作出诊断。", GLIOMA, "refusal"),
+    ("申し訳ありませんが、医用画像の診断はできません。", GLIOMA, "refusal"),
+    ("죄송하지만 의료 영상을 진단할 수 없습니다.", GLIOMA, "refusal"),
+]
+
+YES_NO = [
+    # --- a first yes/no withdrawn, the revised one stands ---
+    ("No — hold on. There's a thin hyperdense crescent along the left tentorium that I initially read as normal. Yes, there "
+     "is a small subdural hemorrhage.", "Is there evidence of intracranial hemorrhage?", "yes"),
+    ("Yes. Wait, no — that's the normal falx. No hemorrhage.", "Is there evidence of intracranial hemorrhage?", "no"),
+    ("No... actually, looking again, yes: a small subdural collection.", "Is there evidence of intracranial hemorrhage?",
+     "yes"),
+    # --- answer words in Greek ---
+    ("Πιθανότατα όχι· ο φλοιός φαίνεται ακέραιος. Απάντηση: όχι.", "Is there a fracture of the distal radius?", "no"),
+    ("Ναι, υπάρχει κάταγμα.", "Is there a fracture of the distal radius?", "yes"),
+    ("Απάντηση: ναι", "Is there a fracture?", "yes"),
+    ("Όχι.", "Is there a fracture?", "no"),
+    # --- findings negated in other words ---
+    ("The lungs appear clear. I don't see any focal nodules or masses in either lung field.", "Is there a pulmonary nodule?",
+     "no"),
+    ("I do not see any nodule.", "Is there a pulmonary nodule?", "no"),
+    ("I can't see any nodules.", "Is there a pulmonary nodule?", "no"),
+    ("I don't see a fracture.", "Is there a fracture?", "no"),
+    ("The lesion demonstrates no internal enhancement on post-contrast images, consistent with a simple cyst.",
+     "Is the mass enhancing?", "no"),
+    ("There is avid enhancement of the mass.", "Is the mass enhancing?", "yes"),
+    ("The mass does not enhance.", "Is the mass enhancing?", "no"),
+    ("Malignancy is effectively ruled out: a fibroadenoma.", "Is the lesion malignant?", "no"),
+    ("Malignancy is excluded.", "Is the lesion malignant?", "no"),
+    # --- a labelled line for the asked organ, beside another organ's finding ---
+    ("Heart: normal size.\nPericardium: unremarkable.\nPleura: trace right pleural effusion.\nLungs: mild atelectasis.",
+     "Is there a pericardial effusion?", "no"),
+    ("Pleura: small left effusion.\nPericardium: normal.", "Is there a pericardial effusion?", "no"),
+    ("Pericardium: small effusion.\nPleura: clear.", "Is there a pericardial effusion?", "yes"),
+    # --- findings in other languages ---
+    ("Épaississement maculaire central avec logettes cystoïdes : œdème maculaire présent.", "Is there macular edema on this OCT?",
+     "yes"),
+    ("Œdème maculaire absent.", "Is there macular edema?", "no"),
+    ("Ознак плеврального випоту не виявлено; реберно-діафрагмальні синуси вільні.", "Is there a pleural effusion?", "no"),
+    ("Плеврального випоту немає.", "Is there a pleural effusion?", "no"),
+    ("Признаков плеврального выпота не выявлено.", "Is there a pleural effusion?", "no"),
+    ("Infrarenální aorta je rozšířena na 52 mm s nástěnným trombem – aneuryzma břišní aorty.",
+     "Is there an abdominal aortic aneurysm?", "yes"),
+    ("Aneuryzma břišní aorty není přítomno.", "Is there an abdominal aortic aneurysm?", "no"),
+    ("Silueta cardíaca de tamaño normal. Sin derrame pleural.", "Is there cardiomegaly?", "no"),
+    ("Índice cardiotorácico normal, sin cardiomegalia.", "Is there cardiomegaly?", "no"),
+    ("Cardiomegalia.", "Is there cardiomegaly?", "yes"),
+    ("左肾集合系统分离约2.5 cm，肾盏扩张，提示中度肾积水。右肾未见异常。", "Is there hydronephrosis?", "yes"),
+    ("双肾未见积水。", "Is there hydronephrosis?", "no"),
+    ("右侧少量胸腔积液，左侧未见异常。", "Is there a pleural effusion?", "yes"),
+    ("两侧胸腔未见积液。", "Is there a pleural effusion?", "no"),
+    ("左橈骨遠位端に骨折を認める。", "Is there a fracture?", "yes"),
+    ("骨折なし。", "Is there a fracture?", "no"),
+    # --- a finding of another site, named by its adjective ---
+    ("Small left pleural effusion. No pericardial effusion.", "Is there a pericardial effusion?", "no"),
+    ("Moderate pericardial effusion; the pleural spaces are clear.", "Is there a pericardial effusion?", "yes"),
+    ("Small renal cyst; no hepatic lesion.", "Is there a hepatic lesion?", "no"),
+    ("右肾轻度积水，左肾未见明显异常。", "Is there hydronephrosis?", "yes"),
+]
+
+YES_NO_NON_ANSWERS = [
+    ("Ich kann hierzu keine Beurteilung abgeben: Das Bild scheint keine medizinische Aufnahme zu sein.", "Is there a fracture?",
+     "refusal"),
+    ("Dazu kann ich keine Einschätzung abgeben.", "Is there a fracture?", "refusal"),
+    ("Je ne peux pas me prononcer sur cette image.", "Is there a fracture?", "refusal"),
+    ("No puedo emitir un juicio sobre esta imagen.", "Is there a fracture?", "refusal"),
+]
+
+JUDGE = [
+    ("Description A is a 1.5 cm spongiform nodule (TI-RADS 2). Description B is a taller-than-wide nodule (TI-RADS 5), "
+     "size 2.8 cm, close to 3.\n\nFinal scores — A: 2, B: 9", (2, 9)),
+    ("A has TI-RADS 3 features and B TI-RADS 4 ones.\nFinal scores: A = 6, B = 4", (6, 4)),
+    ("Grade 2 in A versus grade 3 in B.\nScores — A: 7; B: 1", (7, 1)),
+    ("B mentions 2 lesions; A mentions 1 lesion.\n**Final ratings:** A: 3, B: 8", (3, 8)),
+    ("Answer matches A in 4 of 5 features.\nSimilarity scores: A = 8, B = 2", (8, 2)),
+]
+
+
+def _read(reply, spec):
+    if isinstance(spec, dict):
+        return extract_choice(reply, spec)
+    return extract_yes_no(reply, question=spec)
+
+
+#: members these readers still miss, kept as strict expected failures: a predicate other than
+#: presence ("Is the mass enhancing?" has no finding noun), a site given only by a line's label, and a
+#: finding named only in Czech
+# ===== kinds of heldout14a (scored once after heldout13a's and 13b's fixes, then read) =====
+GRAM = {"A": "Staphylococcus aureus", "B": "Streptococcus pneumoniae", "C": "Escherichia coli", "D": "Neisseria meningitidis",
+        "E": "Haemophilus influenzae"}
+KNEE = {"A": "Rheumatoid arthritis", "B": "Septic arthritis", "C": "Osteoarthritis", "D": "Gout"}
+PREGNANCY = {"A": "Ectopic pregnancy", "B": "Normal intrauterine pregnancy", "C": "Molar pregnancy"}
+CHOICE += [
+    # --- a conclusion that eliminates letters ("so A and B are unlikely") after the answer ---
+    ("Probably E, though D is a reasonable differential. I don't see gram-positive clusters, so A and B are unlikely.", GRAM, "E"),
+    ("Most likely C. No clusters or chains, so A and B are excluded.", GRAM, "C"),
+    ("Likely D; hence A, B and C are less likely.", GRAM, "D"),
+    # --- option lines crossed at their end, then "the remaining choice" ---
+    ("Let's eliminate:\n- A: symmetric narrowing expected. ✗\n- B: rapid destruction expected. ✗\n- D: punched-out erosions "
+     "expected. ✗\n\nThe remaining choice is correct: osteophytes and subchondral sclerosis.", KNEE, "C"),
+    ("- A ✗ no osteopenia ✗\n- C: osteophytes ✓\n- B: no effusion ✗\n- D: no tophi ✗\nWhat remains is the answer.", KNEE, "C"),
+    ("A) wrong distribution ❌\nB) no effusion ❌\nC) no erosions ❌\nSo the remaining option fits.", KNEE, "D"),
+    # --- an option named by a synonym of its text ---
+    ("This is a complete hydatidiform mole; correlate with a markedly elevated beta-hCG.", PREGNANCY, "C"),
+    ("Snowstorm appearance: hydatidiform mole.", PREGNANCY, "C"),
+]
+YES_NO += [
+    # --- "Is X normal on this <modality>?" ---
+    ("Liver: unremarkable. Normal size, smooth contour, no focal lesion.", "Is the liver normal on this ultrasound?", "yes"),
+    ("Increased echogenicity consistent with hepatic steatosis.", "Is the liver normal on this ultrasound?", "no"),
+    ("The kidneys are unremarkable.", "Are the kidneys normal in this image?", "yes"),
+    ("A 3 cm mass in the upper pole.", "Is the kidney abnormal on this CT?", "yes"),
+    # --- a report's sign of absence ---
+    ("Both kidneys are normal in size and without pelvicalyceal dilatation.", "Is there hydronephrosis?", "no"),
+    ("The collecting systems are not dilated.", "Is there hydronephrosis?", "no"),
+    ("The lungs are clear.", "Is there consolidation?", "no"),
+    ("Clear lungs bilaterally.", "Is there consolidation?", "no"),
+    # --- a question asked in Chinese, Japanese or Korean names the finding itself ---
+    ("右足関節：明らかな骨折線は認めません。軟部組織の腫脹を軽度認めるのみです。", "骨折はありますか？", "no"),
+    ("左橈骨遠位端骨折を認めます。", "骨折はありますか？", "yes"),
+    ("左桡骨远端骨折。", "有没有骨折？", "yes"),
+    ("未见明显骨折。", "有没有骨折？", "no"),
+    ("右侧胸腔积液。", "是否有胸腔积液？", "yes"),
+    ("골절은 보이지 않습니다.", "골절이 있습니까?", "no"),
+]
+YES_NO_NON_ANSWERS += [
+    ("Es tut mir leid, aber ich kann anhand dieses Bildes keine medizinische Beurteilung abgeben.",
+     "Ist auf diesem Bild ein Hirntumor zu sehen?", "refusal"),
+]
+JUDGE_GRADES = [
+    ("The reference states a Breslow thickness > 1 mm. I would rate this response a 3 out of 10.", 3),
+    ("Two of 4 findings are named. I'd rate this answer a 5 out of 10.", 5),
+    ("Score: 6 out of 10.", 6),
+    ("I give this reply a 7.", 7),
+]
+
+# ===== kinds of heldout14b (scored once after heldout13a's and 13b's fixes, then read) =====
+LUNG_ZH = {"A": "肺结核", "B": "周围型肺癌", "C": "大叶性肺炎", "D": "肺脓肿"}
+CXR_RU = {"A": "Пневмония", "B": "Плевральный выпот", "C": "Пневмоторакс", "D": "Ателектаз"}
+PEDS = {"A": "Appendicitis", "B": "Mesenteric adenitis", "C": "Intussusception", "D": "Meckel diverticulitis", "E": "Normal"}
+BONE = {"A": "Osteosarcoma", "B": "Ewing sarcoma", "C": "Osteochondroma", "D": "Giant cell tumor"}
+CHAMBER = {"A": "Left ventricle", "B": "Right ventricle", "C": "Left atrium", "D": "Right atrium"}
+MRCP = {"A": "Acute cholecystitis", "B": "Choledocholithiasis", "C": "Acute pancreatitis", "D": "Cholangiocarcinoma"}
+SKIN4 = {"A": "Melanoma", "B": "Nevus", "C": "Seborrheic keratosis", "D": "Basal cell carcinoma"}
+CHOICE += [
+    # --- a second letter set aside as the differential ---
+    ("综合判断，最可能的答案是 B，D 作为鉴别诊断。", LUNG_ZH, "B"),
+    ("Answer: B, D as a differential.", LUNG_ZH, "B"),
+    ("Most likely C, A as the runner-up.", LUNG_ZH, "C"),
+    # --- Cyrillic В placed third (А Б В), shown by the option text after it ---
+    ("Ответ: В — пневмоторакс.", CXR_RU, "C"),
+    ("Ответ: В (пневмоторакс)", CXR_RU, "C"),
+    ("Ответ: В — плевральный выпот.", CXR_RU, "B"),
+    ("Ответ: Г — ателектаз.", CXR_RU, "D"),
+    # --- Arabic and Persian ordinals after their noun ---
+    ("الخيار الثالث هو الأنسب: تظهر علامة الهدف.", PEDS, "C"),
+    ("الخيار الأول هو الصحيح.", PEDS, "A"),
+    ("گزینه سوم صحیح است.", PEDS, "C"),
+    ("گزینه دوم درست است.", PEDS, "B"),
+    # --- options named by a clinical synonym ---
+    ("Classic osteogenic sarcoma — sunburst periosteal reaction and a Codman triangle.", BONE, "A"),
+    ("The left atrial one — note the double-density sign.", CHAMBER, "C"),
+    ("Right ventricular enlargement with an upturned apex.", CHAMBER, "B"),
+    ("There is a CBD stone causing upstream biliary dilatation.", MRCP, "B"),
+    ("A stone in the common bile duct.", MRCP, "B"),
+]
+CHOICE_NON_ANSWERS += [
+    # --- no image seen, letters listed ---
+    ("I cannot see any image attached to your message. Could you please upload it again? Without the image, I'm not able to "
+     "choose between A, B, C or D.", SKIN4, "refusal"),
+    ("I don't see an image attached. Please re-send it.", SKIN4, "refusal"),
+]
+YES_NO += [
+    # --- "calculus" for a stone; "Kein X" opening a German sentence ---
+    ("Obstructing 6 mm calculus at the right UVJ with mild upstream hydroureteronephrosis.", "Is there a kidney stone?", "yes"),
+    ("No renal calculi.", "Is there a kidney stone?", "no"),
+    ("Kein Pleuraerguss. Randwinkel beidseits frei.", "Is there a pleural effusion?", "no"),
+    ("Keine Fraktur.", "Is there a fracture?", "no"),
+]
+
+KNOWN_MISSES = {
+    "The lesion demonstrates no internal enhancement on post-contrast images, consistent with a simple cyst.",
+    "There is avid enhancement of the mass.",
+    "The mass does not enhance.",
+    "Pleura: small left effusion.\nPericardium: normal.",
+    "Infrarenální aorta je rozšířena na 52 mm s nástěnným trombem – aneuryzma břišní aorty.",
+}
+
+
+def _cases(rows):
+    return [pytest.param(*row, marks=pytest.mark.xfail(strict=True, reason="known miss")) if row[0] in KNOWN_MISSES else row
+            for row in rows]
+
+
+@pytest.mark.parametrize("reply,spec,expected", _cases(CHOICE + CHOICE_NON_ANSWERS + YES_NO + YES_NO_NON_ANSWERS))
+def test_round7_members(reply, spec, expected):
+    e = _read(reply, spec)
+    if expected in ("refusal", "unparseable"):
+        assert (e.answer, e.status) == (None, expected)
+    else:
+        assert (e.answer, e.status) == (expected, "answer")
+
+
+@pytest.mark.parametrize("reply,expected", JUDGE)
+def test_round7_judge_members(reply, expected):
+    assert parse_judge_lenient(reply)[:2] == expected
+
+
+@pytest.mark.parametrize("reply,expected", JUDGE_GRADES)
+def test_round7_grade_members(reply, expected):
+    assert parse_judge_score(reply) == (expected, None)
