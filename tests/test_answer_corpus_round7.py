@@ -7,7 +7,11 @@ Each file was scored once while unseen (docs/judges.md, "Answer readers, round 7
 - ``heldout14a`` (reasoning models) and ``heldout14b`` (multilingual deployments): scored after
   heldout13a's and heldout13b's fixes (127/135 and 122/135), then read and fixed;
 - ``heldout15a`` (small and fine-tuned open models) and ``heldout15b`` ("hard but fair"): scored after
-  heldout13's fixes (126/135 and 120/135) and again after heldout14's (the same counts); never read:
+  heldout13's fixes (126/135 and 120/135) and again after heldout14's (the same counts), then read
+  and fixed;
+- ``heldout16a`` (general chat assistants), ``heldout16b`` (medical-specialist models, CJK replies),
+  ``heldout17a`` (API and agent output: tool calls, schemas, malformed JSON) and ``heldout17b``
+  (mostly non-English): scored once on the readers after heldout15's fixes and never read:
   :func:`test_round7_unread_floor` keeps the readers from falling below them.
 
 Every row of a read file must read right except :data:`KNOWN_MISSES` (strict xfails, so a fix shows).
@@ -21,10 +25,10 @@ from tests.helpers.readers import check_blind_files, extractor_right, floor_coun
 
 ANSWERS = load_corpus("answer_corpus_round7.jsonl")
 JUDGES = load_corpus("judge_reply_corpus_round7.jsonl")
-READ = ["heldout14a", "heldout14b"]
+READ = ["heldout14a", "heldout14b", "heldout15a", "heldout15b"]
 #: (unambiguous answer rows right, judge replies right, non-answers right), measured once on the readers
-#: of their time; the readers this round started from (f8fac48) read 96, 29, 23 (15a) and 92, 28, 24 (15b)
-UNREAD_FLOOR = {"heldout15a": (97, 29, 23), "heldout15b": (92, 28, 24)}
+#: of their time; the readers this round started from (f8fac48) read 100, 32, 21 / 92, 30, 20 / 93, 27, 21 / 79, 25, 22
+UNREAD_FLOOR = {"heldout16a": (101, 32, 22), "heldout16b": (94, 30, 20), "heldout17a": (95, 27, 21), "heldout17b": (81, 26, 22)}
 
 #: rows the readers still read wrong, with why (docs/judges.md lists them as limits)
 KNOWN_MISSES = {
@@ -32,8 +36,14 @@ KNOWN_MISSES = {
     "x14b-neg-ja-dr": "microaneurysms and dot haemorrhages answer 'diabetic retinopathy?' only through medical knowledge",
     "x14b-neg-fr-sigmoid": "'Épaississement pariétal' is not matched to 'bowel wall thickening' (French wording of the finding)",
     "x14b-opt-crohns": "'— Crohn's.' after a description naming ulcers: the description's words block the bare option name",
-    "x14b-amb-possibly": "'Possibly. ... could be a fracture or a nutrient canal. Can't say from this view.' reads as a refusal, "
-                         "its writer called it no single answer (unparseable)",
+    "x15a-nf-sbo": "dilated small-bowel loops with a transition point answer 'small bowel obstruction?' only through medical knowledge",
+    "x15a-nf-sdh-ich": "an extra-axial crescentic hyperdense collection answers 'intracranial hemorrhage?' only through medical "
+                       "knowledge",
+    "x15b-neg-dvt-noncompressible": "a non-compressible vein with intraluminal material answers 'deep vein thrombosis?' only through "
+                                    "medical knowledge",
+    "x15b-neg-oct-cystoid": "intraretinal cystoid spaces answer 'macular edema?' only through medical knowledge",
+    "x15b-neg-hpylori-bacilli": "curved rod-shaped bacilli on Giemsa answer 'Helicobacter pylori present?' only through medical "
+                                "knowledge",
 }
 
 READ_ROWS = [r for r in ANSWERS if r["group"] in READ]

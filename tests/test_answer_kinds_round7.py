@@ -316,6 +316,89 @@ YES_NO += [
     ("Keine Fraktur.", "Is there a fracture?", "no"),
 ]
 
+# ===== kinds of heldout15a and heldout15b (scored once after heldout13's fixes and again after 14's, then read) =====
+PLANE = {"A": "Sagittal", "B": "Coronal", "C": "Axial"}
+NATURE = {"A": "Benign", "B": "Malignant"}
+IBD = {"A": "Crohn's disease", "B": "Ulcerative colitis"}
+RETINA = {"A": "Retinal detachment", "B": "Vitreous hemorrhage", "C": "Central retinal artery occlusion"}
+FOSSA = {"A": "Ependymoma", "B": "Medulloblastoma", "C": "Pilocytic astrocytoma"}
+RUQ = {"A": "Cholelithiasis", "B": "Gallbladder polyp", "C": "Adenomyomatosis", "D": "Porcelain gallbladder"}
+POLYP = {"A": "Hyperplastic polyp", "B": "Tubular adenoma", "C": "Adenocarcinoma", "D": "Sessile serrated lesion"}
+FEMUR = {"A": "Osteosarcoma", "B": "Multiple myeloma", "C": "Ewing sarcoma", "D": "Metastasis"}
+ABD = {"A": "Acute cholecystitis", "B": "Acute pancreatitis", "C": "Acute hepatitis", "D": "Nephrolithiasis"}
+NODE = {"A": "Hodgkin lymphoma", "B": "Non-Hodgkin lymphoma", "C": "Reactive lymphadenopathy", "D": "Metastatic carcinoma"}
+COLITIS = {"A": "Ischemic colitis", "B": "Ulcerative colitis", "C": "Crohn's disease", "D": "Pseudomembranous colitis"}
+BREAST_BX = {"A": "Ductal carcinoma in situ", "B": "Lobular carcinoma in situ", "C": "Fibrocystic change", "D": "Invasive ductal carcinoma"}
+GRAM3 = {"A": "Escherichia coli", "B": "Staphylococcus aureus", "C": "Candida albicans"}
+CHOICE += [
+    # --- an option named by a synonym ("transverse" for axial), "the former"/"前者"/"後者" ---
+    ("transverse section at the level of the renal hila", PLANE, "C"),
+    ("Transaxial slice through the liver.", PLANE, "C"),
+    ("後者です。辺縁不整で内部に微細石灰化を伴っています。", NATURE, "B"),
+    ("前者。边缘光滑。", NATURE, "A"),
+    ("former. skip lesions + transmural thickening of TI", IBD, "A"),
+    ("Latter.", IBD, "B"),
+    # --- "X out" eliminations, then the remaining option ---
+    ("retina is attached → A out. vitreous is clear → B out. remaining option fits: cherry red spot.", RETINA, "C"),
+    ("A out, C out. What remains is the answer.", RETINA, "B"),
+    # --- an answer changed by a stated change ("my answer changes to A"), "C it is." ---
+    ("Echogenic focus with shadowing… D? No — the focus is inside the lumen and shadows cleanly. That's a stone, so my answer "
+     "changes to A.", RUQ, "A"),
+    ("Initially B; my answer is now A.", RUQ, "A"),
+    ("Not fully certain. Osteosarcoma (A) is usually metaphyseal, so less likely than C. C it is.", FEMUR, "C"),
+    ("D it is.", FEMUR, "D"),
+    # --- a ranking and then its top ---
+    ("Ranking by likelihood:\n\n1. B\n2. D\n3. A\n4. C\n\nI'll commit to the top of the list.", POLYP, "B"),
+    ("1) D\n2) B\n3) A\nGoing with #1.", POLYP, "D"),
+    # --- "more likely X than Y" ---
+    ("If forced to choose, I'd say the lesion is more likely benign than malignant.", NATURE, "A"),
+    ("It looks more likely malignant than benign.", NATURE, "B"),
+    # --- clinical synonyms for options ---
+    ("The pancreas is diffusely enlarged and edematous — i.e., an acutely inflamed pancreas.", ABD, "B"),
+    ("Reed–Sternberg cells in a mixed background → Hodgkin's disease.", NODE, "A"),
+    ("Yellow-white plaques — pseudomembranes, consistent with C. difficile colitis.", COLITIS, "D"),
+    # --- a genus's initial is no option letter ---
+    ("Budding yeast with pseudohyphae: C. albicans.", GRAM3, "C"),
+    ("Gram-negative rods, most consistent with E. coli (A).", GRAM3, "A"),
+    # --- an answer in an empty element's attribute ---
+    ('<response>\n  <choice id="D"/>\n  <explanation>Infiltrating nests; myoepithelial layer absent.</explanation>\n</response>',
+     BREAST_BX, "D"),
+    ("<answer value='A' />", BREAST_BX, "A"),
+]
+CHOICE_NON_ANSWERS += [
+    # --- stated answers that go back to one already left; a loop of two letters ---
+    ("The answer is A. Actually the answer is C. Actually, the answer is A. Actually", FOSSA, "unparseable"),
+    ("Answer: B. Hmm, answer: C. No, answer: B.", FOSSA, "unparseable"),
+    ("A B A B A B A B", FOSSA, "unparseable"),
+]
+YES_NO += [
+    # --- "X: ruled out", "Y: Negative", "suspicious for" questions ---
+    ("Intracranial mass: ruled out. Ventricles and sulci normal for age.", "Is there a brain tumor?", "no"),
+    ("Effusion: none.", "Is there a pleural effusion?", "no"),
+    ("Scattered fibroglandular density. No suspicious masses or calcifications.\nBI-RADS 1: Negative.",
+     "Is the mammogram suspicious for malignancy?", "no"),
+    ("DWI/ADC: no restricted diffusion.", "Is there evidence of acute infarction?", "no"),
+    ("No diffusion restriction to suggest an acute infarct.", "Is there an acute infarct?", "no"),
+    # --- a table row with more cells than the key and the answer ---
+    ("| Question | Answer | Notes |\n|---|---|---|\n| Pneumothorax present? | No | Lung markings reach the chest wall |",
+     "Is there a pneumothorax?", "no"),
+    ("| Finding | Present | Comment |\n|---|---|---|\n| Pneumothorax | Yes | Right apical, 2 cm |", "Is there a pneumothorax?", "yes"),
+]
+YES_NO_NON_ANSWERS += [
+    # --- loops of yes and no; "possibly" with a finding and its mimic, undecided ---
+    ("Yes. No. Yes. No. Yes. No. Yes. No.", "Is there a pleural effusion?", "unparseable"),
+    ("Sí. No. Sí. No. Sí. No.", "Is there a pleural effusion?", "unparseable"),
+    ("Possibly. The thin line at the right apex could be a visceral pleural edge or a skin fold — I honestly can't decide which.",
+     "Is there a pneumothorax?", "unparseable"),
+    ("Maybe. The lucency could be a fracture or a nutrient canal; I can't tell from one view.", "Is there a fracture?", "unparseable"),
+]
+JUDGE += [
+    ("Scores (A, B): 4, 9\nReasoning: only description B mentions neovascularization.", (4, 9)),
+    ('{"evaluation": {"description_A": {"score": 9, "reason": "same lesion"}, "description_B": {"score": 0, "reason": "normal"}}}',
+     (9, 0)),
+    ("A:\n  score: 3\n  rationale: shares only the location\nB:\n  score: 7\n  rationale: both describe the nodule", (3, 7)),
+]
+
 KNOWN_MISSES = {
     "The lesion demonstrates no internal enhancement on post-contrast images, consistent with a simple cyst.",
     "There is avid enhancement of the mass.",

@@ -69,7 +69,7 @@ VERDICTS = (
     r"|is\s+my\s+(?:final\s+)?(?:answer|choice|pick|selection)"
     r"|is\s+(?:the\s+)?(?:better|best|closest)\s+(?:fit|match|answer|choice|option)"
     r"|(?:fits|matches)\s+(?:best|most|better)|(?:fits|matches)(?=\s*+(?:[.!;]|$))"
-    r"|remains(?=\s*+(?:[.!;]|$))|remains\s+the\s+(?:best|only|likeliest|most\s+likely)|is\s+(?:what(?:'s|\s+is)\s+)?left"
+    r"|it\s+is(?=\s*+(?:[.!;]|$))|remains(?=\s*+(?:[.!;]|$))|remains\s+the\s+(?:best|only|likeliest|most\s+likely)|is\s+(?:what(?:'s|\s+is)\s+)?left"
     r"|is\s+the\s+(?:only\s+)?one\s+(?:left|remaining)"
     r"|ist\s+(?:die\s+)?(?:richtig|korrekt|zutreffend|richtige\s+antwort)"
     r"|est\s+(?:la\s+)?(?:correcte|correct|bonne(?:\s+réponse)?|juste)"
@@ -87,7 +87,7 @@ CJK_VERDICTS = r"是正确的|是正確的|是对的|是對的|正确|正確|是
 ELIMINATIONS = (
     r"(?:is|are|can\s+be|has\s+been|was)\s+(?:ruled\s+out|excluded|eliminated|unlikely|less\s+likely|wrong|incorrect|not\s+\w+)"
     r"|(?:would|should|could|does|do|did|is|are|was|can|will)(?:n't|\s+not)(?=\s|$)|lacks?\s|fails?\s+to\s"
-    r"|(?:would|will|must)\s+be\s+(?:wrong|incorrect|unlikely|less\s+likely|excluded)|(?:is|are)\s+out\b"
+    r"|(?:would|will|must)\s+be\s+(?:wrong|incorrect|unlikely|less\s+likely|excluded)|(?:is|are)\s+out\b|out(?=\s*+[.;,!]|\s*+$)"
     r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|aus(?:zu)?schlie(?:ß|ss)en|(?:scheiden|scheidet|fallen|fällt)\s+(?:\w+\s+)?(?:aus|weg)(?![^\W\d_])|é\s+descartad[oa]|aus(?=\s*+(?:[.,;]|$))|"
     r"(?:não|no)\s+se\s+aplica|no\s+aplica|ne\s+s'applique\s+pas|trifft\s+nicht\s+zu|passt\s+nicht|non\s+si\s+applica|"
     r"(?:does\s+not|doesn't)\s+(?:apply|fit)|"
@@ -171,7 +171,7 @@ NEGATIVE_FINDINGS = (
     r"pas\s+d(?:e\b|')|aucun(?:e)?\s|absence\s+d|sans\s+(?:signe|évidence|preuve)|négati(?:f|ve)\s+pour|"
     r"sem\s+(?:evidência|evidencia|sinais?)\s+de|não\s+(?:há|se\s+observa|se\s+observam|foi\s+observad[oa])|ausência\s+de|"
     r"there\s+(?:is|are)\s+no\b|no\s+(?:\w+\s+){0,2}?(?:is\s+|are\s+)?(?:seen|identified|detected|noted|visible|present)\b|without\s+(?:\w+\s+)?(?:effusions?|fractures?|pneumothorax|consolidation|h(?:a)?emorrhage|masses|mass|lesions?|o?edema|infarcts?|"
-    r"pneumonia|abnormalit(?:y|ies))\b|:\s*+none\b|(?<!\w)none\s+(?:seen|identified|detected|visible)|"
+    r"pneumonia|abnormalit(?:y|ies))\b|(?<=:)\s*+(?:none|negative|ruled\s+out|excluded)\b|(?<!\w)none\s+(?:seen|identified|detected|visible)|"
     r"geen\s+(?:aanwijzing(?:en)?|teken(?:en)?|bewijs|sprake)\s+(?:voor|van)|(?:^|(?<=[.;:\n]))\s{0,3}geen\s|niet\s+(?:zichtbaar|aanwezig|gezien)|"
     r"non\s+si\s+(?:osserva|osservano|evidenzia|evidenziano|rileva|rilevano|apprezza)|assenza\s+di|senza\s+segni\s+di|nessun\w{0,2}\s+segn\w{1,2}\s+di|"
     r"без\s+(?:признаков|ознак)|не\s+виявлен\w{0,2}|немає|відсутн\w{1,4}|ознак\w{0,3}\s+(?:\w+\s+){0,3}?(?:немає|не\s+виявлено)|"
@@ -240,6 +240,15 @@ PHRASE_SYNONYMS = {
     "choledocholithiasis": ("cbd stone", "cbd stones", "common bile duct stone", "common bile duct stones", "bile duct stone",
                             "stone in the common bile duct", "stones in the common bile duct", "cbd calculus"),
     "osteosarcoma": ("osteogenic sarcoma",),
+    "hodgkin lymphoma": ("hodgkin's disease", "hodgkin disease", "hodgkin's lymphoma", "hodgkins disease", "hodgkins lymphoma"),
+    "pseudomembranous colitis": ("c. difficile colitis", "clostridioides difficile colitis", "clostridium difficile colitis",
+                                 "c. diff colitis", "pseudomembranes"),
+    # an inflamed organ names its -itis ("an acutely inflamed pancreas" is "Acute pancreatitis")
+    "acute pancreatitis": ("inflamed pancreas", "acutely inflamed pancreas", "pancreatic inflammation"),
+    "acute appendicitis": ("inflamed appendix", "acutely inflamed appendix"),
+    "acute cholecystitis": ("inflamed gallbladder", "acutely inflamed gallbladder"),
+    "appendicitis": ("inflamed appendix",), "cholecystitis": ("inflamed gallbladder",), "pancreatitis": ("inflamed pancreas",),
+    "axial": ("transverse", "transaxial", "cross-sectional", "transverse plane", "axial plane"),
     "left atrium": ("left atrial",), "right atrium": ("right atrial",), "left ventricle": ("left ventricular",),
     "right ventricle": ("right ventricular",),
     "molar pregnancy": ("hydatidiform mole", "complete mole", "partial mole", "molar gestation"),
@@ -338,7 +347,7 @@ WORD_SYNONYMS = {"extremity": ("limb",), "extremities": ("limbs",), "epidural": 
                  "osteolytic": ("lytic",), "osteoblastic": ("blastic", "sclerotic"),
                  "anechoic": ("echo-free", "echofree", "echolucent", "sonolucent"), "hyperechoic": ("echogenic", "hyperechogenic"),
                  "hypoechoic": ("hypoechogenic", "echo-poor"), "isoechoic": ("isoechogenic",),
-                 "mass": ("lesion", "tumor", "tumour"), "stone": ("calculus", "calculi"), "stones": ("calculi", "calculus"),
+                 "mass": ("lesion", "tumor", "tumour"), "tumor": ("mass", "neoplasm"), "tumour": ("mass", "neoplasm"), "stone": ("calculus", "calculi"), "stones": ("calculi", "calculus"),
                  "hemorrhagic": ("hemorrhage", "bleed", "bleeding"),
                  # lay and clinical words for a lesion's nature
                  "malignant": ("cancerous", "malignancy", "cancer"), "benign": ("non-cancerous", "noncancerous"), "hemorrhage": ("bleed", "bleeding"),

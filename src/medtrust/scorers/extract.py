@@ -188,7 +188,7 @@ _CONNECTORS = (
     r"is|was|would|will|should|must|be|likely|probably|most|definitely|clearly|therefore|thus|then|here|"
     r"option|choice|letter|seems|appears|to|es|la|el|est|c'est|ist|die|der|é\s+a(?=\s)|é\s+o(?=\s)|é|è|sería|serait|wäre|"
     r"opción|opção|opzione|correcta|correcto|correcte|correta|corretta|correct|richtige|right|final|bonne|juste|"
-    r"lautet|sarebbe|seria|là|adalah|ialah|ni|jest|это|هي|هو|"
+    r"lautet|sarebbe|seria|là|adalah|ialah|ni|jest|это|هي|هو|changes\s+to|changed\s+to|now|becomes|"
     r"among\s+(?:the\s+|these\s+)?(?:(?:given|listed|available|above)\s+)?(?:options|choices|answers)"
 )
 # possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
@@ -817,6 +817,8 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
                 continue  # "A. Sarcoidosis - ...": the option restated as a list item, not chosen
             clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
             after = re.sub(r"^[\s)\]]*+", "", t[m.end(): m.end() + 120])
+            if re.search(r"(?i)(?<![^\W\d_])than\s++(?:(?:an?|the)\s++)?$", clause):
+                continue  # "more likely benign than malignant": the option after "than" is the one set against
             if not _NEGATION.search(clause + " ") and not _NEGATED_FAR.search(clause) and not _ELIMINATED_AFTER.match(after):
                 alt = _ALTERNATIVE_AFTER.match(after)
                 if alt and alt.group(1).lower() == "of" and not any(
@@ -1140,19 +1142,7 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
                 return
 
     def marker(m: re.Match[str]) -> _Reading | None:
-        if _negated_clause(t, m.start()):
-            return None  # "I don't think the answer is B"
-        pos, n, stops = m.end(), 0, []
-        while n < 5:
-            c = _CONNECT.match(t, pos)
-            if not c or c.end() == pos:
-                break
-            pos, n = c.end(), n + 1
-            stops.append(pos)
-        if n == 0:
-            return None  # "Choice C would ..." is a mention, not a marker
-        # the slot after the last connector, else after an earlier one: in "【答案】是" the "是" is the answer (yes), not a copula
-        return next((r for r in (_read_slot(t[p: p + 300], q) for p in reversed(stops)) if r is not None), None)
+        return _marker_reading(t, m, q)
 
     def label(m: re.Match[str]) -> _Reading | None:
         if _SECONDARY_LABEL.match(m.group(0).lstrip(" \t\n")):
@@ -1226,6 +1216,9 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         pair = _pair_then_answer(t, q)
         if pair is not None:
             hits.append(pair)
+        ranked = _ranked_top(t, q)
+        if ranked is not None:
+            hits.append(ranked)
         listed = [h for h in hits if h[1] in ("line", "per_option") and h[2].multiple]
         if listed:
             # an analysis of every option, then its conclusion: "... is most suggestive of ulcerative colitis (B)"
@@ -1250,6 +1243,35 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     return hits
 
 
+def _marker_reading(t: str, m: re.Match[str], q: _Question) -> _Reading | None:
+    """The answer an answer word (:data:`_ANSWER_WORD` match ``m``) states: the slot after its
+    connectors ("The answer is B", "Answer: B"); None when it is negated or no connector follows."""
+    if _negated_clause(t, m.start()):
+        return None  # "I don't think the answer is B"
+    pos, n, stops = m.end(), 0, []
+    while n < 5:
+        c = _CONNECT.match(t, pos)
+        if not c or c.end() == pos:
+            break
+        pos, n = c.end(), n + 1
+        stops.append(pos)
+    if n == 0:
+        return None  # "Choice C would ..." is a mention, not a marker
+    # the slot after the last connector, else after an earlier one: in "【答案】是" the "是" is the answer (yes), not a copula
+    return next((r for r in (_read_slot(t[p: p + 300], q) for p in reversed(stops)) if r is not None), None)
+
+
+def _oscillates(t: str, q: _Question) -> bool:
+    """Whether the stated answers go back to one already left: "The answer is A. Actually the answer
+    is C. Actually, the answer is A." (no answer stands); a single change of mind is no oscillation."""
+    seq: list[str] = []
+    for m in list(_ANSWER_WORD.finditer(t))[:MAX_CANDIDATES]:
+        r = _marker_reading(t, m, q)
+        if r is not None and r.answer and (not seq or seq[-1] != r.answer):
+            seq.append(r.answer)
+    return any(a in seq[:i - 1] for i, a in enumerate(seq) if i >= 2)
+
+
 #: a yes or no given as a belief, opening the reply: "I don't think so.", "Not that I can see", "I'd say so",
 #: "Je ne pense pas", "Ich glaube schon", "Credo di sì"
 _BELIEF_REPLY = re.compile(
@@ -1265,7 +1287,8 @@ _BELIEF_REPLY = re.compile(
 #: one "key: value" or "key = value" line whose value is one word (YAML, TOML, a report template)
 _KEY_VALUE_LINE = re.compile(r"(?m)^[ \t\-*•]*+([^\W\d_][\w .-]{0,40}?)[ \t]*+[:=：][ \t]*+[\"']?([^\W\d_]{1,12})[\"']?[ \t.,]*+$")
 #: a two-column table row: "| **Pneumothorax** | **Yes** |"
-_TABLE_KEY_VALUE = re.compile(r"(?m)^[ \t]*+\|[ \t*_]*+([^\W\d_][^|\n*_]{0,40}?)[ \t*_]*+\|[ \t*_]*+([^\W\d_]{1,12})[ \t*_.]*+\|?[ \t]*+$")
+_TABLE_KEY_VALUE = re.compile(r"(?m)^[ \t]*+\|[ \t*_]*+([^\W\d_][^|\n*_]{0,40}?)[ \t*_]*+\|[ \t*_]*+([^\W\d_]{1,12})[ \t*_.]*+"
+                               r"(?:\|[^\n]*+)?$")  # "| Pneumothorax present? | No | Lung markings reach the wall |"
 #: a key that says whether the finding is there ("present", "fracture_detected", "is_positive")
 _PRESENCE_KEY = re.compile(r"(?i)(?:^|[_ .-])(?:present|presence|detected|positive|seen|visible|found|exists?|identified)$|^(?:is|has)[_ ]")
 
@@ -1456,6 +1479,18 @@ def _on_secondary_line(t: str, pos: int) -> bool:
     return (start > 0 or pos < 300) and _SECONDARY_LABEL.match(t, start) is not None  # a line start within 300 characters
 
 
+#: a species name after a genus's initial ("C. difficile", "E. coli", "H. pylori", "S. aureus")
+_SPECIES_AFTER = re.compile(
+    r"\.[ \t]?(?:difficile|diff|coli|aureus|epidermidis|pylori|pneumoniae|albicans|fragilis|jejuni|typhi|gonorrhoeae|meningitidis|"
+    r"influenzae|tuberculosis|perfringens|pyogenes|agalactiae|faecalis|faecium|aeruginosa|cholerae|neoformans|fumigatus|gondii|"
+    r"vivax|falciparum|burgdorferi|pallidum|trachomatis|monocytogenes|anthracis|jirovecii|carinii|vaginalis|lamblia|histolytica|"
+    r"marneffei|capsulatum|dermatitidis|immitis|israelii|asteroides|baumannii|maltophilia|cepacia|mirabilis|vulgaris|marcescens|"
+    r"cloacae|aerogenes|oxytoca|sonnei|dysenteriae|flexneri|enterica|enteritidis|pestis|tularensis|pertussis|diphtheriae|"
+    r"leprae|avium|kansasii|marinum|hominis|saprophyticus|lugdunensis|mutans|sanguinis|viridans|catarrhalis|ducreyi|"
+    r"parainfluenzae|pneumophila|rickettsii|prowazekii|burnetii|henselae|quintana)(?![^\W\d_])"
+)
+
+
 def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
     """The one option letter the reply states in running text, when there is exactly one
     ("Not 100% sure, but I think it's A.", "The appearance favours A, though ...", "my hunch is
@@ -1478,8 +1513,8 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
     for m in list(_LETTER_MENTION.finditer(t))[-MAX_CANDIDATES:]:
         letter, before, after = _mention_context(t, m)
         up = letter.upper()
-        if up not in q.letters or (letter.islower() and not m.group(1)):
-            continue
+        if up not in q.letters or (letter.islower() and not m.group(1)) or _SPECIES_AFTER.match(t, m.end()):
+            continue  # ... "C. difficile", "E. coli": a genus's initial, not an option
         nxt = re.match(r"[ \t]+([a-z][\w'-]*)", t[m.end(): m.end() + 40])
         if m.group(5) and letter in "AI" and nxt and nxt.group(1) not in _LETTER_FOLLOWERS:
             continue  # an article or pronoun before a word
@@ -1527,6 +1562,24 @@ _PAIR_POSED = re.compile(
     + _PAIR_LETTER + r"){1,4}[ \t]*+(?:[—–:,]|-++)"  # {1,4}, not possessive: "Of A and B, B" gives the last comma back
     r"|(?<![^\s])" + _PAIR_LETTER + r"(?:[ \t]*+(?:,|(?i:or|oder|o|ou|или)(?=[ \t]))[ \t]*+" + _PAIR_LETTER + r"){1,4}+[ \t]*+\?)[ \t]*+"
 )
+
+
+#: a ranked list's lines ("1. B", "2) D") and a pointer to its top ("I'll commit to the top of the list", "#1")
+_RANK_LINE = re.compile(r"(?m)^[ \t>*\-•]*+([1-5])[.)][ \t]++(?:(?i:option)[ \t]++)?[(\[]?([A-Z])(?!" + _LW + r")")
+_TOP_OF_LIST = re.compile(r"(?i)(?<![^\W\d_])(?:top\s++(?:of\s++(?:the|my)\s++(?:list|ranking)|one|pick|choice|ranked|candidate)|"
+                          r"first\s++(?:one\s++)?(?:on|in)\s++(?:the|my)\s++(?:list|ranking)|(?:ranked|rank)\s++(?:first|#?1)|number\s++one)"
+                          r"(?![^\W\d_])|(?<![\w#])#1(?!\d)")
+
+
+def _ranked_top(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
+    """The letter ranked first in a numbered ranking ("1. B\n2. D\n3. A") when the reply then points to
+    the top of it ("I'll commit to the top of the list"); None otherwise."""
+    ranks = {int(m.group(1)): m.group(2) for m in list(_RANK_LINE.finditer(t))[:MAX_CANDIDATES] if m.group(2) in q.letters}
+    if 1 not in ranks or 2 not in ranks:
+        return None
+    last_rank = max(m.end() for m in list(_RANK_LINE.finditer(t))[:MAX_CANDIDATES])
+    top = _TOP_OF_LIST.search(t, last_rank)
+    return (top.start(), "ranked", _Reading(ranks[1])) if top else None
 
 
 #: a line opening with a check or a cross and an option letter: "✅ C – thick, nodular wall", "❌ A – wall too thin"
@@ -1708,7 +1761,16 @@ _UNCERTAIN_TAIL = re.compile(
 )
 def _degenerate(t: str, run: int = 12) -> bool:
     """Whether one word repeats ``run`` times or more in a row among the first 3,000 words
-    ("the the the the ..."): a looping generation states nothing."""
+    ("the the the the ..."), or the whole reply is one cycle of two or three different words said
+    three times or more that holds two answers ("Yes. No. Yes. No. Yes. No.", "A B A B A B"): a looping
+    generation states nothing ("normal study. normal study. normal study." keeps its one reading)."""
+    words = re.findall(r"[^\W_]++", t.lower())[:3000]
+    for period in (2, 3):
+        cycle = set(words[:period])
+        answers = {_yes_no_word(w) if _YN_WORD.fullmatch(w) else None for w in cycle} | {w for w in cycle if len(w) == 1}
+        if (len(words) >= 3 * period and len(cycle) == period and len(answers - {None}) >= 2
+                and all(w == words[i % period] for i, w in enumerate(words))):
+            return True
     last, n = None, 0
     for w in t.lower().split()[:3000]:
         n = n + 1 if w == last else 1
@@ -1775,11 +1837,31 @@ _MAYBE_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:could|might|may)\s++be\s++(y
 def _both_left_open(t: str) -> re.Match[str] | None:
     """The phrase that leaves both readings open ("both are equally possible", "可能有，也可能没有"),
     or the first of a "could be yes ... could be no" pair; None when the reply leaves neither open."""
-    both = _BOTH_POSSIBLE.search(t)
+    both = _BOTH_POSSIBLE.search(t) or _possibly_this_or_that(t)
     if both:
         return both
     maybe = list(_MAYBE_YES_NO.finditer(t))[:MAX_CANDIDATES]
     return maybe[0] if len({w.lower() for m in maybe for w in m.groups() if w}) > 1 else None
+
+
+_POSSIBLY_OPENING = re.compile(r"(?i)^\W*+(?:possibly|maybe|perhaps|hard\s+to\s+say)[.,!:;]\s")
+_COULD_BE = re.compile(r"(?i)(?<![^\W\d_])(?:could|might|may)\s++(?:\w+\s++)?be(?![^\W\d_])")
+_OR_WORD = re.compile(r"(?i)(?<![^\W\d_])or(?![^\W\d_])")
+_CANNOT_DECIDE = re.compile(r"(?i)(?<![^\W\d_])(?:can(?:'|no)?t|cannot|unable\s+to|not\s+able\s+to)\s++(?:\w+\s++){0,2}?"
+                            r"(?:say|decide|tell|determine|distinguish)(?![^\W\d_])")
+
+
+def _possibly_this_or_that(t: str) -> re.Match[str] | None:
+    """"Possibly. The line could be a pleural edge or a skin fold - I can't decide which.": a "possibly"
+    opening, then the finding and its mimic offered in one sentence, then no decision; the opening as a
+    match, else None. Each step is one bounded search (linear)."""
+    opening = _POSSIBLY_OPENING.match(t)
+    could = _COULD_BE.search(t, opening.end(), opening.end() + 300) if opening else None
+    if not could:
+        return None
+    end = _SENTENCE_END.search(t, could.end())
+    alt = _OR_WORD.search(t, could.end(), end.start() if end else len(t))
+    return opening if alt and _CANNOT_DECIDE.search(t, alt.end(), alt.end() + 300) else None
 
 
 #: a yes or no given under a condition: "yes if you count the opacity", "otherwise no"
@@ -1908,7 +1990,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
     if not t:
         return Extraction(None, "none", "the reply holds only a reasoning block")
     if _degenerate(t):
-        return Extraction(None, "degenerate", "the reply repeats one word over and over (a degenerate generation)")
+        return Extraction(None, "degenerate", "the reply repeats itself over and over (a degenerate generation)")
     decline = _DECLINE_OPENING.match(t)
     turn = _CONTRAST.search(t, decline.end()) if decline else None
     if decline and turn and _explicit_hits(t[turn.end():], q):
@@ -1941,6 +2023,8 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
         why = _contradicted(t, pos, r, q, hits, layer)
         if why:
             return Extraction(None, "multiple", why)
+        if layer in ("marker", "correction") and _oscillates(t, q):
+            return Extraction(None, "multiple", "the stated answers go back and forth")
         return Extraction(r.answer, layer, f"last stated answer ({layer})")
     flat = re.sub(r"\s+", " ", t.replace("\x02", " ").replace("\x03", " "))
     if not q.yes_no:
@@ -2091,8 +2175,14 @@ _ANSWER_BBTAG = re.compile(
 )
 
 
+#: an answer given as an empty element's attribute: '<choice id="D"/>', "<answer value='B' />"
+_ANSWER_ATTR = re.compile(r"<(?i:answer|choice|option|selected|selection|final)[ \t]++(?i:id|value|letter|option|key|label)[ \t]*+=[ \t]*+"
+                          r"[\"']([A-Za-z]|yes|no|true|false)[\"'][ \t]*+/?>")
+
+
 def _answer_tags(t: str) -> str:
     """An answer tag's content (XML-like or BBCode) becomes a stated answer (like a boxed value)."""
+    t = _ANSWER_ATTR.sub(lambda m: " \x02" + m.group(1) + "\x03 ", t)
     t = _ANSWER_TAG.sub(lambda m: " \x02" + m.group(2).strip() + "\x03 ", t)
     return _ANSWER_BBTAG.sub(lambda m: " \x02" + m.group(2).strip() + "\x03 ", t)
 
@@ -2122,8 +2212,9 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     parts.append(r"(?:الخيار|الاختيار|البديل|گزینه(?:ی|ٔ)?)\s*+(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
     # "the final one" / "the final option" is the last (never "final answer", "final choice")
     parts.append(f"the\\s++(?P<o{n - 1}z>final)(?=\\s++(?:one|option)\\b)")
-    if n == 2:  # "the former" / "the latter" name one of two options
-        parts += [r"the\s++(?:(?P<o0f>former)|(?P<o1l>latter))(?:\s++(?:one|option))?"]
+    if n == 2:  # "the former" / "the latter" name one of two options; "前者です", "后者"; a reply opening "former."
+        parts += [r"the\s++(?:(?P<o0f>former)|(?P<o1l>latter))(?:\s++(?:one|option))?", r"(?P<o0c>前者)|(?P<o1c>後者|后者)",
+                  r"(?<![^\s])(?:(?P<o0b>former)|(?P<o1b>latter))(?=\s*+[.!:;]|\s*+$)"]
     # never "my second choice" / "our first thought": a rank among the reply's own picks, not an option
     return re.compile(r"(?<!" + _LW + r")(?<!my )(?<!our )(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
 
@@ -2133,9 +2224,13 @@ def _ordinals(t: str, q: _Question) -> str:
     if q.yes_no or not q.options:
         return t
     letters = list(q.options)
+    # after a ranking ("1. B\n2. D"), "#2" names the option ranked second, not option B
+    ranks = {int(r.group(1)): r.group(2) for r in list(_RANK_LINE.finditer(t))[:MAX_CANDIDATES] if r.group(2) in q.letters}
 
     def sub(m: re.Match[str]) -> str:
         name = m.lastgroup or ""
+        if name == "hnum" and 1 in ranks and 2 in ranks:
+            return f" option {ranks[int(m.group('hnum'))]}" if int(m.group("hnum")) in ranks else m.group(0)
         k = (lex.NUMBER_WORDS.get(m.group("num").lower(), -1) if name == "num" else int(m.group("hnum")) - 1 if name == "hnum"
              else int(re.sub(r"\D", "", name)))
         return f" option {letters[k]}" if 0 <= k < len(letters) else m.group(0)  # spaced: "病変は option C"
@@ -2333,6 +2428,8 @@ _NORMAL_SIGNS = {
                       r"(?:collecting\s+systems?|pelvicalyceal\s+systems?)\s+(?:is\s+|are\s+)?not\s+dilated|"
                       r"non-?dilated\s+(?:collecting|pelvicalyceal)\s+systems?",
     "consolidation": r"(?:lungs?\s+(?:are\s+|is\s+)?clear|clear\s+lungs?)(?!\s+(?:except|apart|but))",
+    "infarction": r"no\s+(?:restricted\s+diffusion|diffusion\s+restriction)|without\s+(?:restricted\s+diffusion|diffusion\s+restriction)",
+    "infarct": r"no\s+(?:restricted\s+diffusion|diffusion\s+restriction)|without\s+(?:restricted\s+diffusion|diffusion\s+restriction)",
     "fracture": r"cortices\s+(?:are\s+)?intact|cortex\s+(?:is\s+)?intact|intact\s+cortices|no\s+cortical\s+(?:break|disruption)",
     "papilledema": r"(?:optic\s+)?disc\s+margins?\s+(?:are\s+|is\s+)?(?:sharp|clear|well[-\s]defined)|no\s+(?:optic\s+)?disc\s+(?:swelling|edema|oedema)",
     "pneumonia": r"(?:lungs?\s+(?:are\s+|is\s+)?clear|clear\s+lungs?)|no\s+(?:focal\s+|airspace\s+)?consolidation",
@@ -2360,6 +2457,8 @@ def _normal_sign(t: str, subject: str) -> str | None:
 
 #: "Is X involved / affected / infiltrated by Y?": the finding is Y
 _INVOLVED_BY = re.compile(r"(?i)\s(?:involved|affected|infiltrated|invaded|replaced|infected)\s++(?:by|with)\s++(?:an?\s++|any\s++)?([^?\n]{1,80})$")
+#: "Is the mammogram suspicious for malignancy?": the finding is the malignancy
+_SUSPICIOUS_FOR = re.compile(r"(?i)\s(?:suspicious|concerning|worrisome|worrying)\s++for\s++(?:an?\s++|any\s++)?([^?\n]{1,80})$")
 #: where a question's finding is ("... in the left kidney", "... of the distal radius"): not the finding's name
 _SUBJECT_PLACE = re.compile(r"(?i)(?<!\s)\s++(?:in|of|on|at|within|involving|along|around)\s++(?:the\s++|this\s++|a\s++)?(?=[^\W\d_])")
 
@@ -2373,7 +2472,7 @@ def _question_subject(question: str | None) -> str | None:
         cjk = _CJK_SUBJECT_QUESTION.match(normalize_text(question))
         return next(g for g in cjk.groups() if g) if cjk else None  # "骨折はありますか？" asks about "骨折"
     if m.group("c") is not None:  # "Is X present?" names X only with its predicate
-        involved = _INVOLVED_BY.search(m.group("c"))
+        involved = _INVOLVED_BY.search(m.group("c")) or _SUSPICIOUS_FOR.search(m.group("c"))
         if involved:  # "Is the lymph node involved by metastatic carcinoma?" asks about the carcinoma
             subject = involved.group(1).strip(" .")
             return subject.lower() if re.search(r"[^\W\d_]{4,}", subject) else None

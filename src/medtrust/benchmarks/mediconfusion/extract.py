@@ -216,14 +216,19 @@ _JUDGE_SCORE_BRACKET_LATER = re.compile(
 #: a reply that opens with the two scores as a list, in the candidates' order: "[4, 8]\n\nReasoning: ..."
 _LEADING_PAIR = re.compile(r"\s*+[\[(]\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+[\])](?![^\n]*\d)")
 #: both scores as a pair: "Scores (A, B): (4, 6)"
-_JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:score|rating)\s*+)?B\s*+\)\s*+[:=]?\s*+\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+\)")
+_JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:score|rating)\s*+)?B\s*+\)\s*+[:=]?\s*+(?:\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+"
+                         r"(\d{1,2}(?:\.\d++)?)\s*+\)|(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)(?![\d.]*\d))")  # "Scores (A, B): 4, 9"
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
 #: a candidate letter joined to its label as in a key: "score_a", "scoreB", "rating-a"
 _CALL_LETTER = re.compile(r"(?i)(?<![^\W\d_])(score|rating|similarity)\s*+\(\s*+([AB])\s*+\)")
 #: an XML element holding one candidate's score: "<score_A>5</score_A>", "<B>1</B>"
 _XML_SCORE = re.compile(r"<((?:score|rating|candidate|option)?[_ -]?[ABab])>[ \t]*+(\d{1,2}(?:\.\d++)?)[ \t]*+</\1>")
 _KEY_LETTER = re.compile(r"(?i)(?<![^\W\d_])(score|rating|candidate|option)[_-]?([ab])(?![^\W_])")
-_JSON_KEY = re.compile(r"^(?:option|answer|candidate|score|scorefor|scoreforoption|scoreforcandidate|rating|closenessto)?(a|b)(?:score|rating)?$")
+_JSON_KEY = re.compile(r"^(?:option|answer|candidate|description|score|scorefor|scoreforoption|scoreforcandidate|scorefordescription|rating|"
+                       r"closenessto|similarityto)?(a|b)(?:score|rating)?$")
+#: a YAML block per candidate: "A:\n  score: 3\n  rationale: ...", read as "A: 3"
+_YAML_SCORE = re.compile(r"(?m)^[ \t]*+(?:(?i:description|candidate|option)[ _]?)?([AB])[ \t]*+:[ \t]*+\n((?:[ \t]++[^\n]*+\n){0,6}?)"
+                         r"[ \t]++(?i:score|rating|similarity)[ \t]*+:[ \t]*+(\d{1,2}(?:\.\d++)?)")
 
 
 def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
@@ -252,6 +257,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     t = _XML_SCORE.sub(lambda m: f"{m.group(1)}: {m.group(2)}\n", t)  # "<score_A>5</score_A>" -> "score_A: 5"
     t = _KEY_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2).upper()}", t)  # "score_a: 7", "scoreB=2" -> "score A: 7"
     t = _CALL_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2)}", t)  # "Score(A)=6" -> "Score A=6"
+    t = _YAML_SCORE.sub(lambda m: f"{m.group(1)}: {m.group(3)}\n{m.group(2)}", t)  # "A:\n  score: 3" -> "A: 3"
     found = _judge_json(t)
     reason = ""
     if found is not None:
@@ -260,7 +266,8 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         found = _summary_line_scores(t)
         pair = None if found else _JUDGE_PAIR.search(t) or _LEADING_PAIR.match(t)
         if pair:
-            found = {"A": float(pair.group(1)), "B": float(pair.group(2))}
+            a, b = (pair.group(1), pair.group(2)) if pair.group(1) is not None else (pair.group(3), pair.group(4))
+            found = {"A": float(a), "B": float(b)}
         # labelled scores first ("A: 8"); the looser shapes (a verb, a score before its candidate)
         # only for a candidate still without one: they also match numbers in the reasoning
         # ("I would rate B 3 points lower than A. A: 8, B: 5")
