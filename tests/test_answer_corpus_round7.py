@@ -11,8 +11,9 @@ Each file was scored once while unseen (docs/judges.md, "Answer readers, round 7
   and fixed;
 - ``heldout16a`` (general chat assistants), ``heldout16b`` (medical-specialist models, CJK replies),
   ``heldout17a`` (API and agent output: tool calls, schemas, malformed JSON) and ``heldout17b``
-  (mostly non-English): scored once on the readers after heldout15's fixes and never read:
-  :func:`test_round7_unread_floor` keeps the readers from falling below them.
+  (mostly non-English): scored once on the readers after heldout15's fixes (133/137, 124/135,
+  122/135, 107/135); heldout17b, the weakest, was then read and fixed; the other three were never
+  read: :func:`test_round7_unread_floor` keeps the readers from falling below them.
 
 Every row of a read file must read right except :data:`KNOWN_MISSES` (strict xfails, so a fix shows).
 """
@@ -25,10 +26,10 @@ from tests.helpers.readers import check_blind_files, extractor_right, floor_coun
 
 ANSWERS = load_corpus("answer_corpus_round7.jsonl")
 JUDGES = load_corpus("judge_reply_corpus_round7.jsonl")
-READ = ["heldout14a", "heldout14b", "heldout15a", "heldout15b"]
+READ = ["heldout14a", "heldout14b", "heldout15a", "heldout15b", "heldout17b"]
 #: (unambiguous answer rows right, judge replies right, non-answers right), measured once on the readers
 #: of their time; the readers this round started from (f8fac48) read 100, 32, 21 / 92, 30, 20 / 93, 27, 21 / 79, 25, 22
-UNREAD_FLOOR = {"heldout16a": (101, 32, 22), "heldout16b": (94, 30, 20), "heldout17a": (95, 27, 21), "heldout17b": (81, 26, 22)}
+UNREAD_FLOOR = {"heldout16a": (101, 32, 22), "heldout16b": (94, 30, 20), "heldout17a": (95, 27, 21)}
 
 #: rows the readers still read wrong, with why (docs/judges.md lists them as limits)
 KNOWN_MISSES = {
@@ -44,6 +45,16 @@ KNOWN_MISSES = {
     "x15b-neg-oct-cystoid": "intraretinal cystoid spaces answer 'macular edema?' only through medical knowledge",
     "x15b-neg-hpylori-bacilli": "curved rod-shaped bacilli on Giemsa answer 'Helicobacter pylori present?' only through medical "
                                 "knowledge",
+    "x17b-nf-en-mediastinum": "'Is the mediastinum widened?' answered by 'Mediastinal contour unremarkable': a predicate on an organ "
+                              "('widened') is read only for enlargement and inflammation",
+    "x17b-ot-de-oedem": "'kardiales Lungenödem' names 'Pulmonary edema' only through translation of a German compound",
+    "x17b-ot-it-cisti": "'formazione cistica' (Italian adjective) is not matched to the option 'Cisti'",
+    "x17b-ot-zh-pdr": "'增殖期病变' names '增殖性糖尿病视网膜病变' only by part of its text, which another option's '非增殖性' also holds",
+    "x17b-ot-ru-yazva": "'язва желудка' names 'Gastric ulcer' only through translation",
+    "x17b-ot-ko-meningioma": "'수막종' names '뇌수막종' only by part of its text (CJK and Hangul partial names are not read)",
+    "x17b-or-pt-exclusao": "the remaining option after eliminations by Portuguese option text, one of them by a normal finding "
+                           "('os cornetos têm tamanho normal')",
+    "x17b-or-vi-conlai": "the remaining option after eliminations by Vietnamese option text ('nên loại polyp')",
 }
 
 READ_ROWS = [r for r in ANSWERS if r["group"] in READ]

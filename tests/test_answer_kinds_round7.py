@@ -399,6 +399,86 @@ JUDGE += [
     ("A:\n  score: 3\n  rationale: shares only the location\nB:\n  score: 7\n  rationale: both describe the nodule", (3, 7)),
 ]
 
+# ===== kinds of heldout17b (mostly non-English; scored once after heldout15's fixes, then read) =====
+NATURE_NL = {"A": "Benigne", "B": "Maligne"}
+STROKE_PL = {"A": "Udar niedokrwienny", "B": "Krwotok śródmózgowy", "C": "Krwotok podpajęczynówkowy", "D": "Zakrzepica zatok żylnych"}
+SKIN_VI = {"A": "Vảy nến", "B": "Chàm", "C": "Nấm da", "D": "Lupus ban đỏ"}
+ABD_AR = {"A": "التهاب الزائدة الدودية", "B": "التهاب الرتج", "C": "حصوة حالبية"}
+CXR_ID = {"A": "Tuberkulosis paru", "B": "Pneumonia", "C": "Kanker paru", "D": "Bronkiektasis"}
+DR = {"A": "No DR", "B": "Mild NPDR", "C": "Moderate NPDR", "D": "Severe NPDR", "E": "Proliferative DR"}
+PANC_ZH = {"A": "急性胰腺炎", "B": "胰腺癌", "C": "胰腺假性囊肿", "D": "慢性胰腺炎"}
+LIVER_ES = {"A": "Hemangioma", "B": "Quiste simple", "C": "Hiperplasia nodular focal", "D": "Absceso hepático"}
+BRAIN_ZH = {"A": "脑膜瘤", "B": "胶质母细胞瘤", "C": "转移瘤", "D": "脑脓肿"}
+CHOICE += [
+    # --- choosing and hedging verbs in more languages ---
+    ("Alles afwegend kies ik B, al moet een biopt hier uitsluitsel geven.", NATURE_NL, "B"),
+    ("Ik kies A.", NATURE_NL, "A"),
+    ("Na początku pomyślałem o D, ale rozkład zmian odpowiada tętnicy środkowej mózgu. Najpewniej więc A.", STROKE_PL, "A"),
+    ("Wybieram C.", STROKE_PL, "C"),
+    ("Tuy nhiên nấm da (C) đôi khi cũng có viền vảy. Tôi chọn A.", SKIN_VI, "A"),
+    ("Nhiều khả năng là A.", SKIN_VI, "A"),
+    ("ليس من السهل الجزم، لكن وجود بنية أنبوبية متضخمة يرجّح الخيار A. لا يمكن استبعاد C تمامًا.", ABD_AR, "A"),
+    ("على الأرجح B.", ABD_AR, "B"),
+    ("Bisa juga kanker paru dengan kavitasi, tapi jawaban saya cenderung ke A.", CXR_ID, "A"),
+    ("Saya pilih D.", CXR_ID, "D"),
+    ("Выбираю C.", CXR_ID, "C"),
+    ("Скорее всего B.", CXR_ID, "B"),
+    ("Büyük olasılıkla A.", CXR_ID, "A"),
+    ("Πιθανότατα D.", CXR_ID, "D"),
+    # --- an arrow concluding a terse chain ---
+    ("likely C or D... no NVD/NVE, but venous beading in 2 quadrants + hemorrhages in all 4 -> meets 4-2-1 -> D", DR, "D"),
+    ("B vs C → hemorrhages in 4 quadrants → D", DR, "D"),
+    # --- option names in the reply's language ---
+    ("Il s'agit très probablement d'un CBC nodulaire : bordure perlée, télangiectasies.",
+     {"A": "Mélanome", "B": "Carcinome basocellulaire", "C": "Kératose actinique"}, "B"),
+    ("Aspecto típico de fígado gorduroso.", {"A": "Hepatomegalia", "B": "Esplenomegalia", "C": "Cirrose", "D": "Esteatose hepática"}, "D"),
+    ("Diffusely echogenic liver: fatty liver.", {"A": "Cirrhosis", "B": "Hepatic steatosis", "C": "Hepatitis"}, "B"),
+    # --- ordinals with 项 ---
+    ("胰头部见低密度肿块，伴双管征，应选第二项。", PANC_ZH, "B"),
+    ("选第三项。", PANC_ZH, "C"),
+]
+CHOICE_NON_ANSWERS += [
+    # --- two options left open, then undecided, in other languages; "both" in Chinese ---
+    ("Podría ser A o C; ambas son compatibles y sin fase tardía no puedo decidir entre ellas.", LIVER_ES, "unparseable"),
+    ("Pode ser A ou C; não consigo decidir.", LIVER_ES, "unparseable"),
+    ("答案是B。\n\n……不对，环形强化且壁光滑，应该是D。不过B也有可能，两个都选吧：B、D。", BRAIN_ZH, "unparseable"),
+]
+YES_NO += [
+    # --- a yes/no given as what the reply answers with; hedged yes/no words in more languages ---
+    ("Die Bildqualität ist eingeschränkt. Ich würde die Frage also mit **Ja** beantworten – eine Bestätigung ist ratsam.",
+     "Liegt eine Lungenembolie vor?", "yes"),
+    ("Ich würde mit Nein antworten.", "Liegt eine Fraktur vor?", "no"),
+    ("I'd answer this with a yes, given the cortical step.", "Is there a fracture?", "yes"),
+    ("Линия просветления нечёткая. Однако нарушение кортикального слоя прослеживается. Скорее да — перелом, вероятно, есть.",
+     "Есть ли перелом?", "yes"),
+    ("با توجه به کیفیت تصویر نمی‌توانم کاملاً مطمئن باشم، اما سیگنال بالای خطی دیده می‌شود. بنابراین احتمالاً بله، پارگی وجود دارد.",
+     "آیا شواهدی از پارگی منیسک وجود دارد؟", "yes"),
+    # --- report signs and negations in other languages; questions in Arabic and Vietnamese ---
+    ("Seios costofrênicos livres.", "Existe derrame pleural?", "no"),
+    ("Senos costofrénicos libres.", "¿Hay derrame pleural?", "no"),
+    ("Randwinkel beidseits frei.", "Gibt es einen Pleuraerguss?", "no"),
+    ("Negativo per emorragia intracranica acuta.", "C'è un'emorragia intracranica?", "no"),
+    ("توزيع الغازات المعوية طبيعي، ولا توجد عرى معوية متوسعة تشير إلى انسداد.", "هل يوجد انسداد معوي؟", "no"),
+    ("ولا توجد علامات كسر.", "هل يوجد كسر؟", "no"),
+    ("Thành túi mật dày, có dịch quanh túi mật — phù hợp viêm túi mật cấp do sỏi.", "Có dấu hiệu viêm túi mật cấp không?", "yes"),
+    ("Không thấy dấu hiệu viêm túi mật cấp.", "Có dấu hiệu viêm túi mật cấp không?", "no"),
+]
+YES_NO_NON_ANSWERS += [
+    ("はいともいいえとも言えません。境界域の所見です。", "心拡大はありますか？", "unparseable"),
+    ("Weder ja noch nein - ein Grenzbefund.", "Liegt eine Kardiomegalie vor?", "unparseable"),
+    ("Neither yes nor no; it is borderline.", "Is there cardiomegaly?", "unparseable"),
+]
+JUDGE += [
+    ("설명 A: 10점 만점에 8점\n설명 B: 10점 만점에 1점\n답변은 A와 일치합니다.", (8, 1)),
+    ("Dopo aver confrontato la risposta, assegnerei 3 alla A e 6 alla B.", (3, 6)),
+    ("La description A mérite huit sur dix, la description B trois sur dix.", (8, 3)),
+]
+JUDGE_GRADES += [
+    ("Оценка: десять из десяти. Ответ полностью совпадает с эталоном.", 10),
+    ("Оценка: 7.", 7),
+    ("Punteggio: otto su dieci.", 8),
+]
+
 KNOWN_MISSES = {
     "The lesion demonstrates no internal enhancement on post-contrast images, consistent with a simple cyst.",
     "There is avid enhancement of the mass.",

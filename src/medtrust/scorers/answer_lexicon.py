@@ -34,7 +34,12 @@ HEDGE_ADVERBS = (
     r"probabilmente|waarschijnlijk|вероятно|скорее\s+всего|muhtemelen|prawdopodobnie|kemungkinan\s+besar|có\s+lẽ|"
     r"i(?:\s+would|'d)\s+(?:answer|pick|choose|go\s+with)|my\s+(?:hunch|bet|pick|instinct)\s+(?:is|would\s+be)|"
     r"i\s+suspect(?:\s+(?:this|it)\s+is)?|on\s+balance(?:\s+(?:it's|it\s+is|this\s+is))?|(?:i'm\s+|i\s+am\s+)?leaning(?:\s+towards?)?|"
-    r"i(?:'ll|\s+will)\s+(?:say|answer|go\s+with)"
+    r"i(?:'ll|\s+will)\s+(?:say|answer|go\s+with)|"
+    # more languages: Polish, Dutch, Czech, Russian, Ukrainian, Turkish, Greek, Indonesian, Vietnamese, Arabic, Persian, Hindi
+    r"najpewniej(?:\s+więc)?|najprawdopodobniej|vermoedelijk|pravděpodobně|nejspíše|nejspíš|вероятнее\s+всего|скорее|"
+    r"найімовірніше|ймовірно|скоріше|büyük\s+olasılıkla|πιθανότατα|πιθανώς|kemungkinan|cenderung(?:\s+ke)?|"
+    r"jawaban\s+saya\s+cenderung\s+ke|nhiều\s+khả\s+năng|khả\s+năng\s+cao|يرجّح|يرجح|على\s+الأرجح|الأرجح|غالبا|غالبًا|"
+    r"احتمالاً|احتمالا|به\s+احتمال\s+زیاد|संभवतः|शायद|सबसे\s+संभावित"
 )
 #: the same in CJK scripts (no word boundary before the letter: "可能是C", "おそらくB")
 HEDGE_ADVERBS_CJK = r"(?:很|最|更)?可能是|大概是|应该是|應該是|可能|おそらく|恐らく|たぶん|多分|아마도|아마"
@@ -51,7 +56,10 @@ CHOOSE_VERBS = (
     r"wähle|nehme|entscheide\s+mich\s+für|tippe\s+auf|"
     r"choisis|choisirais|je\s+prends|opte\s+pour|"
     r"escolho|escolheria|fico\s+com|"
-    r"scelgo|sceglierei"
+    r"scelgo|sceglierei|"
+    # more languages: "kies ik B", "wybieram B", "Tôi chọn A", "saya pilih C", "выбираю B", "seçiyorum", "volím", "επιλέγω"
+    r"kies(?:\s+ik)?|ik\s+kies|wybieram|wybrałbym|wybrałabym|tôi\s+chọn|chọn|saya\s+pilih|saya\s+memilih|pilih|"
+    r"выбираю|выбрал\s+бы|обираю|вибираю|seçiyorum|seçerim|volím|vybírám|επιλέγω|أختار|اخترت|נבחר|בוחר|בוחרת|चुनता\s+हूँ|चुनती\s+हूँ"
 )
 #: the same in CJK scripts ("我选择D", "应该选B", "Bを選びます" is read by the verdicts)
 CHOOSE_VERBS_CJK = r"我选择|我会选|我選擇|选择|選擇|应该选|應該選|我选|选|選"
@@ -103,7 +111,7 @@ ELIMINATE_BEFORE = (
     r"discard|discarding|"
     r"se\s+descarta(?:n)?|descartamos|descartando|descartad[oa]s?|"
     r"ausschließen|schließe\s+\w+\s+aus|exclure|exclut|on\s+exclut|descartar|descarto|escludo|esclude|escludiamo|escludere|"
-    r"scarto|scartiamo|excluo|excluímos|excluir|excluimos|wykluczam|исключаю|исключается|排除|除外|"
+    r"scarto|scartiamo|excluo|excluímos|excluir|excluimos|wykluczam|исключаю|исключается|排除|除外|loại\s+trừ|nên\s+loại|loại|"
     # the conditional: "Escluderei la prima", "Descartaría la primera", "I'd exclude", "j'exclurais"
     r"escluderei|scarterei|descartaría|descartaria|excluiría|excluiria|exclurais|(?:i\s+would|i'd)\s+(?:exclude|rule\s+out|eliminate|discard))"
 )
@@ -112,6 +120,7 @@ ELIMINATE_BEFORE = (
 CONCLUSIONS = (
     r"(?:so\s+|therefore\s+|thus\s+|hence\s+)?by\s+(?:exclusion|elimination)|por\s+exclusi[óo]n|par\s+(?:exclusion|élimination)|"
     r"per\s+esclusione|durch\s+ausschluss|"
+    r"->|→|=>|⇒|"
     r"so|therefore|thus|hence|which\s+leaves|leaving|that\s+leaves|(?:we\s+are\s+|we're\s+|i'm\s+|is\s+)?left\s+with|leaves|"
     r"dus|daarom|поэтому|значит|bu\s+nedenle|dlatego|jadi|vì\s+vậy|(?:es\s+)?bleibt(?:\s+nur)?|übrig\s+bleibt|resta|rimane|reste|"
     r"así\s+que|por\s+lo\s+tanto|entonces|luego|"
@@ -151,7 +160,7 @@ ORDINAL_NOUNS = (
     r"answer\s+option|answer\s+choice|antwortmöglichkeit|antwortoption|auswahlmöglichkeit|antwortalternative|"
     r"opción|opcion|opção|alternativa|opzione|risposta|wahl|möglichkeit|antwort|choix|proposition|réponse|optie|keuze|mogelijkheid|"
     r"вариант|ответ|seçenek|şık|opcja|odpowiedź|odpowiedz|opsi|pilihan|jawaban|lựa\s+chọn|phương\s+án|선택지|보기|옵션|"
-    r"个选项|個選項|选项|選項|个|項|の選択肢|選択肢"
+    r"个选项|個選項|选项|選項|个|項|项|の選択肢|選択肢"
 )
 #: "option number three", "choice no. 2"
 NUMBER_WORDS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "1": 0, "2": 1, "3": 2, "4": 3, "5": 4}
@@ -165,7 +174,7 @@ NEGATIVE_FINDINGS = (
     r"(?:do\s+not|don't|dont|did\s+not|didn't|can't|cannot|can\s+not|could\s+not|couldn't)\s+(?:see|identify|detect|appreciate|find|visuali[sz]e)"
     r"\s+(?:any|an?)\b|(?<=\w\s)absente?s?(?=\s*+(?:[.;,]|$))|"
     r"sin\s+(?:evidencia|signos?|datos|hallazgos)\s+de|no\s+se\s+(?:observa|observan|aprecia|aprecian|identifica|ven?)|no\s+hay|"
-    r"ausencia\s+de|negativo\s+para|"
+    r"ausencia\s+de|negativo\s+para|negativ[oa]\s+per|"
     r"kein(?:e|en)?\s+(?:anhalt|hinweis(?:e)?|zeichen)\s+(?:für|auf)|(?:^|(?<=[.;:\n]))\s{0,3}kein(?:e|en)?\s|kein(?:e|en)?\s+nachweis|(?:es\s+)?(?:liegt|liegen|zeigt\s+sich)\s+kein|"
     r"nicht\s+nachweisbar|(?:liegt|liegen)\s+nicht\s+vor|kein(?:e|en)?\s+\w+\s+(?:nachweisbar|sichtbar|erkennbar)|"
     r"pas\s+d(?:e\b|')|aucun(?:e)?\s|absence\s+d|sans\s+(?:signe|évidence|preuve)|négati(?:f|ve)\s+pour|"
@@ -182,7 +191,7 @@ NEGATIVE_FINDINGS = (
     r"brak\s|nie\s+(?:stwierdza\s+się|uwidoczniono|stwierdzono|widać)|bez\s+cech|"
     r"tidak\s+(?:ada|tampak|terlihat|ditemukan|didapatkan)|không\s+(?:có|thấy|phát\s+hiện)|"
     r"ingen\s|inga\s|inget\s+tecken|δεν\s+(?:παρατηρείται|υπάρχει|υπάρχουν)|χωρίς\s+ενδείξεις|"
-    r"لا\s+(?:يوجد|توجد|دليل|علامات)|عدم\s+وجود|कोई\s+(?:\S+\s+){0,3}?नहीं|"
+    r"(?:و)?لا\s+(?:يوجد|توجد|دليل|علامات)|ولا\s+(?:يوجد|توجد|دليل|علامات)|ليس\s+هناك|عدم\s+وجود|कोई\s+(?:\S+\s+){0,3}?नहीं|"
     r"없음|없습니다|없다|없으며|없고|보이지\s*않|관찰되지\s*않|확인되지\s*않|"
     r"未见|未見|没有|沒有|无明显|無明顯|未发现|未發現|不存在|阴性|陰性|"
     r"認められない|認められません|認めません|認めない|ありません|見られない|見られません|なし"
@@ -198,7 +207,7 @@ POSITIVE_FINDINGS = (
     r"(?:is|zijn)\s+(?:aanwezig|zichtbaar)|выявлен\w{0,2}|определяется|имеется|"
     r"있음|있습니다|보입니다|관찰됩니다|관찰됨|दिखाई\s+(?:देते|देता|देती)|मौजूद\s+है|tampak\s|terlihat\s|"
     r"there\s+(?:is|are)\s+(?:a|an|some|evidence|small|large|mild|moderate|severe)\b|evidence\s+of|"
-    r"hay\s|se\s+observa|presencia\s+de|positivo\s+para|"
+    r"hay\s|se\s+observa|presencia\s+de|positivo\s+para|phù\s+hợp(?:\s+với)?|gợi\s+ý|"
     r"liegt\s+(?!nicht\b|kein)\w+\s+vor|(?:ist|sind)\s+(?:nachweisbar|sichtbar)|"
     r"il\s+y\s+a|présence\s+d|positi(?:f|ve)\s+pour|(?<=\w\s)présente?s?(?=\s*+(?:[.;,]|$))|"
     r"\bhá\s|presença\s+de|"
@@ -251,6 +260,10 @@ PHRASE_SYNONYMS = {
     "axial": ("transverse", "transaxial", "cross-sectional", "transverse plane", "axial plane"),
     "left atrium": ("left atrial",), "right atrium": ("right atrial",), "left ventricle": ("left ventricular",),
     "right ventricle": ("right ventricular",),
+    "hepatic steatosis": ("fatty liver", "fatty infiltration of the liver", "steatosis"),
+    "esteatose hepática": ("fígado gorduroso", "esteatose", "infiltração gordurosa"),
+    "esteatosis hepática": ("hígado graso", "esteatosis"),
+    "carcinome basocellulaire": ("cbc",), "carcinoma basocelular": ("cbc",),
     "molar pregnancy": ("hydatidiform mole", "complete mole", "partial mole", "molar gestation"),
     "atelectasis": ("collapse", "lobar collapse", "lung collapse", "lobe collapse", "collapsed lobe", "collapsed lung"),
     "squamous cell carcinoma": ("scc", "squamous", "squamous ca", "sqcc"),

@@ -106,6 +106,19 @@ are several answers, not a refusal. Eliminations by text, struck-through letters
 lines; generic abnormality, organ-size, "clear" and "abnormal" questions; XML fields, chat-template
 tokens and OCR digits in words are read (:func:`_ocr_repaired`, :func:`_abnormality`).
 
+Round 7 (docs/judges.md, "Answer readers, round 7"): a retraction ("A - wait, no", "hold on",
+"Korrektur", "いや、待って") withdraws what came before it and the rest of the reply decides
+(:func:`_last_retraction`); stated answers that go back to one already left, and loops of yes/no or
+two letters, are no answer (:func:`_oscillates`, :func:`_degenerate`); "none of", option numbers
+and ordinal spans ("not the first two") eliminate; a differential named after the answer ("B, D as
+a differential") and an option after "than" are set aside; a ranking's top, "C it is", "my answer
+changes to A", "-> D" and choosing and hedging verbs in twelve more languages are read; answers in
+XML attributes, JSON keys in twenty languages and JSON whose strings hold curly quotes; findings in
+CJK clauses and CJK, Arabic and Vietnamese questions (:func:`_cjk_subject_finding`), another site's
+adjective ("pleural" for a pericardial question, :func:`_other_qualifier`), report signs of absence
+in other languages; a genus's initial ("C. difficile") is no option letter; Cyrillic В is C when
+the option text after it is C's.
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -309,7 +322,8 @@ _CONTRAST = re.compile(r"(?i)\b(?:but|however|although|though|nevertheless|that\
                        r"mas|porém|no\s+entanto|ma|però|tuttavia)\b[,:]?\s*")
 _NEGATION = re.compile(
     r"(?i)\b(?:not|no|isn't|aren't|never|neither|nor|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except|"
-    r"without|w/o|sans|sin|ohne|sem|senza|free\s+of|negative\s+for)"
+    r"without|w/o|sans|sin|ohne|sem|senza|free\s+of|negative\s+for|descarto|descartamos|descarta|excluo|exclu[íi]mos|escludo|"
+    r"escluderei|j'exclus|loại|não\s+é|no\s+es|n'est\s+pas|non\s+è|ist\s+kein\w{0,2})"
     r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
 )
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
@@ -706,7 +720,8 @@ def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Rea
     if not closers:
         if rest.startswith("'") and re.match(r"'[a-z]", rest):  # I'd, I'm
             return None, 0
-        nxt = re.match(r"^[ \t]+([a-z][\w'-]*)", rest)
+        nxt = re.match(r"^[ \t]+([^\W\d_][\w'-]*)", rest)
+        nxt = nxt if nxt and nxt.group(1)[0].islower() else None  # "a única alternativa": an article before an accented word
         if nxt and (letter.islower() or letter in "AI") and nxt.group(1) not in _LETTER_FOLLOWERS:
             return None, 0  # article "a"/"A" or pronoun "I" before a word
         if strict_lead and not _STRICT_FOLLOW.match(rest):
@@ -1722,7 +1737,8 @@ _ECHOED_QUOTE = re.compile(r"^(?:[ \t]*+>[^\n]{0,400}+\n)++(?=\s*+[^\s>])")
 _TORN = re.compile(r"(?i)\b(?:torn\s+between|toss[- ]up|undecided\s+between|(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+decide|"
                    r"hard\s+to\s+(?:say|choose|decide)\s+between|between\s+(?:the\s+)?two|(?:i'?m|i\s+am)\s+torn|either\s+(?:one|could\s+be)|back\s+and\s+forth|"
                    r"(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+settle|"
-                   r"both\s+(?:are\s+|seem\s+|remain\s+)?(?:equally\s+)?(?:plausible|possible|likely))\b")
+                   r"both\s+(?:are\s+|seem\s+|remain\s+)?(?:equally\s+)?(?:plausible|possible|likely))\b"
+                   r"|两个都选|兩個都選|两个都有可能|兩個都有可能|两者都有可能|どちらも選|両方選")
 
 
 #: a retraction of what the reply said before: "A - wait, no.", "hold on", "on second look", "correcting my
@@ -1751,8 +1767,9 @@ def _last_retraction(t: str) -> re.Match[str] | None:
 
 #: two options stated as the answer: "It's B or D", "Either A or C", "Answer: B/C", "probably A or B"
 _STATED_PAIR = re.compile(
-    r"(?i:it(?:'s|\s++is)|either|answer(?:\s++is)?\s*+:?|(?:most\s++)?likely|probably|could\s++be|i'd\s++say)\s++(?i:options?\s++)?"
-    r"[(\[]?([A-Z])[)\]]?[ \t]*+(?:/|(?i:or|and))[ \t]*+(?i:option\s++)?[(\[]?([A-Z])(?!" + _LW + r")"
+    r"(?i:it(?:'s|\s++is)|either|answer(?:\s++is)?\s*+:?|(?:most\s++)?likely|probably|could\s++be|i'd\s++say|podría\s++ser|puede\s++ser|"
+    r"pode\s++ser|poderia\s++ser|pourrait\s++être|könnte\s++(?:es\s++)?|potrebbe\s++essere|kan\s++zijn)\s++(?i:options?\s++|la\s++|el\s++|a\s++|le\s++)?"
+    r"[(\[]?([A-Z])[)\]]?[ \t]*+(?:/|(?i:or|and|o|y|ou|et|oder|und|e|of|en))[ \t]*+(?i:option\s++|la\s++|el\s++|a\s++|le\s++)?[(\[]?([A-Z])(?!" + _LW + r")"
 )
 #: doubt closing a reply that has answered: "..., but I am not sure.", "- though I could be wrong", "not 100% sure"
 _UNCERTAIN_TAIL = re.compile(
@@ -1825,6 +1842,9 @@ _BOTH_POSSIBLE = re.compile(
     r"(?:might|could|may)\s++(?:just\s++)?(?:as\s++)?equally(?:\s++well)?\s++be|equally\s++likely)(?![^\W\d_])"
     r"|可能有[，,]\s*也可能没有|可能是也可能不是|有可能也有可能没有|可能有也可能没有"
     r"|两种(?:情况|可能)都有可能|两者都有可能|二者都有可能|兩種(?:情況|可能)都有可能|どちらも考えられ|どちらの可能性もあ|둘\s*다\s*가능"
+    # neither yes nor no: "はいともいいえとも言えません", "weder ja noch nein", "neither yes nor no"
+    r"|はいともいいえとも|既不能说是也不能说否|(?i:neither\s++yes\s++nor\s++no|weder\s++ja\s++noch\s++nein|ni\s++s[íi]\s++ni\s++no|"
+    r"ni\s++oui\s++ni\s++non|né\s++sì\s++né\s++no|nem\s++sim\s++nem\s++não)"
 )
 #: words that put a later finding apart from the one answered: an earlier study, a risk, a contrast,
 #: the other side ("Previously there was an effusion, but it has resolved", "The right side is clear")
@@ -1868,6 +1888,11 @@ def _possibly_this_or_that(t: str) -> re.Match[str] | None:
 _CONDITIONAL_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:yes|no)[ \t,]*+(?:if|when|provided|assuming|unless)|otherwise[ \t,]*+(?:yes|no))(?![^\W\d_])")
 
 
+#: a yes/no given as what the reply answers with: "Ich würde die Frage mit **Ja** beantworten", "I'd answer this with a yes"
+_ANSWER_WITH = re.compile(
+    r"(?i)(?<![^\W\d_])(?:mit|with)\s++(?:an?\s++|einem\s++)?[*_\"']*+(ja|nein|yes|no)[*_\"']*+\s++(?:beantworten|beantworte|antworten|antworte|answer)(?![^\W\d_])"
+    r"|(?<![^\W\d_])answer\s++(?:(?:this|it|the\s++question)\s++)?with\s++(?:an?\s++)?[*_\"']*+(yes|no)(?![^\W\d_])"
+)
 #: chat-template tokens, with the role they open: "<|im_start|>assistant", "<|im_end|>", "<|assistant|>"
 _CHAT_TOKEN = re.compile(r"<\|[A-Za-z_]{1,20}\|>(?:[ \t]*+(?:assistant|user|system)\b)?")
 #: one XML element holding one short value: "<present>false</present>", "<fracture>yes</fracture>"
@@ -1984,6 +2009,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
         # bounded work: a very long reply is read at its opening and its end, where answers stand
         t = t[:WINDOW_HEAD] + "\n\n" + t[-WINDOW_TAIL:]
     if q.yes_no or q.yes_no_map:
+        t = _ANSWER_WITH.sub(lambda m: f" Answer: {m.group(1) or m.group(2)}. ", t)  # "mit **Ja** beantworten" -> "Answer: Ja."
         t = _XML_FIELD.sub(lambda m: f"\n{m.group(1)}: {m.group(2).strip()}\n", t)  # "<present>false</present>" -> "present: false"
     t = _ocr_repaired(t)
     t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t, q)))), q).strip()
@@ -2071,7 +2097,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
             sole = None if q.yes_no or declined_after else _sole_letter(after, q)
             if sole and sole != SEVERAL:
                 return Extraction(sole, "hedged", f"answer stated after a question-like hedge ({ref}; sole_letter)")
-        pair = _STATED_PAIR.search(flat, 0, undecided.start()) if undecided and not declined and not q.yes_no else None
+        pair = _STATED_PAIR.search(flat, 0, undecided.start()) if undecided and not q.yes_no else None
         weighed = (undecided and not declined and not q.yes_no and _BOTH_POSSIBLE.search(flat, 0, undecided.start())
                    and _sole_letter(flat[: undecided.start()], q) == SEVERAL)
         depends = re.search(r"(?i)\bit\s+depends\b|\bdepends\s+on\b", flat) and _YES_EN.search(flat) and re.search(r"(?i)\bno\b", flat)
@@ -2298,12 +2324,14 @@ _REMAINING_UNNAMED = re.compile(
     r"(?i)(?<![^\W\d_])(?:the\s++(?:only\s++)?(?:remaining|other|last\s++remaining)\s++(?:one|option|choice|answer|alternative)|"
     r"the\s++one\s++(?:that(?:'s|\s++is)\s++)?left|the\s++only\s++one\s++(?:left|remaining)|what(?:'s|\s++is)\s++left|la\s++(?:opción|alternativa|opzione)\s++(?:restante|rimanente)|"
     r"l'opzione\s++rimanente|la\s++(?:restante|rimanente)|die\s++(?:übrige|verbleibende)(?:\s++option)?|l'option\s++restante|"
-    r"la\s++seule\s++restante|a\s++(?:opção|alternativa)\s++restante)(?![^\W\d_])"
+    r"la\s++seule\s++restante|a\s++(?:única\s++)?(?:opção|alternativa)\s++restante|phương\s++án\s++còn\s++lại|"
+    r"đáp\s++án\s++còn\s++lại|lựa\s++chọn\s++còn\s++lại)(?![^\W\d_])"
 )
 #: a negation right before an option's name: "not a pheochromocytoma", "ni una metástasis", "rule out metastasis"
 _NEGATED_NAME = re.compile(
     r"(?i)(?<![^\W\d_])(?:not|no|nor|neither|ni|ne|nicht|kein\w{0,2}|non|não|nem|rule\s++out|ruled\s++out|ruling\s++out|"
-    r"exclude[sd]?|excluding|no\s++es|n'est\s++pas|ist\s++kein\w{0,2}|non\s++è)[ \t]++(?:(?:a|an|the|un|una|uno|el|la|le|il|um|uma|"
+    r"exclude[sd]?|excluding|no\s++es|n'est\s++pas|ist\s++kein\w{0,2}|non\s++è|descarto|descartamos|descarta|excluo|escludo|"
+    r"j'exclus|nên\s++loại|loại)[ \t]++(?:(?:a|an|the|un|una|uno|el|la|le|il|um|uma|o|"
     r"ein|eine|einen|de|du|d')[ \t]++)?$"
 )
 
@@ -2416,7 +2444,11 @@ _INFLAMED_ORGAN = re.compile(r"(?i)(?:the\s+)?(" + "|".join(_ITIS) + r")\s+infla
 _ENLARGED_ORGAN = re.compile(r"(?i)(?:the\s+)?(liver|spleen|heart|cardiac\s+silhouette|thyroid(?:\s+gland)?|kidney)\s+enlarged$")
 #: signs a report gives for a finding's absence, by the finding's head word (the reply never names the finding)
 _NORMAL_SIGNS = {
-    "effusion": r"costophrenic\s+angles?\s+(?:are\s+|is\s+|remain\s+)?(?:sharp|clear|preserved|normal)|sharp\s+costophrenic\s+angles?",
+    "effusion": r"costophrenic\s+angles?\s+(?:are\s+|is\s+|remain\s+)?(?:sharp|clear|preserved|normal)|sharp\s+costophrenic\s+angles?|"
+                # "Seios costofrênicos livres", "senos costofrénicos libres", "Randwinkel frei", "синусы свободны"
+                r"(?:seios|senos|seni|sinus)\s+costo(?:-)?(?:fr[êée]nicos|frenici|diaphragmatiques)\s+(?:livres|libres|liberi|preservados|"
+                r"conservados|libres)|(?:rand|zwerchfell)winkel\s+(?:beidseits\s+|bds\.?\s+)?frei|"
+                r"(?:реберно|рёберно)-?диафрагмальные\s+синусы\s+свободны|реберно-?діафрагмальні\s+синуси\s+вільні",
     "pneumothorax": r"lungs?\s+(?:are\s+|is\s+)?(?:fully\s+)?(?:re-?)?expanded|lung\s+markings\s+extend\s+to\s+the\s+(?:periphery|chest\s+wall)",
     "cardiomegaly": r"heart\s+size\s+(?:is\s+)?(?:normal|within\s+normal\s+limits)|normal\s+heart\s+size|cardiothoracic\s+ratio\s+(?:is\s+)?normal|"
                     # Spanish, French, German, Italian, Portuguese report phrases for a heart of normal size
@@ -2438,12 +2470,23 @@ _NORMAL_SIGNS = {
 }
 
 
+#: a finding's head word in other languages, to its English key in _NORMAL_SIGNS ("Existe derrame pleural?")
+_HEAD_IN_ENGLISH = {"derrame": "effusion", "versamento": "effusion", "épanchement": "effusion", "erguss": "effusion",
+                    "pleuraerguss": "effusion", "выпот": "effusion", "випіт": "effusion", "fractura": "fracture", "fratura": "fracture",
+                    "frattura": "fracture", "fraktur": "fracture", "перелом": "fracture", "neumotórax": "pneumothorax",
+                    "pneumotórax": "pneumothorax", "pneumotorace": "pneumothorax", "пневмоторакс": "pneumothorax",
+                    "cardiomegalia": "cardiomegaly", "cardiomégalie": "cardiomegaly", "kardiomegalie": "cardiomegaly",
+                    "кардиомегалия": "cardiomegaly", "neumonía": "pneumonia", "pneumonia": "pneumonia", "polmonite": "pneumonia",
+                    "pneumonie": "pneumonia", "lungenentzündung": "pneumonia", "пневмония": "pneumonia"}
+
+
 def _normal_sign(t: str, subject: str) -> str | None:
     """"no" when the reply gives the report's sign of the finding's absence (:data:`_NORMAL_SIGNS`:
     "Costophrenic angles are sharp" to "Is there a pleural effusion?") or calls the finding's stem
     normal ("normal wall thickness" to "Is there bowel wall thickening?"), and nothing in it
     negates that sign; None otherwise."""
-    head = (re.findall(r"[^\W\d_]{3,}", subject) or [""])[-1].lower()
+    words = [w.lower() for w in re.findall(r"[^\W\d_]{3,}", subject)]
+    head = next((_HEAD_IN_ENGLISH[w] for w in words if w in _HEAD_IN_ENGLISH), words[-1] if words else "")
     sign = _NORMAL_SIGNS.get(head)
     m = re.search(r"(?i)\b(?:" + sign + r")\b", t) if sign else None
     if m is None and len(head) >= 7:
@@ -2469,8 +2512,8 @@ def _question_subject(question: str | None) -> str | None:
         return None
     m = _SUBJECT_QUESTION.match(normalize_text(question))
     if not m:
-        cjk = _CJK_SUBJECT_QUESTION.match(normalize_text(question))
-        return next(g for g in cjk.groups() if g) if cjk else None  # "骨折はありますか？" asks about "骨折"
+        cjk = _CJK_SUBJECT_QUESTION.match(normalize_text(question)) or _OTHER_SUBJECT_QUESTION.match(normalize_text(question))
+        return next(g for g in cjk.groups() if g).lower() if cjk else None  # "骨折はありますか？" asks about "骨折"
     if m.group("c") is not None:  # "Is X present?" names X only with its predicate
         involved = _INVOLVED_BY.search(m.group("c")) or _SUSPICIOUS_FOR.search(m.group("c"))
         if involved:  # "Is the lymph node involved by metastatic carcinoma?" asks about the carcinoma
@@ -2504,6 +2547,11 @@ _CJK_SUBJECT_QUESTION = re.compile(
     r"^\W*+(?:(?:是否有|是否存在|有没有|有沒有|有无|有無)([^\s？?，,。]{1,20}?)|([^\s？?，,。]{1,20}?)(?:吗|嗎)"
     r"|([^\s？?，,。]{1,20}?)(?:は|が)(?:あります|ありますか|認められますか|見られますか|存在しますか|ある)"
     r"|([^\s？?，,。]{1,20}?)(?:이|가)\s*+(?:있습니까|있나요|있습니까|보입니까|보이나요))[？?]?\s*+$"
+)
+#: the same in Arabic and Vietnamese: "هل يوجد انسداد معوي؟", "Có dấu hiệu viêm túi mật cấp không?"
+_OTHER_SUBJECT_QUESTION = re.compile(
+    r"^\W*+(?:هل\s++(?:يوجد|توجد|هناك|يظهر|تظهر)\s++(?:أي\s++)?([^؟?\n]{1,60}?)|(?i:có\s++(?:dấu\s++hiệu\s++|bằng\s++chứng\s++)?)"
+    r"([^?\n]{1,60}?)\s++(?i:không))\s*+[؟?]?\s*+$"
 )
 #: what :func:`_subject_finding` gives when a clause naming the finding hedges or asks about it
 HEDGED = "hedged"
@@ -2739,20 +2787,22 @@ _NUMBER_WORDS = {
     "cero": 0, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
     "null": 0, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10,
     "zéro": 0, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+    "ноль": 0, "один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8,
+    "девять": 9, "десять": 10, "due": 2, "quattro": 4, "sei": 6, "sette": 7, "otto": 8, "nove": 9, "dieci": 10,
 }
 _NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 #: a spelled score where a score stands: "A: eight", "give it a seven", "seven out of ten", "Grade: nine"
 _SPELLED_SCORE = re.compile(
     r"(?i)((?:[:=≈~]|[-–—>]\s)\s?|(?<![^\W\d_])[AB]\s(?:an?\s)|(?<![^\W\d_])(?:score|rating|grade)\s(?:of\s)|(?<![^\W\d_])(?:give|gave|rate|rated|score|scored|scores|grade|rating|award|deserves|earns|gets|merits|warrants|receives)"
     r"\s(?:(?:it|this|that|the\s+answer|the\s+response|this\s+(?:response|answer|reply))\s)?(?:an?\s)?(?:\*\*|__)?|(?<![^\W\d_]))(" + _NUMBER_WORD
-    + r")(?![^\W\d_])(?=(\s*+(?:out\s++of|/|de|von|sur|su|sobre)\s*+(?:ten|10|diez|zehn|dix)\b)?)"
+    + r")(?![^\W\d_])(?=(\s*+(?:out\s++of|/|de|von|sur|su|sobre|из)\s*+(?:ten|10|diez|zehn|dix|dieci|десяти)\b)?)"
 )
 
 
 def spell_out_scores(text: str) -> str:
     """Spelled scores become digits where a score stands ("A: eight" -> "A: 8", "I'd give it a
-    seven" -> "... a 7", "seven out of ten" -> "7 out of ten"); English, Spanish, German and French
-    words zero to ten. Elsewhere a number word stays ("names one of the two findings")."""
+    seven" -> "... a 7", "seven out of ten" -> "7 out of ten"); English, Spanish, German, French,
+    Italian and Russian words zero to ten. Elsewhere a number word stays ("names one of the two findings")."""
     def sub(m: re.Match[str]) -> str:
         if not m.group(1) and not m.group(3):
             return m.group(0)  # a number word with neither a score's lead nor "out of ten"

@@ -185,9 +185,10 @@ _CANDIDATE_LABEL = (
 _JUDGE_SCORE = re.compile(
     r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|描述|說明|説明|候補|(?<![\w]))"
     r"([AB])(?![A-Za-z0-9_])[\])]?\**+(?:\s*+(?i:score|rating)(?![\w])|\s*+的?(?:得分|分数|分數|评分|評分|相似度|一致度|匹配度)|との(?:一致度|類似度|スコア))?"
-    r"(?:\s*+(?:-++>|=>|→|[:=\-–—≈~]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:(?:also|too|likewise)\s++)?(?i:gets|got|receives|received|scores|scored|is|earns|deserves|merits|warrants|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve)(?:\s++an?)?(?:\s++(?i:score|rating)\s++of)?(?![\w])"
+    r"(?:\s*+(?:-++>|=>|→|[:=\-–—≈~]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:(?:also|too|likewise)\s++)?(?i:gets|got|receives|received|scores|scored|is|earns|deserves|merits|warrants|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve|mérite|merece|merita|verdient|verdient)(?:\s++an?)?(?:\s++(?i:score|rating)\s++of)?(?![\w])"
     r"|\s*+\(\s*+(?i:(?:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?|得分|评分)\s*+[:=]?\s*+)?(?=\d)"
-    r"|(?=\s++\d++(?:\.\d++)?[ \t]*+(?:[|,;/\n—–\[(]|\.(?!\d)|$)))"
+    r"|(?=\s++\d++(?:\.\d++)?[ \t]*+(?:[|,;/\n—–\[(]|\.(?!\d)|$))"
+    r"|(?=\s++\d{1,2}(?:\.\d++)?\s++(?i:sur|out\s++of|de|su|von|из)\s++(?i:10|dix|ten|diez|zehn|dieci|десяти)(?![\w])))"
     r"\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?",
 )
 #: a score given by a verb before the candidate: "I'd give A a 9", "I rate B 3/10", "assign A a score of 7"
@@ -198,7 +199,7 @@ _JUDGE_SCORE_VERB = re.compile(
 )
 #: a number before its candidate: "6 sur 10 au candidat A", "8/10 to option B"; groups (score, letter)
 _JUDGE_SCORE_REV = re.compile(
-    r"(?<![\d.,])" + _SCORE_NUM + r"(?!\d|[.,]\d)(?:\s*+(?:/|out\s+of|sur|de|von|su)\s*+10)?\s++(?i:to|for|au|à|a|al|an|für|per)\s++(?i:the\s+)?"
+    r"(?<![\d.,])" + _SCORE_NUM + r"(?!\d|[.,]\d)(?:\s*+(?:/|out\s+of|sur|de|von|su)\s*+10)?\s++(?i:to|for|au|à\s+la|à|a\s+la|a|al|alla|allo|an|für|per)\s++(?i:the\s+)?"
     r"(?:(?i:candidat[eo]?|kandidat(?:en)?|option|opción|opção|opzione|description)\s++)?([AB])(?![A-Za-z0-9_])"
 )
 #: a candidate, then a rating verb within a short clause: "candidate A, which I would rate an 8"
@@ -226,6 +227,8 @@ _XML_SCORE = re.compile(r"<((?:score|rating|candidate|option)?[_ -]?[ABab])>[ \t
 _KEY_LETTER = re.compile(r"(?i)(?<![^\W\d_])(score|rating|candidate|option)[_-]?([ab])(?![^\W_])")
 _JSON_KEY = re.compile(r"^(?:option|answer|candidate|description|score|scorefor|scoreforoption|scoreforcandidate|scorefordescription|rating|"
                        r"closenessto|similarityto)?(a|b)(?:score|rating)?$")
+#: a scale named before the score: "10점 만점에 8점", "满分10分，得8分", "10点満点中8点", "на 10 баллов из"
+_OUT_OF_TEN_BEFORE = re.compile(r"10\s*+점\s*+만점에|满分\s*+10\s*+分[，,]?|滿分\s*+10\s*+分[，,]?|10\s*+点満点中")
 #: a YAML block per candidate: "A:\n  score: 3\n  rationale: ...", read as "A: 3"
 _YAML_SCORE = re.compile(r"(?m)^[ \t]*+(?:(?i:description|candidate|option)[ _]?)?([AB])[ \t]*+:[ \t]*+\n((?:[ \t]++[^\n]*+\n){0,6}?)"
                          r"[ \t]++(?i:score|rating|similarity)[ \t]*+:[ \t]*+(\d{1,2}(?:\.\d++)?)")
@@ -257,6 +260,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     t = _XML_SCORE.sub(lambda m: f"{m.group(1)}: {m.group(2)}\n", t)  # "<score_A>5</score_A>" -> "score_A: 5"
     t = _KEY_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2).upper()}", t)  # "score_a: 7", "scoreB=2" -> "score A: 7"
     t = _CALL_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2)}", t)  # "Score(A)=6" -> "Score A=6"
+    t = _OUT_OF_TEN_BEFORE.sub(" ", t)  # "설명 A: 10점 만점에 8점": the scale before the score is no score
     t = _YAML_SCORE.sub(lambda m: f"{m.group(1)}: {m.group(3)}\n{m.group(2)}", t)  # "A:\n  score: 3" -> "A: 3"
     found = _judge_json(t)
     reason = ""
