@@ -41,8 +41,6 @@ KNOWN_MISSES = {
     "x12a-gpt4o-uk-pos-dissection": "an intimal flap answers 'aortic dissection?' only through medical knowledge",
     "x12a-gpt4o-ja-ord-remaining": "options excluded by their Japanese names ('気胸は...否定的'), then 'the remaining option': names in "
                                    "another script are not matched to English option texts",
-    "x13a-claude-neg-nodule": "'I don't see any focal nodules' followed by 'small nodules ... can be occult on radiographs': a general "
-                              "remark naming the finding reads as a hedge",
     "x13a-deepseekvl-cs-pos-aaa": "a finding named only in Czech ('aneuryzma břišní aorty') is not matched to the English question",
     "x13b-hedge-trichrome-probs": "a probability per option (C: 0.70 the highest) is not read as a choice",
     "x13b-neg-no-enhancement": "'Is the mass enhancing?' has no finding noun: a predicate question other than enlarged or inflamed",

@@ -100,6 +100,10 @@ CHOICE = [
     ('{"उत्तर": "A"}', LIVER, "A"),
     ('{"đáp án": "B"}', LIVER, "B"),
     ('{"antwoord": "D"}', LIVER, "D"),
+    # ("option" stays an answer key; answer-option lists and reasons in other languages do not)
+    ('{"role": "assistant", "tool_calls": [{"function": {"name": "record_answer", "arguments": "{\\"option\\": \\"D\\"}"}}]}', LIVER, "D"),
+    ('{"svarsalternativ": ["A", "B", "C", "D"], "svar": "B"}', LIVER, "B"),
+    ('{"정답_이유": "A는 단발성 병변이므로 맞지 않습니다.", "정답": "B"}', LIVER, "B"),
     # --- eliminations ending "by exclusion it's C" or "the final choice" ---
     ("Going through the options:\n- Psoriasis (A): Munro microabscesses — absent.\n- Lichen planus (B): band-like infiltrate "
      "— absent.\n- Lupus (D): interface change — absent.\n- Pemphigus (E): suprabasal acantholysis — absent.\n\nWhat's left is "
@@ -510,3 +514,43 @@ def test_round7_judge_members(reply, expected):
 @pytest.mark.parametrize("reply,expected", JUDGE_GRADES)
 def test_round7_grade_members(reply, expected):
     assert parse_judge_score(reply) == (expected, None)
+
+
+# ===== review by a newcomer: 368 replies aimed at the round-7 rules (members and false-positive probes) =====
+def _review_rows():
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "answer_review_round7.jsonl"
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+def _review_reading(r):
+    if r["reader"] == "choice":
+        e = extract_choice(r["reply"], r["options"])
+        return (e.answer, e.status)
+    if r["reader"] == "yes_no":
+        e = extract_yes_no(r["reply"], question=r["question"])
+        return (e.answer, e.status)
+    if r["reader"] == "mediconfusion":
+        try:
+            a, b, _ = parse_judge_lenient(r["reply"])
+        except Exception:  # JudgeParseError: the reply holds no pair
+            return None
+        return [a, b]
+    return parse_judge_score(r["reply"])[0]
+
+
+def _review_expected(r):
+    if r["reader"] in ("choice", "yes_no"):
+        return (r["expected"], "answer") if r["expected"] is not None else (None, r["expected_status"])
+    if r["reader"] == "mediconfusion":
+        return None if r["expected"] is None else [float(x) for x in r["expected"]]
+    return None if r["expected"] is None else float(r["expected"])
+
+
+@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(strict=True, reason="read wrong after round 7")]
+                                            if r.get("known_miss") else []) for r in _review_rows()])
+def test_round7_review(r):
+    """The reviewer's readings; rows marked known_miss are the 70 still read wrong (docs/judges.md, round 7)."""
+    assert _review_reading(r) == _review_expected(r), r["reply"]

@@ -37,7 +37,7 @@ HEDGE_ADVERBS = (
     r"i(?:'ll|\s+will)\s+(?:say|answer|go\s+with)|"
     # more languages: Polish, Dutch, Czech, Russian, Ukrainian, Turkish, Greek, Indonesian, Vietnamese, Arabic, Persian, Hindi
     r"najpewniej(?:\s+więc)?|najprawdopodobniej|vermoedelijk|pravděpodobně|nejspíše|nejspíš|вероятнее\s+всего|скорее|"
-    r"найімовірніше|ймовірно|скоріше|büyük\s+olasılıkla|πιθανότατα|πιθανώς|kemungkinan|cenderung(?:\s+ke)?|"
+    r"найімовірніше|ймовірно|скоріше|büyük\s+olasılıkla|πιθανότατα|πιθανώς|cenderung(?:\s+ke)?|"
     r"jawaban\s+saya\s+cenderung\s+ke|nhiều\s+khả\s+năng|khả\s+năng\s+cao|يرجّح|يرجح|على\s+الأرجح|الأرجح|غالبا|غالبًا|"
     r"احتمالاً|احتمالا|به\s+احتمال\s+زیاد|संभवतः|शायद|सबसे\s+संभावित"
 )
@@ -98,7 +98,7 @@ ELIMINATIONS = (
     r"|(?:would|will|must)\s+be\s+(?:wrong|incorrect|unlikely|less\s+likely|excluded)|(?:is|are)\s+out\b|out(?=\s*+[.;,!]|\s*+$)"
     r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|aus(?:zu)?schlie(?:ß|ss)en|(?:scheiden|scheidet|fallen|fällt)\s+(?:\w+\s+)?(?:aus|weg)(?![^\W\d_])|é\s+descartad[oa]|aus(?=\s*+(?:[.,;]|$))|"
     r"(?:não|no)\s+se\s+aplica|no\s+aplica|ne\s+s'applique\s+pas|trifft\s+nicht\s+zu|passt\s+nicht|non\s+si\s+applica|"
-    r"(?:does\s+not|doesn't)\s+(?:apply|fit)|"
+    r"(?:does\s+not|doesn't)\s+(?:apply|fit)|は否定的|は除外|は考えにくい|可以排除|被排除|不太可能|"
     r"can\s+be\s+(?:ruled\s+out|excluded)|"
     r"неверн\w{0,3}|неправильн\w{0,3}|не\s+подходит|(?:está|é)\s+(?:errad[ao]|incorret[ao])|es\s+incorrect[ao]|está\s+mal|"
     r"est\s+(?:faux|fausse|incorrecte?)|ist\s+falsch|è\s+(?:sbagliat[ao]|errat[ao])|is\s+onjuist|klopt\s+niet|"
@@ -169,13 +169,13 @@ NUMBER_WORDS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "1": 0, "2
 NEGATIVE_FINDINGS = (
     r"no\s+(?:\w+\s+)?(?:evidence|sign|signs|indication|suggestion)\s+of|negative\s+for|without\s+(?:\w+\s+)?(?:evidence|signs?)\s+of|"
     r"free\s+of|(?:is|are)\s+(?:absent|not\s+(?:seen|visible|present|identified|detected|noted|demonstrated|evident))|"
-    r"(?:is|are|was|were)\s+(?:\w+\s+)?(?:ruled\s+out|excluded)|(?:^|(?<=[.;:\n]))[^\w\n]{0,8}(?:absent|unremarkable)\b|no\s+(?:acute|definite|obvious|significant|visible|apparent)\b|"
+    r"(?:is|are|was|were)\s+(?:(?:effectively|definitely|confidently|safely|reliably|essentially|largely)\s+)?(?:ruled\s+out|excluded)|(?:^|(?<=[.;:\n]))[^\w\n]{0,8}(?:absent|unremarkable)\b|no\s+(?:acute|definite|obvious|significant|visible|apparent)\b|"
     # "I don't see any nodules", "I can't identify a fracture"; "effusion absent."
     r"(?:do\s+not|don't|dont|did\s+not|didn't|can't|cannot|can\s+not|could\s+not|couldn't)\s+(?:see|identify|detect|appreciate|find|visuali[sz]e)"
-    r"\s+(?:any|an?)\b|(?<=\w\s)absente?s?(?=\s*+(?:[.;,]|$))|"
+    r"\s+(?:any|an?)\b|(?:^|(?<=[.;\n]))[^\W\d_][^.;:,\n]{0,40}?\sabsente?s?(?=\s*+(?:[.;]|$))|"
     r"sin\s+(?:evidencia|signos?|datos|hallazgos)\s+de|no\s+se\s+(?:observa|observan|aprecia|aprecian|identifica|ven?)|no\s+hay|"
     r"ausencia\s+de|negativo\s+para|negativ[oa]\s+per|"
-    r"kein(?:e|en)?\s+(?:anhalt|hinweis(?:e)?|zeichen)\s+(?:für|auf)|(?:^|(?<=[.;:\n]))\s{0,3}kein(?:e|en)?\s|kein(?:e|en)?\s+nachweis|(?:es\s+)?(?:liegt|liegen|zeigt\s+sich)\s+kein|"
+    r"kein(?:e|en)?\s+(?:anhalt|hinweis(?:e)?|zeichen)\s+(?:für|auf)|kein(?:e|en)?\s+nachweis|(?:es\s+)?(?:liegt|liegen|zeigt\s+sich)\s+kein|"
     r"nicht\s+nachweisbar|(?:liegt|liegen)\s+nicht\s+vor|kein(?:e|en)?\s+\w+\s+(?:nachweisbar|sichtbar|erkennbar)|"
     r"pas\s+d(?:e\b|')|aucun(?:e)?\s|absence\s+d|sans\s+(?:signe|évidence|preuve)|négati(?:f|ve)\s+pour|"
     r"sem\s+(?:evidência|evidencia|sinais?)\s+de|não\s+(?:há|se\s+observa|se\s+observam|foi\s+observad[oa])|ausência\s+de|"
@@ -207,7 +207,7 @@ POSITIVE_FINDINGS = (
     r"(?:is|zijn)\s+(?:aanwezig|zichtbaar)|выявлен\w{0,2}|определяется|имеется|"
     r"있음|있습니다|보입니다|관찰됩니다|관찰됨|दिखाई\s+(?:देते|देता|देती)|मौजूद\s+है|tampak\s|terlihat\s|"
     r"there\s+(?:is|are)\s+(?:a|an|some|evidence|small|large|mild|moderate|severe)\b|evidence\s+of|"
-    r"hay\s|se\s+observa|presencia\s+de|positivo\s+para|phù\s+hợp(?:\s+với)?|gợi\s+ý|"
+    r"hay\s|se\s+observa|presencia\s+de|positivo\s+para|phù\s+hợp(?:\s+với)?|gợi\s+ý|але\s+є|но\s+есть|"
     r"liegt\s+(?!nicht\b|kein)\w+\s+vor|(?:ist|sind)\s+(?:nachweisbar|sichtbar)|"
     r"il\s+y\s+a|présence\s+d|positi(?:f|ve)\s+pour|(?<=\w\s)présente?s?(?=\s*+(?:[.;,]|$))|"
     r"\bhá\s|presença\s+de|"
@@ -257,9 +257,11 @@ PHRASE_SYNONYMS = {
     "acute appendicitis": ("inflamed appendix", "acutely inflamed appendix"),
     "acute cholecystitis": ("inflamed gallbladder", "acutely inflamed gallbladder"),
     "appendicitis": ("inflamed appendix",), "cholecystitis": ("inflamed gallbladder",), "pancreatitis": ("inflamed pancreas",),
-    "axial": ("transverse", "transaxial", "cross-sectional", "transverse plane", "axial plane"),
-    "left atrium": ("left atrial",), "right atrium": ("right atrial",), "left ventricle": ("left ventricular",),
-    "right ventricle": ("right ventricular",),
+    "axial": ("transaxial", "transverse plane", "transverse section", "transverse slice", "transverse image", "transverse view",
+              "axial plane"),
+    "left atrium": ("left atrial one", "left atrial chamber"), "right atrium": ("right atrial one", "right atrial chamber"),
+    "left ventricle": ("left ventricular one", "left ventricular chamber"), "right ventricle": ("right ventricular one",
+                                                                                             "right ventricular chamber"),
     "hepatic steatosis": ("fatty liver", "fatty infiltration of the liver", "steatosis"),
     "esteatose hepática": ("fígado gorduroso", "esteatose", "infiltração gordurosa"),
     "esteatosis hepática": ("hígado graso", "esteatosis"),

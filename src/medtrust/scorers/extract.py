@@ -257,7 +257,7 @@ _UNDECIDED = re.compile(
     r"|\b(?:unable|not\s+able|can(?:'|no)?t|can\s+not)\s+to\s+(?:analy[sz]e|interpret|assess|evaluate|read|review|examine)\b"
     r"|\bkann\s+(?:\w+\s+){0,4}?keine\s+(?:\w+\s+){0,2}?(?:diagnosen?|befunde?|beurteilung|einschätzung|bilder|aufnahmen)\b"
     r"|\bkann\s+(?:\w+\s+){0,4}?nicht\s+(?:\w+\s+){0,2}?(?:sagen|entscheiden|bestimmen|unterscheiden|beurteilen)\b"
-    r"|\bne\s+(?:peux|puis|peut)\s+pas\s+(?:\w+\s+){0,1}?(?:dire|déterminer|choisir|décider|distinguer|savoir)\b"
+    r"|\bne\s+(?:peux|puis|peut)\s+pas\s+(?:\w+\s+){0,1}?(?:dire|déterminer|choisir|décider|distinguer|savoir|trancher)\b"
     r"|\bnão\s+(?:consigo|posso|é\s+possível)\s+(?:\w+\s+){0,1}?(?:dizer|determinar|escolher|decidir|distinguir)\b"
     # declining to pick, or to answer at all: "I'd rather not choose between the options", "not qualified to say"
     r"|\b(?:i'd|i\s+would)\s+(?:rather|prefer)\s+not\s+(?:to\s+)?(?:choose|pick|decide|say|guess|commit|select)\b"
@@ -282,8 +282,9 @@ _UNDECIDED = re.compile(
     r"|\bnon\s+(?:riesco\s+a\s+)?(?:vedere|vedo)\s+nulla\b|\bnão\s+(?:consigo\s+)?(?:ver|vejo)\s+nada\b)"
     r"|没有?办法(?:判断|确定|区分|选择)|沒有?辦法(?:判斷|確定|區分|選擇)|无从判断|難以判断|难以判断|難以判斷|难以确定|難以確定|无法判断|無法判斷|无法确定|無法確定|不能确定|不能確定|无法区分|无法选择|判断できません|判断できない|特定できません"
     # declining to view or diagnose an image: "我无法查看或分析医学影像", "診断はできません", "진단할 수 없습니다"
-    r"|(?:无法|無法|不能)(?:查看|分析|解读|解讀|读取|提供诊断|提供診斷|作出诊断|做出诊断)|(?:诊断|診断|解析|読影)(?:は|を行うことは)?できません"
-    r"|(?:진단|판독|분석|확인)(?:을|를|은|는)?\s*(?:할|하실|해\s*드릴)\s*수\s*없습니다"
+    r"|(?:无法|無法|不能)(?:查看|分析|解读|解讀|读取|提供诊断|提供診斷|作出诊断|做出诊断)(?![^。！!\n]{0,20}?(?:但|不过|不過))"
+    r"|(?:诊断|診断|解析|読影)(?:は|を行うことは)?できません(?!が|けど|けれど)"
+    r"|(?:진단|판독|분석|확인)(?:을|를|은|는)?\s*(?:할|하실|해\s*드릴)\s*수\s*없습니다(?!만)"
 )
 #: a negation or a question in the clause before a stated answer ("I would not say that C is
 #: correct", "I don't think the answer is B", "whether B is correct"): the clause states nothing
@@ -832,8 +833,11 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
                 continue  # "A. Sarcoidosis - ...": the option restated as a list item, not chosen
             clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
             after = re.sub(r"^[\s)\]]*+", "", t[m.end(): m.end() + 120])
-            if re.search(r"(?i)(?<![^\W\d_])than\s++(?:(?:an?|the)\s++)?$", clause):
-                continue  # "more likely benign than malignant": the option after "than" is the one set against
+            if ((_THAN_BEFORE.search(clause) and not _NOTHING_MORE.search(clause)) or _LESS_LIKELY_BEFORE.search(clause)
+                    or _LESS_LIKELY_AFTER.match(after)):
+                # "more likely benign than malignant", "thicker than a simple cyst's", "less likely benign than malignant",
+                # "B is far less likely than A"; never "nothing more typical than a lipoma" (which names the lipoma)
+                continue
             if not _NEGATION.search(clause + " ") and not _NEGATED_FAR.search(clause) and not _ELIMINATED_AFTER.match(after):
                 alt = _ALTERNATIVE_AFTER.match(after)
                 if alt and alt.group(1).lower() == "of" and not any(
@@ -855,9 +859,15 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
 #: a negation further back in the clause, through a verb of pointing: "no visible pleural line to suggest a
 #: pneumothorax", "nothing here that would indicate", "no features of" (the clause is at most 80 characters)
 _NEGATED_FAR = re.compile(
-    r"(?i)(?<![^\W\d_])(?:no(?!\s++doubt)|nothing|without|not)(?![^\W\d_])[^.;:!?\n]{0,60}?(?<![^\W\d_])(?:to\s++suggest|suggest(?:s|ing)?|"
+    r"(?i)(?<![^\W\d_])(?:no(?!\s++(?:doubt|question|one|wonder))|nothing|without|not(?!\s++only))(?![^\W\d_])[^.;:!?\n]{0,60}?(?<![^\W\d_])(?:to\s++suggest|suggest(?:s|ing)?|"
     r"suggestive\s++of|to\s++indicate|indicat(?:es?|ing)|signs?\s++of|features?\s++of|evidence\s++of)\s++(?:(?:an?|the)\s++)?$"
 )
+#: comparisons that set an option against another: the option after "than" (not after "nothing more typical than"),
+#: the option right after "less likely", and the option followed by "is (far) less likely than"
+_THAN_BEFORE = re.compile(r"(?i)(?<![^\W\d_])than\s++(?:(?:an?|the)\s++)?$")
+_NOTHING_MORE = re.compile(r"(?i)(?<![^\W\d_])(?:nothing|anything|no\s++(?:other\s++)?(?:lesion|diagnosis|entity|finding|one))(?![^\W\d_])")
+_LESS_LIKELY_BEFORE = re.compile(r"(?i)(?<![^\W\d_])less\s++likely\s++(?:(?:an?|the)\s++)?$")
+_LESS_LIKELY_AFTER = re.compile(r"(?i)^(?:is\s++|are\s++|seems\s++)?(?:far\s++|much\s++)?less\s++likely\s++than(?![^\W\d_])")
 #: an option text offered as one of alternatives: "... or the kidney", "pancreas vs. ..."
 _ALTERNATIVE_AFTER = re.compile(r"(?i)^,?\s*+(or|vs\.?|versus|ou|oder|o|of|или)\s")
 _ALTERNATIVE_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:or|vs\.?|versus|ou|oder|или|either)\s++(?:(?:the|a|an)\s++)?$")
@@ -1234,6 +1244,9 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         ranked = _ranked_top(t, q)
         if ranked is not None:
             hits.append(ranked)
+        arrow = _FINAL_ARROW.search(t)
+        if arrow and arrow.group(1) in q.letters:
+            hits.append((arrow.start(), "conclusion", _Reading(arrow.group(1))))  # "... -> meets 4-2-1 -> D" ending the reply
         listed = [h for h in hits if h[1] in ("line", "per_option") and h[2].multiple]
         if listed:
             # an analysis of every option, then its conclusion: "... is most suggestive of ulcerative colitis (B)"
@@ -1280,11 +1293,23 @@ def _oscillates(t: str, q: _Question) -> bool:
     """Whether the stated answers go back to one already left: "The answer is A. Actually the answer
     is C. Actually, the answer is A." (no answer stands); a single change of mind is no oscillation."""
     seq: list[str] = []
+    last_end = 0
     for m in list(_ANSWER_WORD.finditer(t))[:MAX_CANDIDATES]:
         r = _marker_reading(t, m, q)
-        if r is not None and r.answer and (not seq or seq[-1] != r.answer):
+        if r is None or not r.answer:
+            continue
+        if seq and seq[-1] != r.answer:
+            if not _CHANGE_CUE.search(t, last_end, m.start()):
+                return False  # "A common mistake is to think the answer is A": another's answer, not a change of mind
             seq.append(r.answer)
+        elif not seq:
+            seq.append(r.answer)
+        last_end = m.end()
     return any(a in seq[:i - 1] for i, a in enumerate(seq) if i >= 2)
+
+
+#: a word that turns a reply's stated answer around: "Actually", "wait", "no,", "hmm"
+_CHANGE_CUE = re.compile(r"(?i)(?<![^\W\d_])(?:actually|wait|hmm+|no(?=[,.!])|correction|hold\s++on|or\s++rather|then\s++again)(?![^\W\d_])")
 
 
 #: a yes or no given as a belief, opening the reply: "I don't think so.", "Not that I can see", "I'd say so",
@@ -1579,6 +1604,8 @@ _PAIR_POSED = re.compile(
 )
 
 
+#: an arrow to a letter that ends the reply: "... -> meets 4-2-1 -> D"
+_FINAL_ARROW = re.compile(r"(?:->|→|=>|⇒)[ \t]*+[(\[]?([A-Z])[)\]]?[ \t.!*]*+$")
 #: a ranked list's lines ("1. B", "2) D") and a pointer to its top ("I'll commit to the top of the list", "#1")
 _RANK_LINE = re.compile(r"(?m)^[ \t>*\-•]*+([1-5])[.)][ \t]++(?:(?i:option)[ \t]++)?[(\[]?([A-Z])(?!" + _LW + r")")
 _TOP_OF_LIST = re.compile(r"(?i)(?<![^\W\d_])(?:top\s++(?:of\s++(?:the|my)\s++(?:list|ranking)|one|pick|choice|ranked|candidate)|"
@@ -1594,6 +1621,9 @@ def _ranked_top(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
         return None
     last_rank = max(m.end() for m in list(_RANK_LINE.finditer(t))[:MAX_CANDIDATES])
     top = _TOP_OF_LIST.search(t, last_rank)
+    end = _SENTENCE_END.search(t, top.end()) if top else None
+    if top and re.search(r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")", t[top.end(): end.start() if end else top.end() + 80]):
+        return None  # "So the number one candidate is C": the sentence names its own letter
     return (top.start(), "ranked", _Reading(ranks[1])) if top else None
 
 
@@ -1741,15 +1771,16 @@ _TORN = re.compile(r"(?i)\b(?:torn\s+between|toss[- ]up|undecided\s+between|(?:c
                    r"|两个都选|兩個都選|两个都有可能|兩個都有可能|两者都有可能|どちらも選|両方選")
 
 
-#: a retraction of what the reply said before: "A - wait, no.", "hold on", "on second look", "correcting my
-#: first impression", "Korrektur:", "いや、待って", "不对"
+#: a retraction of what the reply said before: "A - wait, no.", "hold on", "I take that back", "correcting my
+#: first impression", "Korrektur:", "いや、待って", "不对" ("looking again" and "on closer inspection" often confirm,
+#: "等等" is also "etc." and "잠깐" also "briefly": not cues)
 _RETRACTION = re.compile(
-    r"(?i:(?<![^\W\d_])(?:wait[,.!]?\s*+no|no[,.!]*+\s*+wait|hold\s++on|scratch\s++that|on\s++second\s++(?:look|thought|glance)|"
-    r"looking\s++(?:again|more\s++closely)|on\s++closer\s++(?:look|inspection|review|examination)|"
-    r"correcting\s++(?:my|that|myself)(?:\s++(?:first|initial|earlier)\s++(?:impression|answer|read(?:ing)?))?|"
-    r"revised\s++(?:conclusion|answer|impression)|i\s++was\s++wrong|that(?:'s|\s++is)\s++wrong|"
+    r"(?i:(?<![^\W\d_])(?:wait[,.!]?\s*+no|no[,.!]*+\s*+wait|hold\s++on|scratch\s++that|on\s++second\s++thought|i\s++take\s++that\s++back|"
+    r"never\s*+mind|correction|correcting\s++(?:my|that|myself)(?:\s++(?:first|initial|earlier)\s++(?:impression|answer|read(?:ing)?))?|"
+    r"revised\s++(?:conclusion|answer|impression)|i\s++was\s++wrong|warte,?\s++nein|espera,?\s++no|attends,?\s++non|aspetta,?\s++no|"
+    r"espere,?\s++não|подожди(?:те)?,?\s++нет|"
     r"korrektur|ich\s++korrigiere(?:\s++mich)?|corrijo|me\s++corrijo|je\s++(?:me\s++)?corrige|correggo|mi\s++correggo|corrigindo)"
-    r"(?![^\W\d_]))|いや、?\s*+待って(?:ください)?|不对|不對|等等|잠깐만?"
+    r"(?![^\W\d_]))|(?i:(?:\.{3}|…)\s*+actually)(?![^\W\d_])|いや、?\s*+待って(?:ください)?|不对|不對|잠깐만(?:요)?"
 )
 
 
@@ -1784,8 +1815,9 @@ def _degenerate(t: str, run: int = 12) -> bool:
     words = re.findall(r"[^\W_]++", t.lower())[:3000]
     for period in (2, 3):
         cycle = set(words[:period])
-        answers = {_yes_no_word(w) if _YN_WORD.fullmatch(w) else None for w in cycle} | {w for w in cycle if len(w) == 1}
-        if (len(words) >= 3 * period and len(cycle) == period and len(answers - {None}) >= 2
+        yes_no = {_yes_no_word(w) for w in cycle if _YN_WORD.fullmatch(w)}
+        letters = {w for w in cycle if len(w) == 1}
+        if (len(words) >= 3 * period and len(cycle) == period and (len(yes_no) == 2 or len(letters) >= 2)
                 and all(w == words[i % period] for i, w in enumerate(words))):
             return True
     last, n = None, 0
@@ -1890,8 +1922,9 @@ _CONDITIONAL_YES_NO = re.compile(r"(?i)(?<![^\W\d_])(?:(?:yes|no)[ \t,]*+(?:if|w
 
 #: a yes/no given as what the reply answers with: "Ich würde die Frage mit **Ja** beantworten", "I'd answer this with a yes"
 _ANSWER_WITH = re.compile(
-    r"(?i)(?<![^\W\d_])(?:mit|with)\s++(?:an?\s++|einem\s++)?[*_\"']*+(ja|nein|yes|no)[*_\"']*+\s++(?:beantworten|beantworte|antworten|antworte|answer)(?![^\W\d_])"
-    r"|(?<![^\W\d_])answer\s++(?:(?:this|it|the\s++question)\s++)?with\s++(?:an?\s++)?[*_\"']*+(yes|no)(?![^\W\d_])"
+    r"(?i)(?<!weder\s)(?<!noch\s)(?<!nicht\s)(?<![^\W\d_])(?:mit|with)\s++(?:an?\s++|einem\s++(?:klaren\s++|eindeutigen\s++)?)?"
+    r"[*_\"']*+(ja|nein|yes|no)[*_\"']*+\s++(?:beantworten|beantworte|antworten|antworte|answer)(?![^\W\d_])"
+    r"|(?<![^\W\d_])answer\s++(?:(?:this|it|the\s++question)\s++)?with\s++(?:an?\s++)?[*_\"']*+(yes|no)[*_\"']*+(?=\s*+[.,;:!)]|\s*+$)"
 )
 #: chat-template tokens, with the role they open: "<|im_start|>assistant", "<|im_end|>", "<|assistant|>"
 _CHAT_TOKEN = re.compile(r"<\|[A-Za-z_]{1,20}\|>(?:[ \t]*+(?:assistant|user|system)\b)?")
@@ -2028,9 +2061,11 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
     if retracted is not None:
         # "A - wait, no. ... that's a kidney. Final: C": what stood before the retraction is withdrawn;
         # the text after it decides (an answer, several, or a decline), else the whole reply is read
-        rest = t[retracted.end():]
+        rest = t[retracted.end():].lstrip(" \t,;:-")
         again = _extract(rest, q, stop_reason, nested=True)
         torn = _TORN.search(rest) or (again.status == REFUSAL and not refusal_phrase(rest) and _UNDECIDED.search(rest))
+        if torn and again.answer and _CONTRAST.search(rest, torn.end()):
+            torn = None  # "I went back and forth on this, but the sinus fat settles it: C"
         if torn:  # "A. No wait - more like C. ... I keep going back and forth": answers stated, then undecided
             return Extraction(None, "multiple", f"answers stated and withdrawn, then undecided ({torn.group(0)!r})")
         if again.answer:
@@ -2271,18 +2306,24 @@ def _ordinals(t: str, q: _Question) -> str:
         t = _OPTION_NUMBERS.sub(numbers, t)
 
     def span(m: re.Match[str]) -> str:
-        n = lex.NUMBER_WORDS.get(m.group(2).lower(), -1) + 1
+        which, count = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        n = lex.NUMBER_WORDS.get(count.lower(), -1) + 1
         if not 2 <= n < len(letters):
             return m.group(0)
-        picked = letters[:n] if m.group(1).lower() == "first" else letters[-n:]
-        return ", ".join(picked[:-1]) + " and " + picked[-1]  # "not the first two" -> "not A and B"
+        picked = letters[:n] if which.lower() == "first" else letters[-n:]
+        lead = m.group(0)[: m.group(0).lower().find("the ")] if m.group(1) else ""
+        return lead + ", ".join(picked[:-1]) + " and " + picked[-1]  # "not the first two" -> "not A and B"
 
     t = _ORDINAL_SPAN.sub(span, t)
     return _ordinal_pattern(len(letters)).sub(sub, t)
 
 
 #: the first or last few options together: "not the first two", "the last three options are excluded"
-_ORDINAL_SPAN = re.compile(r"(?i)(?<![^\W\d_])the\s++(first|last)\s++(two|three|four|2|3|4)(?:\s++(?:options|choices|ones))?(?![^\W\d_])")
+_ORDINAL_SPAN = re.compile(
+    r"(?i)(?:(?<![^\W\d_])(?:not|neither\s++of|none\s++of|nor|excluding|exclude|rule\s++out|ruled\s++out|eliminate)\s++the\s++(first|last)\s++"
+    r"(two|three|four|2|3|4)(?:\s++(?:options|choices|ones|answers))?|(?<![^\W\d_])the\s++(first|last)\s++(two|three|four|2|3|4)\s++"
+    r"(?:options|choices|ones|answers|alternatives))(?![^\W\d_])"
+)
 
 
 #: a list of option numbers: "options 1, 2 and 4", "choices 2 & 3" (each digit one option)
@@ -2493,8 +2534,8 @@ def _normal_sign(t: str, subject: str) -> str | None:
         stem = re.escape(head[:5])
         m = re.search(r"(?i)\bnormal\s+(?:[^\W\d_]+\s+){0,2}?" + stem + r"[^\W\d_]*|\b" + stem
                       + r"[^\W\d_]*\s+(?:is\s+|are\s+)?(?:normal|within\s+normal\s+limits|preserved)\b", t)
-    if m is None or _FINDING_NEGATOR.search(t[max(0, m.start() - 20): m.start()]):
-        return None
+    if m is None or _FINDING_NEGATOR.search(re.split(r"[.;!?\n]", t[max(0, m.start() - 20): m.start()])[-1]):
+        return None  # "not ... sharp costophrenic angles" (the same sentence only: "Kein Erguss. Randwinkel frei." is a sign)
     return "no"
 
 
@@ -2568,7 +2609,8 @@ _CJK_FINDING_NAMES = {
     "thrombosis": ("血栓",), "metastasis": ("转移", "轉移", "転移"), "metastases": ("转移", "轉移", "転移"),
 }
 _CJK_CLAUSE = re.compile(r"[。；;，,、\n]")
-_CJK_NEGATOR = re.compile(r"未|无|無|没有|沒有|不|なし|ない|ません")
+#: a negation right before a finding's name ("未见积水", "无明显骨折"); "不规则肿块" is no negation
+_CJK_NEGATED_BEFORE = re.compile(r"(?:未见|未見|未发现|未發現|无|無|没有|沒有|不见|否认)[^，,。；;、]{0,6}$")
 
 
 def _cjk_subject_finding(t: str, subject: str) -> str | None:
@@ -2585,7 +2627,8 @@ def _cjk_subject_finding(t: str, subject: str) -> str | None:
         at = min((i for i in (clause.find(n) for n in names) if i >= 0), default=-1)
         if at < 0:
             continue
-        readings.add("no" if _CJK_NEGATOR.search(clause[:at]) or _NEG_FINDING.search(clause[at:]) else "yes")
+        after = re.split(r"が|但|但是|不过|不過|而|，|,", clause[at:], maxsplit=1)[0]
+        readings.add("no" if _CJK_NEGATED_BEFORE.search(clause[max(0, at - 8): at]) or _NEG_FINDING.search(after) else "yes")
     return readings.pop() if len(readings) == 1 else None
 
 
@@ -2661,7 +2704,11 @@ def _subject_finding(t: str, subject: str) -> str | None:
 
 
 #: an adjective of site or kind right before a finding's word: "pleural", "pericardial", "renal", "hepatic"
-_QUALIFIER_BEFORE = re.compile(r"(?i)(?<![^\W\d_])([^\W\d_]{3,}(?:al|ic|ar|ary|ous|eal|ial))[ \t]++$")
+_QUALIFIER_BEFORE = re.compile(
+    r"(?i)(?<![^\W\d_])(pleural|pericardial|peritoneal|pulmonary|renal|hepatic|splenic|pancreatic|cerebral|cardiac|gastric|colonic|"
+    r"thyroid(?:al)?|adrenal|ovarian|uterine|biliary|vertebral|femoral|tibial|humeral|retinal|mediastinal|abdominal|pelvic|thoracic|"
+    r"intracranial|articular|synovial|bladder|prostatic|testicular|scrotal|orbital|ocular|nasal|sinus|dental|aortic|venous|arterial)[ \t]++$"
+)
 
 
 def _other_qualifier(before: str, qualifiers: list[str]) -> bool:
@@ -2908,19 +2955,24 @@ def _json_marked(items: list, q: _Question) -> _Reading | None:
 
 _ANSWER_KEY_WORDS = ("answer", "respuesta", "antwort", "réponse", "reponse", "resposta", "risposta", "antwoord", "答案", "回答",
                      "答え", "正解", "解答", "选择", "選択", "选项", "選択肢", "opción", "opcion", "opção", "alternativa", "wahl",
-                     "choix", "elección", "escolha", "scelta", "ответ", "відповідь", "odpowiedź", "odpověď", "odpoveď", "cevap",
-                     "yanıt", "الإجابة", "الجواب", "إجابة", "उत्तर", "đáp án", "câu trả lời", "trả lời", "정답", "답변", "svar",
-                     "vastaus", "válasz", "răspuns", "jawaban", "απάντηση", "תשובה", "คำตอบ")
+                     "choix", "elección", "escolha", "scelta")
+#: answer keys in more languages, read only as the whole key or its end ("final_ответ"), never its start ("svarsalternativ")
+_ANSWER_KEY_ENDS = ("ответ", "відповідь", "odpowiedź", "odpověď", "odpoveď", "cevap", "yanıt", "الإجابة", "الجواب", "إجابة",
+                    "उत्तर", "đáp án", "câu trả lời", "trả lời", "정답", "답변", "답", "svar", "vastaus", "válasz", "răspuns", "jawaban",
+                    "jawapan", "sagot", "پاسخ", "απάντηση", "תשובה", "คำตอบ")
 # compared as the key is: lower case, without spaces, digits, punctuation or combining marks
 _ANSWER_KEY_FORMS = tuple(re.sub(r"[\W\d_]", "", w) for w in _ANSWER_KEY_WORDS)
-_NOT_ANSWER_KEY = re.compile(r"explan|reason|rational|justif|confiden|explica|begründ|raison|解释|理由|説明")
+_ANSWER_KEY_END_FORMS = tuple(re.sub(r"[\W\d_]", "", w) for w in _ANSWER_KEY_ENDS)
+_NOT_ANSWER_KEY = re.compile(r"explan|reason|rational|justif|confiden|explica|begründ|raison|解释|理由|説明|解析|根拠|根據|依据|이유|근거|설명|"
+                             r"سبب|تفسير|обоснов|пояснен|причин|svarsalternativ|seçenek|vaihtoehdo")
 
 
 def _answer_key(key: str) -> bool:
     """A JSON key that holds the answer: "answer", "final_answer", "respuesta", "Antwort", "答案"."""
     if _NOT_ANSWER_KEY.search(key):
         return False
-    return key in _JSON_KEYS or key in ("답", "정답") or any(key.startswith(w) or key.endswith(w) for w in _ANSWER_KEY_FORMS)
+    return (key in _JSON_KEYS or any(key.startswith(w) or key.endswith(w) for w in _ANSWER_KEY_FORMS)
+            or any(key.endswith(w) for w in _ANSWER_KEY_END_FORMS))
 
 
 def _json_scalar(v: Any, q: _Question, depth: int = 0) -> _Reading | None:
@@ -2929,7 +2981,7 @@ def _json_scalar(v: Any, q: _Question, depth: int = 0) -> _Reading | None:
         return _Reading(ans) if ans else None
     if not isinstance(v, str):
         return None
-    s = normalize_text(v)
+    s = _latin_letters(normalize_text(v), q)  # a Greek or Cyrillic capital that looks like a letter ("Β")
     if s.startswith("{"):  # an answer key holding JSON as a string: "{\"choice\": \"A\"}"
         inner = next(json_objects(s), None)
         if isinstance(inner, dict):

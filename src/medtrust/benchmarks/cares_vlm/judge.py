@@ -48,8 +48,8 @@ _NUMBER = r"(\d++(?:\.\d++)?)"
 _STATED = (
     re.compile(r"(?<![\d.])" + _NUMBER + r"\s*+(?:/|out\s+of|sur|von|su|из|de)\s*+10(?:\.0+)?(?!\d|\.\d)", re.IGNORECASE),  # "3 out of 10." ends a sentence
     re.compile(r"(?<!\w)(?:score|grade|rating|overall|verdict|bewertung|punktzahl|puntuaci[oó]n|calificaci[oó]n|nota|punteggio|voto|"
-               r"评分|分数|得分|評価|点数|スコア|оценка|балл|bal|puan|ocena|hodnocení)(?!\w)\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER + r"(?![\d.]*\d)(?!\s*+(?:/|out\s+of)\s*+(?!10)\d)", re.IGNORECASE),
-    re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s++(?:it|(?:this|the)(?:\s+(?:reply|response|answer))?)?\s*+(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
+               r"评分|分数|得分|評価|点数|スコア|оценка|балл|ocena|hodnocení)(?!\w)\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER + r"(?![\d.]*\d)(?!\s*+(?:/|out\s+of)\s*+(?!10)\d)", re.IGNORECASE),
+    re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s++(?:it|this|(?:this|the)\s+(?:reply|response|answer))?\s*+(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
 )
 # an overall / final / total grade on its own line or table row, beside per-criterion scores
 _OVERALL = re.compile(r"(?im)^[ \t|*_>-]{0,12}(?:overall|final|total)(?:[ \t]++(?:score|grade|rating))?[ \t|*_:=-]{0,12}" + _NUMBER

@@ -185,11 +185,12 @@ _CANDIDATE_LABEL = (
 _JUDGE_SCORE = re.compile(
     r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|描述|說明|説明|候補|(?<![\w]))"
     r"([AB])(?![A-Za-z0-9_])[\])]?\**+(?:\s*+(?i:score|rating)(?![\w])|\s*+的?(?:得分|分数|分數|评分|評分|相似度|一致度|匹配度)|との(?:一致度|類似度|スコア))?"
-    r"(?:\s*+(?:-++>|=>|→|[:=\-–—≈~]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:(?:also|too|likewise)\s++)?(?i:gets|got|receives|received|scores|scored|is|earns|deserves|merits|warrants|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve|mérite|merece|merita|verdient|verdient)(?:\s++an?)?(?:\s++(?i:score|rating)\s++of)?(?![\w])"
+    r"(?:\s*+(?:-++>|=>|→|[:=\-–—≈~]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:(?:also|too|likewise)\s++)?(?i:gets|got|receives|received|scores|scored|is|earns|deserves|merits|warrants|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve|mérite|merece|merita|verdient)(?:\s++an?)?(?:\s++(?i:score|rating)\s++of)?(?![\w])"
     r"|\s*+\(\s*+(?i:(?:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?|得分|评分)\s*+[:=]?\s*+)?(?=\d)"
     r"|(?=\s++\d++(?:\.\d++)?[ \t]*+(?:[|,;/\n—–\[(]|\.(?!\d)|$))"
     r"|(?=\s++\d{1,2}(?:\.\d++)?\s++(?i:sur|out\s++of|de|su|von|из)\s++(?i:10|dix|ten|diez|zehn|dieci|десяти)(?![\w])))"
-    r"\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?",
+    r"\s*+\**+\s*+" + _SCORE_NUM + r"(?![\d.]*\d)(?!\s*+(?i:punti|points?|puntos|punkte)\s++(?i:in\s++più|more|más|mehr))"
+    r"(?:\s*+(?:/|out\s+of)\s*+10(?![\d.]))?",  # "B merita 2 punti in più": a difference, no score
 )
 #: a score given by a verb before the candidate: "I'd give A a 9", "I rate B 3/10", "assign A a score of 7"
 _JUDGE_SCORE_VERB = re.compile(
