@@ -14,6 +14,7 @@ import pytest
 from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
 from medtrust.benchmarks.mediconfusion.extract import parse_judge_lenient
 from medtrust.scorers.extract import extract_choice, extract_yes_no
+from tests.helpers.readers import load_corpus, mediconfusion_scores, read_answer
 
 BREAST = {"A": "Simple cyst", "B": "Fibroadenoma", "C": "Abscess", "D": "Lipoma"}
 ORGAN = {"A": "Liver", "B": "Spleen", "C": "Kidney", "D": "Pancreas"}
@@ -517,28 +518,12 @@ def test_round7_grade_members(reply, expected):
 
 
 # ===== review by a newcomer: 368 replies aimed at the round-7 rules (members and false-positive probes) =====
-def _review_rows():
-    import json
-    from pathlib import Path
-
-    path = Path(__file__).parent / "data" / "answer_review_round7.jsonl"
-    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
-
-
 def _review_reading(r):
-    if r["reader"] == "choice":
-        e = extract_choice(r["reply"], r["options"])
+    if r["reader"] in ("choice", "yes_no"):
+        e = read_answer({"question": r["reader"], "reply": r["reply"], "options": r.get("options"), "q": r.get("question"),
+                         "stop_reason": "stop"})
         return (e.answer, e.status)
-    if r["reader"] == "yes_no":
-        e = extract_yes_no(r["reply"], question=r["question"])
-        return (e.answer, e.status)
-    if r["reader"] == "mediconfusion":
-        try:
-            a, b, _ = parse_judge_lenient(r["reply"])
-        except Exception:  # JudgeParseError: the reply holds no pair
-            return None
-        return [a, b]
-    return parse_judge_score(r["reply"])[0]
+    return mediconfusion_scores(r["reply"]) if r["reader"] == "mediconfusion" else parse_judge_score(r["reply"])[0]
 
 
 def _review_expected(r):
@@ -550,7 +535,7 @@ def _review_expected(r):
 
 
 @pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(strict=True, reason="read wrong after round 7")]
-                                            if r.get("known_miss") else []) for r in _review_rows()])
+                                            if r.get("known_miss") else []) for r in load_corpus("answer_review_round7.jsonl")])
 def test_round7_review(r):
     """The reviewer's readings; rows marked known_miss are the 70 still read wrong (docs/judges.md, round 7)."""
     assert _review_reading(r) == _review_expected(r), r["reply"]

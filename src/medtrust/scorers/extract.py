@@ -1613,13 +1613,20 @@ _TOP_OF_LIST = re.compile(r"(?i)(?<![^\W\d_])(?:top\s++(?:of\s++(?:the|my)\s++(?
                           r"(?![^\W\d_])|(?<![\w#])#1(?!\d)")
 
 
+def _ranking(t: str, q: _Question) -> tuple[dict[int, str], int]:
+    """({rank: letter}, end of the last rank line) of a numbered ranking of options ("1. B\n2. D\n3. A");
+    ({}, 0) when the reply ranks no first and second option. Reads at most MAX_CANDIDATES lines."""
+    lines = list(_RANK_LINE.finditer(t))[:MAX_CANDIDATES]
+    ranks = {int(m.group(1)): m.group(2) for m in lines if m.group(2) in q.letters}
+    return (ranks, lines[-1].end()) if 1 in ranks and 2 in ranks else ({}, 0)
+
+
 def _ranked_top(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
-    """The letter ranked first in a numbered ranking ("1. B\n2. D\n3. A") when the reply then points to
+    """The letter ranked first in a numbered ranking (:func:`_ranking`) when the reply then points to
     the top of it ("I'll commit to the top of the list"); None otherwise."""
-    ranks = {int(m.group(1)): m.group(2) for m in list(_RANK_LINE.finditer(t))[:MAX_CANDIDATES] if m.group(2) in q.letters}
-    if 1 not in ranks or 2 not in ranks:
+    ranks, last_rank = _ranking(t, q)
+    if not ranks:
         return None
-    last_rank = max(m.end() for m in list(_RANK_LINE.finditer(t))[:MAX_CANDIDATES])
     top = _TOP_OF_LIST.search(t, last_rank)
     end = _SENTENCE_END.search(t, top.end()) if top else None
     if top and re.search(r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")", t[top.end(): end.start() if end else top.end() + 80]):
@@ -2286,11 +2293,11 @@ def _ordinals(t: str, q: _Question) -> str:
         return t
     letters = list(q.options)
     # after a ranking ("1. B\n2. D"), "#2" names the option ranked second, not option B
-    ranks = {int(r.group(1)): r.group(2) for r in list(_RANK_LINE.finditer(t))[:MAX_CANDIDATES] if r.group(2) in q.letters}
+    ranks, _ = _ranking(t, q)
 
     def sub(m: re.Match[str]) -> str:
         name = m.lastgroup or ""
-        if name == "hnum" and 1 in ranks and 2 in ranks:
+        if name == "hnum" and ranks:
             return f" option {ranks[int(m.group('hnum'))]}" if int(m.group("hnum")) in ranks else m.group(0)
         k = (lex.NUMBER_WORDS.get(m.group("num").lower(), -1) if name == "num" else int(m.group("hnum")) - 1 if name == "hnum"
              else int(re.sub(r"\D", "", name)))

@@ -276,8 +276,8 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         # labelled scores first ("A: 8"); the looser shapes (a verb, a score before its candidate)
         # only for a candidate still without one: they also match numbers in the reasoning
         # ("I would rate B 3 points lower than A. A: 8, B: 5")
-        for m in _JUDGE_SCORE.finditer(t):
-            found.setdefault(m.group(1).upper(), float(m.group(2).replace(",", ".")))
+        for letter, score in _labelled_scores(t).items():
+            found.setdefault(letter, score)
         if len(found) < 2:
             loose = sorted([(m.start(), m.group(1), next(g for g in m.groups()[1:] if g))
                             for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER, _JUDGE_SCORE_BRACKET_LATER)
@@ -306,12 +306,19 @@ def _summary_line_scores(t: str) -> dict[str, float]:
     are never read as scores then."""
     lines = list(_SUMMARY_LINE.finditer(t))[-64:]
     for m in reversed(lines):
-        got: dict[str, float] = {}
-        for s in _JUDGE_SCORE.finditer(m.group(0)):
-            got.setdefault(s.group(1).upper(), float(s.group(2).replace(",", ".")))
+        got = _labelled_scores(m.group(0))
         if "A" in got and "B" in got:
             return {"A": got["A"], "B": got["B"]}
     return {}
+
+
+def _labelled_scores(t: str) -> dict[str, float]:
+    """{candidate: score} from the first labelled score of each candidate in ``t`` ("A: 8", "Candidate B: 4";
+    :data:`_JUDGE_SCORE`)."""
+    got: dict[str, float] = {}
+    for m in _JUDGE_SCORE.finditer(t):
+        got.setdefault(m.group(1).upper(), float(m.group(2).replace(",", ".")))
+    return got
 
 
 def _judge_json(t: str) -> tuple[dict[str, float], str] | None:
