@@ -192,6 +192,9 @@ NEGATIVE_FINDINGS = (
     r"tidak\s+(?:ada|tampak|terlihat|ditemukan|didapatkan)|không\s+(?:có|thấy|phát\s+hiện)|"
     r"ingen\s|inga\s|inget\s+tecken|δεν\s+(?:παρατηρείται|υπάρχει|υπάρχουν)|χωρίς\s+ενδείξεις|"
     r"(?:و)?لا\s+(?:يوجد|توجد|دليل|علامات)|ولا\s+(?:يوجد|توجد|دليل|علامات)|ليس\s+هناك|عدم\s+وجود|कोई\s+(?:\S+\s+){0,3}?नहीं|"
+    # Hindi "नहीं है / दिखाई नहीं", Persian "دیده نمی‌شود / وجود ندارد / نیست", Hebrew "אין / לא נראה / ללא עדות" (never a bare "ללא",
+    # "without": "ללא סימני ריאה", no lung markings, is a sign of a pneumothorax)
+    r"नहीं\s+(?:है|हैं|दिख\S{0,4}|मिल\S{0,4})|दिखाई\s+नहीं|نمی\S{0,3}شود|وجود\s+ندارد|نیست|(?<!\S)(?:אין|ללא\s+עדות|לא\s+נראה|לא\s+נראית|לא\s+נצפה|לא\s+נמצא)(?!\S)|"
     r"없음|없습니다|없다|없으며|없고|보이지\s*않|관찰되지\s*않|확인되지\s*않|"
     r"未见|未見|没有|沒有|无明显|無明顯|未发现|未發現|不存在|阴性|陰性|"
     r"認められない|認められません|認めません|認めない|ありません|見られない|見られません|なし"
@@ -214,7 +217,7 @@ POSITIVE_FINDINGS = (
     r"存在|可见|可見|见到|有|あります|認める|認められる|見られる"
 )
 #: a negation that turns a positive finding around ("There is no evidence of")
-FINDING_NEGATORS = r"no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無"
+FINDING_NEGATORS = r"no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
 
 #: whole-option synonyms and abbreviations (lower case): an option text -> other names for it
 PHRASE_SYNONYMS = {
@@ -281,7 +284,8 @@ SYNONYM_GROUPS = (
     ("pulmonary tuberculosis", "tuberculosis", "tb"),
     ("nevus", "naevus", "mole"),
     ("melanocytic nevus", "benign melanocytic nevus", "mole", "benign mole", "nevus"),
-    ("gallstones", "cholelithiasis", "gallstones in the gallbladder"),
+    ("gallstones", "cholelithiasis", "gallstones in the gallbladder", "gallbladder stones", "stones in the gallbladder",
+     "gallbladder calculi"),
     ("kidney stones", "nephrolithiasis", "renal calculi"),
     ("fatty liver", "hepatic steatosis"),
     ("epidural hematoma", "extradural hematoma", "extradural haematoma", "epidural haematoma"),

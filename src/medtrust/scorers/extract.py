@@ -119,6 +119,16 @@ adjective ("pleural" for a pericardial question, :func:`_other_qualifier`), repo
 in other languages; a genus's initial ("C. difficile") is no option letter; Cyrillic В is C when
 the option text after it is C's.
 
+Round 8 (docs/judges.md, "Answer readers, round 8"): an option or a finding named in the reply's
+own language by a word no spelling rule relates to the English one ("Milz" for "Spleen", "积液" and
+"흉수" for an effusion, "thận", "böbrek") is read through a vocabulary of 332 terms in 24
+languages (:mod:`medtrust.scorers.medical_terms`), in the last layer (:func:`_cognate_option`) and
+where a yes/no question's finding is looked for (:func:`_translated_word`,
+:func:`_cjk_subject_finding`, :func:`_normal_sign`); reflexive "se" / "si" ("Se aprecia", "Si
+tratta") no longer blocks that layer as a conditional "if", Portuguese "no" before a noun ("no
+fígado") is no negation, and the word for "none" after a finding ("Перелома нет", "Kırık yok")
+negates it.
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -139,6 +149,7 @@ from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from medtrust.scorers import answer_lexicon as lex
+from medtrust.scorers import medical_terms
 
 #: Extraction statuses: an answer, or why there is none.
 ANSWER, UNPARSEABLE, REFUSAL, TRUNCATED = "answer", "unparseable", "refusal", "truncated"
@@ -324,7 +335,7 @@ _CONTRAST = re.compile(r"(?i)\b(?:but|however|although|though|nevertheless|that\
 _NEGATION = re.compile(
     r"(?i)\b(?:not|no|isn't|aren't|never|neither|nor|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except|"
     r"without|w/o|sans|sin|ohne|sem|senza|free\s+of|negative\s+for|descarto|descartamos|descarta|excluo|exclu[íi]mos|escludo|"
-    r"escluderei|j'exclus|loại|não\s+é|no\s+es|n'est\s+pas|non\s+è|ist\s+kein\w{0,2})"
+    r"escluderei|j'exclus|loại|não\s+é|no\s+es|n'est\s+pas|non\s+è|ist\s+kein\w{0,2}|aucune?|ej|ingen|inget|kein\w{0,2})"
     r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
 )
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
@@ -989,16 +1000,43 @@ def _cognates(a: str, b: str) -> bool:
 #: a negation in any of the readers' languages: a sentence holding one names no option by cognate
 _ANY_NEGATION = re.compile(
     r"(?i)(?<![^\W\d_])(?:no|not|nor|neither|never|without|unlikely|excluded?|non|ni|pas|sans|nicht|kein\w{0,2}|nein|ohne|"
-    r"não|nem|sem|sin|nunca|né|senza|не|нет|ни|без|nie|bez|geen|niet|zonder|değil|yok)(?![^\W\d_])|n't"
+    r"não|nem|sem|sin|nunca|né|senza|не|нет|ни|без|nie|bez|geen|niet|zonder|değil|yok|δεν|όχι|χωρίς|nu|fără|inte|ingen|utan|"
+    r"není|nejsou|tidak|bukan|tanpa|không|chẳng|لا|ليس|ليست|لم|غير|بدون|نیست|نه|ندارد|לא|אין|ללא)(?![^\W\d_])|n't|"
+    # negations in scripts read without word boundaries (Chinese, Japanese, Korean, Hindi, Thai)
+    r"未见|未見|未发现|未發現|没有|沒有|不是|並非|并非|排除|无|無|ではない|ではありません|じゃない|認めない|認めません|ありません|なし|"
+    r"아니|아닙|아님|않|없|नहीं|नही|बिना|ไม่|"
+    # absent / not seen as a word or a verb ending: "Brak", "отсутствует", "немає", Persian "نمی‌", "認められません",
+    # Turkish "-madı" / "-medi" ("saptanmadı", "izlenmedi")
+    r"(?<![^\W\d_])(?:brak|отсутств\w{0,6}|немає|нема|yoktur|chybí)(?![^\W\d_])|نمی|られません|られない|"
+    r"(?<![^\W\d_])(?:saptan|izlen|görül|rastlan|bulun|gözlen|tespit\s+edil)m[ae]d\w{0,4}"
 )
 
 
 #: what keeps a sentence from naming its option by cognate: alternatives, hypotheticals, "less likely"
 _COGNATE_BLOCKER = re.compile(
-    r"(?i)(?<![^\W\d_])(?:or|oder|ou|или|vs|versus|either|whether|if|si|wenn|se|ob|could|might|may|would|könnte|"
+    r"(?i)(?<![^\W\d_])(?:or|oder|ou|или|vs|versus|either|whether|if|wenn|ob|could|might|may|would|könnte|"
+    # "si" / "se" are "if" only before a clause's subject or verb ("Si fuera", "Se o nódulo for"); before a verb
+    # they are reflexive ("Se aprecia", "Si tratta", "Trata-se do"), which hypothesises nothing
+    r"(?<!-)(?:si|se)\s++(?:fuera|fuese|fosse|fossem|for|forem|hubiera|houvesse|houver|tratara|tratase|trattasse|es|está|è|é|"
+    r"el|la|lo|los|las|il|le|les|o|a|os|as|un|una|uno|um|uma|c'è|ci|hay|há|existe|existiera|fosse|sería|seria|sarebbe|"
+    r"c'est|c'était|elle|on)|s'il|soit|"
     r"podría|pourrait|potrebbe|poderia|unlikely|less|menos|moins|weniger|meno|differential|diferencial|differenzial|"
-    r"differenziale|différentiel|unwahrscheinlich|improbable|improvável|improbabile)(?![^\W\d_])"
+    r"differenziale|différentiel|unwahrscheinlich|improbable|improvável|improbabile|"
+    r"lub|albo|nebo|або|veya|ή|sau|eller|hoặc|atau|أو|یا|או|"
+    # alternatives, hypotheticals and differentials in more languages: "quizás", "oppure", "ya da", "olabilir",
+    # "либо", "если", "Wäre es", "en caso de que", "дифференциальный", "różnicowej"
+    r"quizás|quizá|quiçá|talvez|tal\s+vez|oppure|ya\s+da|olabilir|либо|если|якщо|wäre|wären|würde|hätte|"
+    r"caso|jeśli|jeżeli|pokud|eğer|إذا|اگر|אם|nếu|jika|kalau|"
+    r"дифференц\w{0,12}|диференц\w{0,12}|różnicow\w{0,6}|diferansiyel|ayırıcı)(?![^\W\d_])|"
+    # Hindi "या" (or) and "अगर" (if) only as whole words: a vowel sign before them is no word boundary to the engine
+    r"(?<![\u0900-\u097f])(?:या|अगर|यदि)(?![\u0900-\u097f])|"
+    # alternatives and differentials in scripts read without word boundaries
+    r"或者|或是|还是|還是|或|鉴别|鑑別|如果|假如|若是|もしくは|または|あるいは|もし|か、|또는|혹은|감별|라면|수도\s*있|หรือ|ถ้า"
 )
+
+
+#: a sentence of any script and the mark that ends it (group 2 empty at the text's end)
+_COGNATE_SENTENCE = re.compile(r"(?<![^.;!?\n。！？।؟])([^.;!?\n。！？।؟]++)([.;!?\n。！？।؟]?)")
 
 
 def _cognate_sentences(t: str, q: _Question) -> str | None:
@@ -1006,7 +1044,10 @@ def _cognate_sentences(t: str, q: _Question) -> str | None:
     weigh alternatives nor speculate ("Es handelt sich um eine Atelektase.", "È uno pneumotorace.");
     None when no option or several are named. The last layer, for replies in other languages."""
     named = set()
-    for sentence in re.split(r"[.;!?\n。！？]", t)[:400]:
+    for m in list(_COGNATE_SENTENCE.finditer(t))[:400]:
+        sentence = m.group(1)
+        if m.group(2) in ("?", "？", "؟"):
+            continue  # "¿Bazo? No, hígado.": a sentence that asks names nothing
         if not sentence.strip() or _COGNATE_BLOCKER.search(sentence):
             continue
         if any(v and _option_pattern(v).search(sentence) for v in q.options.values()):
@@ -1022,14 +1063,56 @@ def _cognate_option(s: str, q: _Question) -> str | None:
     ("la kératose séborrhéique" names "Seborrheic keratosis"; "меланома" names "Melanoma"); of
     options named this way, the most specific is kept ("nævus mélanocytaire" names "Melanocytic
     nevus", not "Melanoma"). None when ``s`` holds a negation, or no option or several are named."""
-    if _ANY_NEGATION.search(s):
+    if _ANY_NEGATION.search(_portuguese_no(s)):
         return None
-    keys = [_cognate_key(w) for w in re.findall(r"[^\W\d_]{3,}", s)[:200]]
+    # the English words of the vocabulary's terms the sentence names in its own language ("Milz" -> spleen)
+    translated = {w for e in medical_terms.english_terms(s) for w in re.findall(r"[^\W\d_]+", e)}
+    keys = [_cognate_key(w) for w in [*re.findall(r"[^\W\d_]{3,}", s)[:200], *sorted(translated)]]
     words = {k: [_cognate_key(w) for w in re.findall(r"[^\W\d_]+", v) if len(w) >= 4 and w.lower() not in _PLAIN_WORDS]
              for k, v in q.options.items() if v}
     named = {k for k, ws in words.items() if ws and all(any(_cognates(w, x) for x in keys) for w in ws)}
+    if translated:  # a short word ("Ear") or another name of the option ("enlarged heart" for "Cardiomegaly") translated
+        named |= {k for k, v in q.options.items() if v and any(_all_translated(name, translated) for name in _option_names(v))}
     keep = [k for k in named if not any(o != k and set(words[k]) < set(words[o]) for o in named)]
     return keep[0] if len(keep) == 1 else None
+
+
+_NO_BEFORE = re.compile(r"(?i)(?<![^\W\d_])no\s++$")
+#: a mark of Portuguese: its letters and words Spanish and English do not have
+_PORTUGUESE = re.compile(r"(?i)[ãõç]|(?<![^\W\d_])(?:não|do|dos|das|um|uma|fica|é|está|há)(?![^\W\d_])")
+
+
+def _portuguese_no(s: str) -> str:
+    """``s`` with each "no" that stands right before a vocabulary form in another language than English
+    rewritten "em": Portuguese "no" is "in the" ("A lesão fica no couro cabeludo", "no fígado"), not
+    a negation; "no pneumonia" (the form is also English) stays a negation."""
+    if not _PORTUGUESE.search(s):
+        return s  # "No derrame pleural." (Spanish), "There is no derrame pleural" (English): a negation
+    out, last = [], 0
+    for a, b, terms in medical_terms.term_spans(s):
+        m = _NO_BEFORE.search(s, max(0, a - 12), a)
+        english = {w for e in terms for w in re.findall(r"[^\W\d_]+", e)}
+        if m and m.start() >= last and not set(re.findall(r"[^\W\d_]+", s[a:b].lower())) <= english:
+            out += [s[last: m.start()], "em "]
+            last = a
+    return "".join(out) + s[last:]
+
+
+def _option_names(text: str) -> list[str]:
+    """An option's text and its other names in the lexicon (whole-option synonyms and synonym groups)."""
+    key = " ".join(re.findall(r"\w+", text.lower()))
+    names = [key, *lex.PHRASE_SYNONYMS.get(key, ())]
+    for group in lex.SYNONYM_GROUPS:
+        if key in group:
+            names += [g for g in group if g != key]
+    return names
+
+
+def _all_translated(name: str, translated: set[str]) -> bool:
+    """Every word of ``name`` (but articles and linking words) is among the translated English words, as
+    is or singular ("upper limbs")."""
+    ws = [w for w in re.findall(r"[^\W\d_]+", name.lower()) if w not in _ACRONYM_SKIP and w not in ("is", "are")]
+    return bool(ws) and all(medical_terms.names_word(frozenset(translated), w) for w in ws)
 
 
 #: what is left after the others are excluded: "That leaves the ulnar styloid", "Il reste donc la
@@ -2448,7 +2531,10 @@ _SUBJECT_NEGATED_AFTER = re.compile(
     r"(?:is|are|was|were)\s+(?:[a-z]{3,}ly\s+)?(?:absent|not\s+(?:seen|present|identified|visible|detected|evident)|ruled\s+out|excluded)|"
     r"éliminée?s?|écartée?s?|exclue?s?|"
     r"ruled\s+out|excluded|nicht\s+nachweisbar|ausgeschlossen|descartad[oa]|exclue?|non\s+visibile|escluso|"
-    r"не\s+(?:выявлен|определяется|обнаружен)\w{0,2}))\b"
+    r"не\s+(?:выявлен|определяется|обнаружен)\w{0,2}|"
+    # "Перелома нет", "Kırık yok", "Erguss fehlt", "기흉은 없습니다": the word for "none" after the finding
+    r"(?:нет|немає|yok|yoktur|fehlt|fehlen|nicht\s+vorhanden|ausente|ausentes|assente|assenti|absente?|brak|chybí)(?=\s*+(?:[.;,!)]|$))|"
+    r"없다|없음|없습니다|없으며|없고))(?![^\W\d_])"
 )
 _SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|would|possible|possibly|questionable|equivocal|cannot\s+be\s+excluded|"
                             r"typically|usually|generally|commonly|classically|defined|definition|refers?\s+to|cause|causes|"
@@ -2518,23 +2604,14 @@ _NORMAL_SIGNS = {
 }
 
 
-#: a finding's head word in other languages, to its English key in _NORMAL_SIGNS ("Existe derrame pleural?")
-_HEAD_IN_ENGLISH = {"derrame": "effusion", "versamento": "effusion", "épanchement": "effusion", "erguss": "effusion",
-                    "pleuraerguss": "effusion", "выпот": "effusion", "випіт": "effusion", "fractura": "fracture", "fratura": "fracture",
-                    "frattura": "fracture", "fraktur": "fracture", "перелом": "fracture", "neumotórax": "pneumothorax",
-                    "pneumotórax": "pneumothorax", "pneumotorace": "pneumothorax", "пневмоторакс": "pneumothorax",
-                    "cardiomegalia": "cardiomegaly", "cardiomégalie": "cardiomegaly", "kardiomegalie": "cardiomegaly",
-                    "кардиомегалия": "cardiomegaly", "neumonía": "pneumonia", "pneumonia": "pneumonia", "polmonite": "pneumonia",
-                    "pneumonie": "pneumonia", "lungenentzündung": "pneumonia", "пневмония": "pneumonia"}
-
-
 def _normal_sign(t: str, subject: str) -> str | None:
     """"no" when the reply gives the report's sign of the finding's absence (:data:`_NORMAL_SIGNS`:
     "Costophrenic angles are sharp" to "Is there a pleural effusion?") or calls the finding's stem
     normal ("normal wall thickness" to "Is there bowel wall thickening?"), and nothing in it
     negates that sign; None otherwise."""
     words = [w.lower() for w in re.findall(r"[^\W\d_]{3,}", subject)]
-    head = next((_HEAD_IN_ENGLISH[w] for w in words if w in _HEAD_IN_ENGLISH), words[-1] if words else "")
+    # a head word in another language names its English key through the vocabulary ("derrame" -> effusion)
+    head = next((e for w in words for e in sorted(medical_terms.english_terms(w)) if e in _NORMAL_SIGNS), words[-1] if words else "")
     sign = _NORMAL_SIGNS.get(head)
     m = re.search(r"(?i)\b(?:" + sign + r")\b", t) if sign else None
     if m is None and len(head) >= 7:
@@ -2605,30 +2682,21 @@ _OTHER_SUBJECT_QUESTION = re.compile(
 HEDGED = "hedged"
 
 
-#: a finding's name in Chinese and Japanese, by the English head word of the question ("积水" names hydronephrosis)
-_CJK_FINDING_NAMES = {
-    "hydronephrosis": ("积水", "積水", "水腎症", "水腎"), "effusion": ("积液", "積液", "胸水", "心嚢液"), "fracture": ("骨折",),
-    "pneumothorax": ("气胸", "氣胸", "気胸"), "hemorrhage": ("出血",), "haemorrhage": ("出血",), "nodule": ("结节", "結節"),
-    "nodules": ("结节", "結節"), "mass": ("肿块", "腫塊", "腫瘤", "肿物", "腫瘍"), "edema": ("水肿", "水腫", "浮腫"),
-    "cardiomegaly": ("心影增大", "心脏增大", "心臟增大", "心拡大", "心陰影拡大"), "aneurysm": ("动脉瘤", "動脈瘤"),
-    "stone": ("结石", "結石"), "stones": ("结石", "結石"), "calculus": ("结石", "結石"), "consolidation": ("实变", "實變", "浸潤影"),
-    "atelectasis": ("肺不张", "肺不張", "無気肺"), "pneumonia": ("肺炎",), "infarct": ("梗死", "梗塞"), "thrombus": ("血栓",),
-    "thrombosis": ("血栓",), "metastasis": ("转移", "轉移", "転移"), "metastases": ("转移", "轉移", "転移"),
-}
 _CJK_CLAUSE = re.compile(r"[。；;，,、\n]")
 #: a negation right before a finding's name ("未见积水", "无明显骨折"); "不规则肿块" is no negation
 _CJK_NEGATED_BEFORE = re.compile(r"(?:未见|未見|未发现|未發現|无|無|没有|沒有|不见|否认)[^，,。；;、]{0,6}$")
 
 
 def _cjk_subject_finding(t: str, subject: str) -> str | None:
-    """"yes" / "no" when every Chinese or Japanese clause naming the question's finding
-    (:data:`_CJK_FINDING_NAMES`) states it present / absent ("提示中度肾积水" is yes; "双肾未见积水" is
+    """"yes" / "no" when every Chinese, Japanese, Korean, Thai or Hindi clause naming the question's finding
+    (its Chinese, Japanese, Korean, Thai or Hindi forms in the vocabulary,
+    :func:`medtrust.scorers.medical_terms.substring_forms`) states it present / absent ("提示中度肾积水" is yes; "双肾未见积水" is
     no); None when none names it or they disagree. Clauses end at CJK and ASCII punctuation."""
     words = re.findall(r"[^\W\d_]{3,}", subject.lower())
     if re.search(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", subject):
         names = (subject,)  # the question itself names the finding in CJK ("骨折はありますか？")
     else:
-        names = _CJK_FINDING_NAMES.get(words[-1], ()) if words else ()
+        names = medical_terms.substring_forms(words[-1]) if words else ()
     readings = set()
     for clause in _CJK_CLAUSE.split(t)[:400] if names else ():
         at = min((i for i in (clause.find(n) for n in names) if i >= 0), default=-1)
@@ -2658,11 +2726,13 @@ def _subject_finding(t: str, subject: str) -> str | None:
             re.compile(r"(?i)(?<![^\W\d_])(?!pseudo|non|anti|post|pre)[^\W\d_]{2,8}" + re.escape(word) + r"(?![^\W\d_])"),)
             if len(word) >= 7 else ())
         readings: set[str] = set()
-        for clause in re.split(r"[.;\n]|\bbut\b|\bhowever\b|(?<=[?？])", t)[:400]:
+        # clauses end at "but" in the reply's language too ("Смещения нет, но перелом есть")
+        for clause in re.split(r"[.;\n]|\b(?:but|however|но|однако|але|aber|jedoch|pero|mais|maar|ama|fakat)\b|(?<=[?？])", t)[:400]:
             clause = _NON_JOINED.sub("non-", clause)  # "Nonobstructive" -> "non-obstructive"
             # "microcalcifications" names "calcifications"; "neumotórax", "pneumotorace" name "pneumothorax"
             m = (next((x for x in (p.search(clause) for p in patterns) if x), None) or _cognate_word(clause, word)
-                 or next((x for x in (_cognate_word(clause, syn) for syn in lex.WORD_SYNONYMS.get(word.lower(), ())) if x), None))
+                 or next((x for x in (_cognate_word(clause, syn) for syn in lex.WORD_SYNONYMS.get(word.lower(), ())) if x), None)
+                 or _translated_word(clause, word))
             # ("lésion focale" names "mass": a synonym's cognate in another language)
             if not m or clause.rstrip().endswith(("?", "？")):
                 continue  # a clause that asks (an echoed question) states nothing
@@ -2792,6 +2862,16 @@ def _other_age(subject: str, before: str) -> bool:
 _NON_JOINED = re.compile(r"(?i)(?<![^\W\d_])non(?=[^\W\d_]{5,})(?!etheless)")
 #: "non-" on another word ("Non-displaced fracture"): that word is denied, not the finding
 _NON_WORD = re.compile(r"(?i)(?<![^\W\d_])non-[^\W\d_]++")
+
+
+def _translated_word(clause: str, word: str) -> re.Match[str] | None:
+    """The first place ``clause`` names the English ``word`` in another language through the vocabulary
+    (:mod:`medtrust.scorers.medical_terms`: "Erguss", "выпот", "tràn dịch" name "effusion"), as a match."""
+    for a, b, terms in medical_terms.term_spans(clause):
+        if medical_terms.names_word(terms, word) and not medical_terms.SUBSTRING_SCRIPT.search(clause[a:b]):
+            # (forms in scripts without spaces are read clause by clause in :func:`_cjk_subject_finding`)
+            return re.compile(re.escape(clause[a:b])).search(clause, a)
+    return None
 
 
 def _cognate_word(clause: str, word: str) -> re.Match[str] | None:
