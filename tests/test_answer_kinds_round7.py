@@ -13,8 +13,7 @@ import pytest
 
 from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
 from medtrust.benchmarks.mediconfusion.extract import parse_judge_lenient
-from medtrust.scorers.extract import extract_choice, extract_yes_no
-from tests.helpers.readers import load_corpus, mediconfusion_scores, read_answer
+from tests.helpers.readers import load_corpus, mediconfusion_scores, member_cases, read_answer, read_member
 
 BREAST = {"A": "Simple cyst", "B": "Fibroadenoma", "C": "Abscess", "D": "Lipoma"}
 ORGAN = {"A": "Liver", "B": "Spleen", "C": "Kidney", "D": "Pancreas"}
@@ -217,12 +216,6 @@ JUDGE = [
     ("B mentions 2 lesions; A mentions 1 lesion.\n**Final ratings:** A: 3, B: 8", (3, 8)),
     ("Answer matches A in 4 of 5 features.\nSimilarity scores: A = 8, B = 2", (8, 2)),
 ]
-
-
-def _read(reply, spec):
-    if isinstance(spec, dict):
-        return extract_choice(reply, spec)
-    return extract_yes_no(reply, question=spec)
 
 
 #: members these readers still miss, kept as strict expected failures: a predicate other than
@@ -493,14 +486,9 @@ KNOWN_MISSES = {
 }
 
 
-def _cases(rows):
-    return [pytest.param(*row, marks=pytest.mark.xfail(strict=True, reason="known miss")) if row[0] in KNOWN_MISSES else row
-            for row in rows]
-
-
-@pytest.mark.parametrize("reply,spec,expected", _cases(CHOICE + CHOICE_NON_ANSWERS + YES_NO + YES_NO_NON_ANSWERS))
+@pytest.mark.parametrize("reply,spec,expected", member_cases(CHOICE + CHOICE_NON_ANSWERS + YES_NO + YES_NO_NON_ANSWERS, KNOWN_MISSES))
 def test_round7_members(reply, spec, expected):
-    e = _read(reply, spec)
+    e = read_member(reply, spec)
     if expected in ("refusal", "unparseable"):
         assert (e.answer, e.status) == (None, expected)
     else:

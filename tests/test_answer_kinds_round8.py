@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from medtrust.scorers.extract import extract_choice, extract_yes_no
-from tests.helpers.readers import load_corpus
+from tests.helpers.readers import load_corpus, member_cases, read_member
 
 CXR = {"A": "Pleural effusion", "B": "Pneumothorax", "C": "Cardiomegaly", "D": "Pneumonia"}
 ORGAN = {"A": "Liver", "B": "Spleen", "C": "Kidney", "D": "Pancreas"}
@@ -138,25 +137,14 @@ YES_NO = [
 ]
 
 
-def _read(reply, spec):
-    if isinstance(spec, dict):
-        return extract_choice(reply, spec)
-    return extract_yes_no(reply, question=spec)
-
-
 #: members the readers still miss after round 8, kept as strict expected failures: an effusion "in the
 #: hemithorax" is pleural only through anatomy
 KNOWN_MISSES = {"Se aprecia un derrame en el hemitórax derecho."}
 
 
-def _cases(rows):
-    return [pytest.param(*row, marks=pytest.mark.xfail(strict=True, reason="known miss")) if row[0] in KNOWN_MISSES else row
-            for row in rows]
-
-
-@pytest.mark.parametrize("reply,spec,expected", _cases(CHOICE + CHOICE_NON_ANSWERS + YES_NO))
+@pytest.mark.parametrize("reply,spec,expected", member_cases(CHOICE + CHOICE_NON_ANSWERS + YES_NO, KNOWN_MISSES))
 def test_round8_members(reply, spec, expected):
-    e = _read(reply, spec)
+    e = read_member(reply, spec)
     if expected in ("refusal", "unparseable"):
         assert (e.answer, e.status) == (None, expected)
     else:
@@ -174,5 +162,5 @@ REVIEW = load_corpus("answer_review_round8.jsonl")
 @pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(strict=True, reason="read wrong after round 8")]
                                             if r.get("known_miss") else []) for r in REVIEW])
 def test_round8_review(r):
-    e = _read(r["reply"], r["options"] if r["reader"] == "choice" else r["question"])
+    e = read_member(r["reply"], r["options"] if r["reader"] == "choice" else r["question"])
     assert (e.answer, e.status) == (r["expected"], r["expected_status"]), r["rule"]

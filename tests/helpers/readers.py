@@ -3,6 +3,8 @@ one row of an answer or judge-reply corpus read as the shipped readers read it."
 
 from __future__ import annotations
 
+import pytest
+
 from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
 from medtrust.benchmarks.mediconfusion.extract import JudgeParseError, lenient_choice, parse_judge_lenient
 from medtrust.scorers.extract import Extraction, extract_choice, extract_yes_no
@@ -84,3 +86,18 @@ def check_blind_files(answers: list[dict], judges: list[dict], groups: list[str]
     assert len(ids) == len(set(ids))
     for r in answers:
         assert (r["expected"] is None) == (r["expected_status"] != "answer"), r["id"]
+
+
+def read_member(reply: str, spec):
+    """A kinds-table member's reading: ``spec`` is a choice question's options (a dict) or a yes/no question."""
+    if isinstance(spec, dict):
+        return extract_choice(reply, spec)
+    return extract_yes_no(reply, question=spec)
+
+
+def member_cases(rows: list[tuple], known_misses) -> list:
+    """pytest parameters of a kinds table: (reply, spec, expected) rows, those whose reply is in ``known_misses`` as
+    strict expected failures (so a fix shows)."""
+    return [pytest.param(*row, marks=pytest.mark.xfail(strict=True, reason="known miss")) if row[0] in known_misses else row
+            for row in rows]
+

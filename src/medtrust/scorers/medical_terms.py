@@ -23,6 +23,11 @@ in the text; at most :data:`MAX_CHARS` characters are read):
   Devanagari (whose vowel signs are no word characters to the regular-expression engine): a form
   occurs anywhere ("右侧胸腔积液", "비장입니다").
 
+What is not read: a form that is also a frequent English word ("rate", "long", "tim";
+``ENGLISH_HOMOGRAPHS`` of the vocabulary) in a text holding an English function word
+(:data:`ENGLISH_WORDS`); a word in a substring script that holds a form without naming it
+(:data:`NOT_TERMS`: 肾上腺 is the adrenal gland, not the kidney).
+
 Errors: none; any string is read (an empty one names nothing).
 """
 
