@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.readers import load_corpus, member_cases, read_member
+from tests.helpers.readers import load_corpus, member_cases, member_expected, read_member
 
 CXR = {"A": "Pleural effusion", "B": "Pneumothorax", "C": "Cardiomegaly", "D": "Pneumonia"}
 ORGAN = {"A": "Liver", "B": "Spleen", "C": "Kidney", "D": "Pancreas"}
@@ -145,10 +145,7 @@ KNOWN_MISSES = {"Se aprecia un derrame en el hemitórax derecho."}
 @pytest.mark.parametrize("reply,spec,expected", member_cases(CHOICE + CHOICE_NON_ANSWERS + YES_NO, KNOWN_MISSES))
 def test_round8_members(reply, spec, expected):
     e = read_member(reply, spec)
-    if expected in ("refusal", "unparseable"):
-        assert (e.answer, e.status) == (None, expected)
-    else:
-        assert (e.answer, e.status) == (expected, "answer")
+    assert (e.answer, e.status) == member_expected(expected)
 
 
 # ===== a newcomer's review: 200 replies aimed at the round-8 reading (members and probes for false readings) =====

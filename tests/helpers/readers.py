@@ -95,6 +95,12 @@ def read_member(reply: str, spec):
     return extract_yes_no(reply, question=spec)
 
 
+def member_expected(expected: str) -> tuple[str | None, str]:
+    """(answer, status) a kinds-table member expects: a letter or "yes"/"no" is an answer; "refusal" and
+    "unparseable" are that status with no answer."""
+    return (None, expected) if expected in ("refusal", "unparseable") else (expected, "answer")
+
+
 def member_cases(rows: list[tuple], known_misses) -> list:
     """pytest parameters of a kinds table: (reply, spec, expected) rows, those whose reply is in ``known_misses`` as
     strict expected failures (so a fix shows)."""

@@ -1066,7 +1066,7 @@ def _cognate_option(s: str, q: _Question) -> str | None:
     if _ANY_NEGATION.search(_portuguese_no(s)):
         return None
     # the English words of the vocabulary's terms the sentence names in its own language ("Milz" -> spleen)
-    translated = {w for e in medical_terms.english_terms(s) for w in re.findall(r"[^\W\d_]+", e)}
+    translated = frozenset(w for e in medical_terms.english_terms(s) for w in re.findall(r"[^\W\d_]+", e))
     keys = [_cognate_key(w) for w in [*re.findall(r"[^\W\d_]{3,}", s)[:200], *sorted(translated)]]
     words = {k: [_cognate_key(w) for w in re.findall(r"[^\W\d_]+", v) if len(w) >= 4 and w.lower() not in _PLAIN_WORDS]
              for k, v in q.options.items() if v}
@@ -1108,11 +1108,11 @@ def _option_names(text: str) -> list[str]:
     return names
 
 
-def _all_translated(name: str, translated: set[str]) -> bool:
+def _all_translated(name: str, translated: frozenset[str]) -> bool:
     """Every word of ``name`` (but articles and linking words) is among the translated English words, as
     is or singular ("upper limbs")."""
     ws = [w for w in re.findall(r"[^\W\d_]+", name.lower()) if w not in _ACRONYM_SKIP and w not in ("is", "are")]
-    return bool(ws) and all(medical_terms.names_word(frozenset(translated), w) for w in ws)
+    return bool(ws) and all(medical_terms.names_word(translated, w) for w in ws)
 
 
 #: what is left after the others are excluded: "That leaves the ulnar styloid", "Il reste donc la

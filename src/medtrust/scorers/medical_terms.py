@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 
-from medtrust.scorers.medical_vocabulary import ENGLISH_HOMOGRAPHS, TERMS
 
 #: at most this many characters of a text are read
 MAX_CHARS = 20_000
@@ -56,12 +56,29 @@ def _norm(s: str) -> str:
     return unicodedata.normalize("NFKC", s).lower().strip()
 
 
-def _build() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], dict[str, frozenset[str]],
-                      dict[str, frozenset[str]], int, int]:
+@dataclass(frozen=True)
+class _Index:
+    """The vocabulary's forms by how they are found (each maps a lower-case form to its English terms)."""
+
+    words: dict[str, frozenset[str]]  # whole words and runs of words, scripts with spaces
+    stems: dict[str, frozenset[str]]  # forms of six letters or more less their last one to three letters
+    compounds: dict[str, frozenset[str]]  # German, Dutch and Swedish forms a compound may begin or end with
+    substrings: dict[str, frozenset[str]]  # forms in scripts read as substrings, spaces removed
+    homographs: dict[str, frozenset[str]]  # forms that are also frequent English words, whole words only
+    run: int  # the most words a form has (at most 4)
+    longest: int  # the longest substring form (at most 12 characters)
+
+
+@lru_cache(maxsize=1)
+def _index() -> _Index:
+    """Built on the first read, not at import: most replies are read before the layer that needs it."""
+    from medtrust.scorers.medical_vocabulary import ENGLISH_HOMOGRAPHS, TERMS
+
     words: dict[str, set[str]] = {}
     stems: dict[str, set[str]] = {}
     compounds: dict[str, set[str]] = {}
     substrings: dict[str, set[str]] = {}
+    homographs: dict[str, set[str]] = {}
     for english, by_language in TERMS.items():
         for language, forms in by_language.items():
             for form in forms:
@@ -78,14 +95,19 @@ def _build() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], dict
                             stems.setdefault(f[:-cut], set()).add(english)
                 if language in COMPOUND_LANGUAGES and " " not in f and len(f) >= 5:
                     compounds.setdefault(f, set()).add(english)
-    freeze = lambda d: {k: frozenset(v) for k, v in d.items()}  # noqa: E731
-    longest_word_run = max((k.count(" ") + 1 for k in words), default=1)
-    longest_substring = max((len(k) for k in substrings), default=1)
-    return (freeze(words), freeze(stems), freeze(compounds), freeze(substrings), min(longest_word_run, 4),
-            min(longest_substring, 12))
+    for english, by_language in ENGLISH_HOMOGRAPHS.items():
+        for forms in by_language.values():
+            for form in forms:
+                homographs.setdefault(_norm(form), set()).add(english)
+
+    def freeze(d: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+        return {k: frozenset(v) for k, v in d.items()}
+
+    return _Index(freeze(words), freeze(stems), freeze(compounds), freeze(substrings), freeze(homographs),
+                  run=min(max((k.count(" ") + 1 for k in words), default=1), 4),
+                  longest=min(max((len(k) for k in substrings), default=1), 12))
 
 
-_WORDS, _STEMS, _COMPOUNDS, _SUBSTRINGS, _RUN, _LONGEST = _build()
 #: words in scripts read as substrings that hold a form without naming it, read as a whole and skipped: the adrenal
 #: gland (肾上腺: not the kidney), "approximately" (左右: not left and right), "most" (大多数), "crucial" (肝心),
 #: "undoubtedly" (无疑, 毫无), Korean "even if" (-지라도: not 지라, spleen), the organ sense of 기관 (not the trachea),
@@ -93,15 +115,9 @@ _WORDS, _STEMS, _COMPOUNDS, _SUBSTRINGS, _RUN, _LONGEST = _build()
 #: दिल, heart) and "only" (सिर्फ: not सिर, head)
 NOT_TERMS = frozenset({"肾上腺", "腎上腺", "副腎", "左右", "大多数", "大多數", "肝心", "无疑", "無疑", "毫无", "毫無", "지라도",
                        "기관은", "기관이", "ไตร่ตรอง", "ฝีมือ", "दिलचस्प", "सिर्फ"})
-#: forms that are also frequent English words ("rate", "long", "tim"), whole words only
-_HOMOGRAPHS: dict[str, frozenset[str]] = {}
-for _english, _by_language in ENGLISH_HOMOGRAPHS.items():
-    for _forms in _by_language.values():
-        for _form in _forms:
-            _HOMOGRAPHS[_norm(_form)] = _HOMOGRAPHS.get(_norm(_form), frozenset()) | {_english}
 #: words only an English sentence has (function words no other vocabulary language spells alike: not Dutch "is" and
 #: "of", Czech and Polish "to"): a text holding
-#: one is read without :data:`_HOMOGRAPHS` ("Tim and I disagree", "Let me echo the question", "heart rate of 80")
+#: one is read without the vocabulary's ``ENGLISH_HOMOGRAPHS`` ("Tim and I disagree", "Let me echo the question", "heart rate of 80")
 ENGLISH_WORDS = re.compile(
     r"(?i)(?<![^\W\d_])(?:the|and|with|this|that|these|those|there|which|what|who|it's|are|was|were|been|be|"
     r"i|i'm|you|your|my|we|they|but|not|from|have|has|had|would|should|could|can|will|let|at|it|its)(?![^\W\d_])"
@@ -111,26 +127,22 @@ ENGLISH_WORDS = re.compile(
 def _word_terms(w: str) -> frozenset[str]:
     """Terms one spaced-script word names (lower case): the word, its stem, its prefixes stripped,
     or a compound's first or last part."""
-    hit = _WORDS.get(w)
+    ix = _index()
+    hit = ix.words.get(w)
     if hit:
         return hit
     if len(w) >= 6:
         for cut in (1, 2, 3):
-            if len(w) - cut >= 5 and w[:-cut] in _STEMS:
-                return _STEMS[w[:-cut]]
-            if len(w) - cut >= 5 and w[:-cut] in _WORDS and len(w[:-cut]) >= 5:
-                return _WORDS[w[:-cut]]
+            stem = w[:-cut]
+            if len(stem) >= 5 and (stem in ix.stems or stem in ix.words):
+                return ix.stems.get(stem) or ix.words[stem]
     for p in _PREFIXES:
-        if w.startswith(p) and len(w) - len(p) >= 2 and w[len(p):] in _WORDS:
-            return _WORDS[w[len(p):]]
+        if w.startswith(p) and len(w) - len(p) >= 2 and w[len(p):] in ix.words:
+            return ix.words[w[len(p):]]
     found: set[str] = set()
     if len(w) >= 8 and w.isalpha():
         for i in range(5, min(len(w) - 2, 24)):  # "pleuraerguss": a compound's head ("erguss") or its first part
-            head, tail = w[:i], w[i:]
-            if head in _COMPOUNDS:
-                found |= _COMPOUNDS[head]
-            if tail in _COMPOUNDS:
-                found |= _COMPOUNDS[tail]
+            found |= ix.compounds.get(w[:i], frozenset()) | ix.compounds.get(w[i:], frozenset())
     return frozenset(found)
 
 
@@ -145,19 +157,20 @@ def term_spans(text: str) -> tuple[tuple[int, int, frozenset[str]], ...]:
     low = t.lower()
     if len(low) != len(t):  # "İ" lowers to two characters: keep offsets those of ``text``
         low = "".join(c.lower()[:1] for c in t)
+    ix = _index()
     spans: list[tuple[int, int, frozenset[str]]] = []
     tokens = list(_SPACED_WORD.finditer(low))
     homographs = not ENGLISH_WORDS.search(low)
     i = 0
     while i < len(tokens):
-        for n in range(min(_RUN, len(tokens) - i), 0, -1):
+        for n in range(min(ix.run, len(tokens) - i), 0, -1):
             a, b = tokens[i].start(), tokens[i + n - 1].end()
             if n > 1 and not re.fullmatch(r"[^\W\d_-]++(?:[\s-]++[^\W\d_-]++)*+", low[a:b]):
                 continue
             key = _norm(re.sub(r"\s+", " ", low[a:b]))
-            hit = _WORDS.get(key) if n > 1 else _word_terms(key)
+            hit = ix.words.get(key) if n > 1 else _word_terms(key)
             if not hit and homographs:
-                hit = _HOMOGRAPHS.get(key)
+                hit = ix.homographs.get(key)
             if hit:
                 spans.append((a, b, hit))
                 i += n
@@ -167,12 +180,12 @@ def term_spans(text: str) -> tuple[tuple[int, int, frozenset[str]], ...]:
     if SUBSTRING_SCRIPT.search(t):
         k = 0
         while k < len(t):
-            for size in range(min(_LONGEST, len(t) - k), 0, -1):
+            for size in range(min(ix.longest, len(t) - k), 0, -1):
                 piece = low[k: k + size]
                 if piece in NOT_TERMS:  # "肾上腺" is the adrenal gland, not the kidney in "肾"
                     k += size
                     break
-                hit = _SUBSTRINGS.get(piece)
+                hit = ix.substrings.get(piece)
                 if hit:
                     spans.append((k, k + size, hit))
                     k += size
@@ -210,14 +223,7 @@ def substring_forms(word: str) -> tuple[str, ...]:
     """The forms, in the scripts read as substrings (Chinese, Japanese, Korean, Thai, Hindi), of every
     term that is or ends in the English ``word`` ("effusion" -> "积液", "胸水", "흉수", ...)."""
     keep = set()
-    for form, terms in _SUBSTRINGS.items():
+    for form, terms in _index().substrings.items():
         if names_word(terms, word):
             keep.add(form)
     return tuple(sorted(keep, key=lambda f: (-len(f), f)))
-
-
-@lru_cache(maxsize=2048)
-def forms_of(english: str) -> tuple[str, ...]:
-    """Every form of one English term, in every language, lower case (empty when the term is not in
-    the vocabulary)."""
-    return tuple(sorted({_norm(f) for forms in TERMS.get(english.lower(), {}).values() for f in forms}))
