@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterator
 #: Modules that read model or judge replies.
 READER_MODULES = (
     "medtrust.scorers.extract",
+    "medtrust.scorers.judge_text",
     "medtrust.scorers.medical_terms",
     "medtrust.scorers.llm_extract",
     "medtrust.scorers.abstention",

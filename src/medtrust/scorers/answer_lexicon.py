@@ -19,7 +19,7 @@ LATIN_WORD = r"[^\W" + CJK + r"]"
 OPTION_WORDS = (
     r"option|choice|letter|answer|opción|opcion|opção|opcao|alternativa|opzione|antwort|wahl|réponse|choix|letra|lettre|buchstabe|lettera|"
     r"alternativ|گزینه|"
-    r"optie|keuze|вариант|seçenek|opcja|opsi|pilihan|phương\s+án|lựa\s+chọn|επιλογή|विकल्प|الخيار|"
+    r"optie|keuze|вариант|варіант|seçenek|opcja|opsi|pilihan|phương\s+án|lựa\s+chọn|đáp\s+án|επιλογή|विकल्प|الخيار|"
     r"选项|選項|选择|選択肢|答案|答え|선택지|보기|ตัวเลือก|ข้อ"
 )
 
@@ -102,7 +102,10 @@ ELIMINATIONS = (
     r"can\s+be\s+(?:ruled\s+out|excluded)|"
     r"неверн\w{0,3}|неправильн\w{0,3}|не\s+подходит|(?:está|é)\s+(?:errad[ao]|incorret[ao])|es\s+incorrect[ao]|está\s+mal|"
     r"est\s+(?:faux|fausse|incorrecte?)|ist\s+falsch|è\s+(?:sbagliat[ao]|errat[ao])|is\s+onjuist|klopt\s+niet|"
-    r"jest\s+(?:błędn|nieprawidłow)\w{1,2}"
+    r"jest\s+(?:błędn|nieprawidłow)\w{1,2}|"
+    # an elimination the speaker would make: "Ersteres würde ich ausschließen", "la descartaría", "lo escluderei"
+    r"(?:würde|werde|kann|muss|möchte)\s+(?:ich|man|wir)\s+(?:\w+\s+)?aus(?:zu)?schlie(?:ß|ss)en|(?:la|lo)\s+descartar(?:ía|é)|"
+    r"(?:la|lo)\s+escluderei|je\s+l'exclurais|est\s+à\s+exclure|eu\s+(?:a|o)\s+descartaria|(?:a|o)\s+descartaria"
 )
 #: an elimination verb before a list of letters: "We can exclude A, B and C"; "Se descarta la A"
 ELIMINATE_BEFORE = (
@@ -139,27 +142,30 @@ CONCLUSION_FILLERS = (
 #: ordinal words by position (index 0 = first option); "last" is handled apart
 ORDINALS = (
     ("first|1st|primera|primer|primero|erste|ersten|première|premier|primeira|primeiro|prima|primo|eerste|первый|первая|первого|"
-     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|첫\\s*번째|第一|一番目|1番目|一つ目|最初|الأول|الأولى|اول|نخست|नंबर\\s+एक|पहला|पहली",),
+     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|перший|перша|πρώτη|πρώτος|πρώτο|první|primul|prima|första|הראשונה|הראשון|ที่หนึ่ง|첫\\s*번째|第一|一番目|1番目|一つ目|最初|الأول|الأولى|اول|نخست|नंबर\\s+एक|पहला|पहली",),
     ("second|2nd|segunda|segundo|zweite|zweiten|deuxième|seconde|second|seconda|secondo|tweede|второй|вторая|второго|"
-     "ikinci|druga|drugi|kedua|thứ\\s+hai|두\\s*번째|第二|二番目|2番目|二つ目|الثاني|الثانية|دوم|दूसरा|दूसरी",),
+     "ikinci|druga|drugi|kedua|thứ\\s+hai|другий|друга|δεύτερη|δεύτερος|δεύτερο|druhá|druhý|druhé|doua|doilea|השנייה|השני|ที่สอง|두\\s*번째|第二|二番目|2番目|二つ目|الثاني|الثانية|دوم|दूसरा|दूसरी",),
     ("third|3rd|tercera|tercer|tercero|dritte|dritten|troisième|terceira|terceiro|terza|terzo|derde|третий|третья|третьего|"
-     "üçüncü|trzecia|trzeci|ketiga|thứ\\s+ba|세\\s*번째|第三|三番目|3番目|三つ目|الثالث|الثالثة|سوم|तीसरा|तीसरी",),
+     "üçüncü|trzecia|trzeci|ketiga|thứ\\s+ba|третій|третя|τρίτη|τρίτος|τρίτο|třetí|treia|treilea|tredje|השלישית|השלישי|ที่สาม|세\\s*번째|第三|三番目|3番目|三つ目|الثالث|الثالثة|سوم|तीसरा|तीसरी",),
     ("fourth|4th|cuarta|cuarto|vierte|vierten|quatrième|quarta|quarto|vierde|четвёртый|четвертый|четвёртая|четвертая|"
-     "dördüncü|czwarta|czwarty|keempat|thứ\\s+tư|네\\s*번째|第四|四番目|4番目|四つ目|الرابع|الرابعة|چهارم|चौथा|चौथी",),
-    ("fifth|5th|quinta|quinto|fünfte|fünften|cinquième|vijfde|пятый|пятая|beşinci|piąta|piąty|kelima|thứ\\s+năm|다섯\\s*번째|"
+     "dördüncü|czwarta|czwarty|keempat|thứ\\s+tư|четвертий|четверта|τέταρτη|τέταρτος|čtvrtá|čtvrtý|patra|patrulea|fjärde|הרביעית|הרביעי|ที่สี่|네\\s*번째|第四|四番目|4番目|四つ目|الرابع|الرابعة|چهارم|चौथा|चौथी",),
+    ("fifth|5th|quinta|quinto|fünfte|fünften|cinquième|vijfde|пятый|пятая|beşinci|piąta|piąty|kelima|thứ\\s+năm|п'ятий|п'ята|πέμπτη|pátá|pátý|cincea|cincilea|femte|החמישית|ที่ห้า|다섯\\s*번째|"
      "第五|五番目|5番目|الخامس|الخامسة|پنجم|पाँचवाँ|पांचवां",),
 )
 #: the middle one of an odd number of options ("die mittlere Option")
 MIDDLE_WORDS = r"middle|mittlere|mittleren|del\s+medio|du\s+milieu|do\s+meio|di\s+mezzo|centrale|middelste|средний|средняя"
 #: the option before the last ("the penultimate option", "a penúltima alternativa")
 PENULTIMATE_WORDS = r"penultimate|second[\s-]to[\s-]last|next[\s-]to[\s-]last|penúltima|penúltimo|penultima|penultimo|vorletzte|vorletzten|avant-dernière|avant-dernier|voorlaatste|предпоследн\w{1,3}"
-LAST_WORDS = r"last|última|último|letzte|letzten|dernière|dernier|ultima|ultimo|laatste|последний|последняя|son|ostatnia|ostatni|terakhir|cuối\s+cùng|마지막|最后|最後|最后一个"
+LAST_WORDS = (r"last|última|último|letzte|letzten|dernière|dernier|ultima|ultimo|laatste|последний|последняя|son|sonuncu\w{0,3}|ostatnia|ostatni|"
+              r"terakhir|cuối\s+cùng|마지막|最后|最後|最后一个|останній|остання|τελευταία|τελευταίο|poslední|ultimul|sista|האחרונה|האחרון|"
+              r"الأخير|الأخيرة|สุดท้าย")
 #: nouns after an ordinal ("the second option", "第二个选项")
 ORDINAL_NOUNS = (
     r"option|choice|one|description|statement|proposition|possibility|alternative|candidate|item|"
     r"answer\s+option|answer\s+choice|antwortmöglichkeit|antwortoption|auswahlmöglichkeit|antwortalternative|"
     r"opción|opcion|opção|alternativa|opzione|risposta|wahl|möglichkeit|antwort|choix|proposition|réponse|optie|keuze|mogelijkheid|"
-    r"вариант|ответ|seçenek|şık|opcja|odpowiedź|odpowiedz|opsi|pilihan|jawaban|lựa\s+chọn|phương\s+án|선택지|보기|옵션|"
+    r"вариант|ответ|seçenek|şık|opcja|odpowiedź|odpowiedz|opsi|pilihan|jawaban|antwoord|odpověď|možnost|varianta|variantă|opțiune|opțiunea|"
+    r"απάντηση|επιλογή|svar|alternativet|варіант|відповідь|उत्तर|विकल्प|đáp\s+án|lựa\s+chọn|phương\s+án|선택지|보기|옵션|"
     r"个选项|個選項|选项|選項|个|項|项|の選択肢|選択肢"
 )
 #: "option number three", "choice no. 2"
@@ -312,6 +318,19 @@ SYNONYM_GROUPS = (
     ("nephrolithiasis", "kidney stones", "kidney stone", "renal stone", "renal stones", "renal calculus", "renal calculi"),
     ("acne vulgaris", "acne"), ("psoriasis vulgaris", "plaque psoriasis", "psoriasis"),
     ("tetralogy of fallot", "tetralogy", "fallot tetralogy"), ("coarctation of the aorta", "aortic coarctation", "coarctation"),
+    # round 9: British spellings, eponyms, stains, planes and older names the benchmarks' options take
+    ("seborrheic keratosis", "seborrhoeic keratosis", "seborrhoeic wart", "seborrheic wart"),
+    ("crohn's disease", "crohn disease", "crohns disease", "regional enteritis", "regional ileitis"),
+    ("masson trichrome", "trichrome", "trichrome stain", "masson's trichrome", "masson trichrome stain"),
+    ("hematoxylin and eosin", "haematoxylin and eosin", "hematoxylin-eosin", "haematoxylin-eosin", "h and e"),
+    ("coronal", "coronal plane", "frontal plane"), ("axial", "axial plane", "transverse plane", "transaxial"),
+    ("pulmonary nodule", "lung nodule", "coin lesion", "solitary pulmonary nodule"),
+    ("polycystic kidney disease", "polycystic kidneys", "autosomal dominant polycystic kidney disease"),
+    ("deep vein thrombosis", "deep venous thrombosis"), ("pulmonary embolism", "pulmonary embolus", "pulmonary thromboembolism"),
+    ("ischemic stroke", "ischaemic stroke", "cerebral infarction", "cerebral infarct", "ischemic infarct", "ischaemic infarct"),
+    ("lung cancer", "bronchogenic carcinoma", "lung carcinoma", "primary lung cancer", "bronchial carcinoma"),
+    ("hepatocellular carcinoma", "hepatoma", "primary liver cancer"), ("fatty liver", "hepatic steatosis", "liver steatosis"),
+    ("pleural effusion", "pleural fluid", "hydrothorax"), ("pericardial effusion", "pericardial fluid", "hydropericardium"),
 )
 #: clinical acronyms, read in capitals only ("typical of MS", "-> AMD", "DCM."): (long form, acronym)
 CASED_ABBREVIATIONS = (
@@ -337,6 +356,7 @@ CASED_ABBREVIATIONS = (
     ("hematoxylin and eosin", "H&E"), ("haematoxylin and eosin", "H&E"), ("periodic acid schiff", "PAS"),
     ("immunohistochemistry", "IHC"), ("immunohistochemical stain", "IHC"),
     ("left atrium", "LA"), ("right atrium", "RA"), ("left ventricle", "LV"), ("right ventricle", "RV"),
+    ("polycystic kidney disease", "ADPKD"), ("polycystic kidney disease", "PKD"), ("ischemic stroke", "CVA"),
 )
 #: names of imaging planes and modalities in scripts without spaces between words ("这是矢状位图像")
 CJK_SYNONYMS = {

@@ -129,6 +129,17 @@ tratta") no longer blocks that layer as a conditional "if", Portuguese "no" befo
 fígado") is no negation, and the word for "none" after a finding ("Перелома нет", "Kırık yok")
 negates it.
 
+Round 9 (docs/judges.md, "Answer readers, round 9"): a contrast in another language keeps one option
+and rejects the others ("Nicht die Leber, sondern die Milz", "Karaciğer değil, dalak", "Plutôt la
+rate que le foie": :func:`_contrast_option`), or keeps or rejects a yes/no question's finding ("Non
+si tratta di una TC ma di una risonanza magnetica" is yes to "Is this an MRI image?":
+:func:`_contrast_yes_no`); a weighing sentence commits in its part with a word of commitment
+("Potrebbe sembrare coronale, ma propenderei per sagittale": :func:`_committed_option`); an option's
+own text after a negation or an "if" of another language is not named ("Es handelt sich nicht um
+einen Pneumothorax", "Bukan pneumonia", "如果是冠状位": :func:`_negated_in_other_language`);
+ordinals in Ukrainian, Greek, Czech, Romanian, Swedish, Hebrew, Thai, Vietnamese and Indonesian,
+"numero 3", "Letzteres".
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -301,10 +312,10 @@ _UNDECIDED = re.compile(
 #: correct", "I don't think the answer is B", "whether B is correct"): the clause states nothing
 _CLAUSE_NEGATION = re.compile(
     r"(?<!" + _LW + r")(?i:not|never|cannot|unable|impossible|whether|nor|neither|no\s+puedo|ni\s++(?:\w+\s++){0,3}?ni|nicht|kein\w{0,3}|ne|pas|"
-    r"non|não|nunca|jamais|niemals|ob)(?!" + _LW + r")|(?i:n't)(?!" + _LW + r")|不是|不能|不|无法|無法|没有|沒有|ない|ません"
+    r"non|não|nunca|jamais|niemals|ob|δεν|όχι)(?!" + _LW + r")|(?i:n't)(?!" + _LW + r")|不是|不能|不|无法|無法|没有|沒有|ない|ません"
 )
 _CLAUSE_START = re.compile(
-    r"[.;!?\n,。；！？，、]|\s-+\s|(?<!" + _LW + r")(?i:but|however|although|though|yet|aber|pero|mais|mas|ma|но)(?!" + _LW + r")|但是|但|不过|不過|しかし|ですが"
+    r"[.;!?\n,。；！？，、]|\s-+\s|(?<!" + _LW + r")(?i:but|however|although|though|yet|aber|pero|mais|mas|ma|но|αλλά)(?!" + _LW + r")|但是|但|不过|不過|しかし|ですが"
 )
 _NOT_NEGATION = re.compile(r"(?i)\b(?:no\s+doubt|without\s+(?:a\s+)?doubt|not\s+only|no\s+question)\b")
 _LABEL_LINE = re.compile(r"(?m)^[ \t>*\-•#|]*[^\W\d_][^\n:：]{1,40}?[ \t]*[:：][ \t]*(?=\S)")
@@ -849,6 +860,10 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
                 # "more likely benign than malignant", "thicker than a simple cyst's", "less likely benign than malignant",
                 # "B is far less likely than A"; never "nothing more typical than a lipoma" (which names the lipoma)
                 continue
+            if _negated_in_other_language(before, after):
+                continue  # "Es handelt sich nicht um einen Pneumothorax", "Bukan pneumonia", "CTではなく"
+            if _OTHER_HEDGE.search(_CLAUSE_START.split(before)[-1]) and _COMMITMENT.search(t, m.end(), m.end() + 300):
+                continue  # "Podría ser coronal, pero me inclino por sagital": weighed, then another committed to
             if not _NEGATION.search(clause + " ") and not _NEGATED_FAR.search(clause) and not _ELIMINATED_AFTER.match(after):
                 alt = _ALTERNATIVE_AFTER.match(after)
                 if alt and alt.group(1).lower() == "of" and not any(
@@ -865,6 +880,53 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
         part = _short_option_words(t, q) or _distinctive_words(t, q)
         return None if part in set_aside else part
     return keep[0] if len(keep) == 1 else None
+
+
+#: a negation written after its noun in the same clause: "Karaciğer değil", "CTではなく", "간이 아니라", "न्यूमोथोरैक्स नहीं"
+_NEGATION_AFTER = re.compile(r"^[^,.;:!?\n、，。]{0,12}?(?:(?<![^\W\d_])değil(?![^\W\d_])|ではな|じゃな|でな|아니|नहीं|नही)")
+#: English negation words, which :data:`_NEGATION` reads with its own exceptions ("no doubt", "not only")
+_ENGLISH_NEGATION = re.compile(r"(?i)(?<![^\W\d_])(?:no|not|nor|neither|never|without|unlikely|excluded?)(?![^\W\d_])|n't")
+
+
+def _blocked_in_other_language(t: str) -> bool:
+    """Whether ``t`` holds a negation (not an English one: :data:`_PARTIAL_BLOCKERS` reads those), an
+    alternative or a hypothetical of another language ("Weder ... noch", "Bukan", "如果", "Dacă"), or
+    weighs ("Pode parecer") and commits (:data:`_COMMITMENT`), which :func:`_committed_option` reads."""
+    return (_other_negation(t) or _COGNATE_BLOCKER.search(t) is not None
+            or (_OTHER_HEDGE.search(t) is not None and _COMMITMENT.search(t) is not None))  # weighed, then committed
+
+
+def _other_negation(t: str) -> bool:
+    """Whether ``t`` holds a negation of :data:`_ANY_NEGATION` that is not English and not a hyphenated
+    prefix ("non-caseating")."""
+    t = _portuguese_no(_NO_DOUBT.sub(" ", t))
+    return any(not _ENGLISH_NEGATION.fullmatch(m.group()) and t[m.end(): m.end() + 1] != "-" for m in _ANY_NEGATION.finditer(t))
+
+
+#: "if" in other languages than English (never Romance "si"/"se", mostly reflexive): "如果是冠状位的话", "Dacă ar fi"
+_OTHER_HYPOTHETICAL = re.compile(
+    r"(?<![^\W\d_])(?i:wenn|falls|dacă|если|якщо|jeśli|jeżeli|pokud|eğer|إذا|اگر|אם|nếu|jika|kalau|अगर|यदि|αν|εάν|"
+    r"(?:si|se)\s++(?:fuera|fuese|fosse|fossem|for|hubiera|houvesse|c'était|était|no|non|não|ce\s++n))(?![^\W\d_])|"
+    r"如果|假如|若是|もし|만약|만일|ถ้า"
+)
+
+
+#: "could be" in other languages, before an option weighed and then left for another ("Podría ser coronal, pero ...")
+_OTHER_HEDGE = re.compile(
+    r"(?<![^\W\d_])(?i:podría|puede|pode|poderia|pourrait|peut|potrebbe|può|könnte|kann|mungkin|может|можливо|olabilir|có\s+thể|może|"
+    r"může|μπορεί|ممکن|قد|ייתכן|शायद|zou\s+kunnen|kan|kanske)(?![^\W\d_])|可能|かもしれ|수도|อาจ"
+)
+
+
+def _negated_in_other_language(before: str, after: str) -> bool:
+    """Whether an option's own text is negated, or offered as a hypothetical, in another language than
+    English: a negation of :data:`_ANY_NEGATION` (not an English one, not a hyphenated prefix) in the
+    last 60 characters of its clause ("Es handelt sich nicht um einen Pneumothorax", "Weder ein
+    Pneumothorax noch", "ภาพนี้ไม่ใช่ CT"), a negation right after it (:data:`_NEGATION_AFTER`:
+    "Karaciğer değil"), or an "if" in its clause (:data:`_OTHER_HYPOTHETICAL`: "如果是冠状位的话").
+    ``before``: up to 80 characters before the option's text; ``after``: up to 120 after it."""
+    clause = _CONTRAST_BEFORE.split(_CLAUSE_START.split(before)[-1])[-1][-60:]
+    return _other_negation(clause) or bool(_NEGATION_AFTER.match(after)) or bool(_OTHER_HYPOTHETICAL.search(clause))
 
 
 #: a negation further back in the clause, through a verb of pointing: "no visible pleural line to suggest a
@@ -926,7 +988,8 @@ def _distinctive_words(t: str, q: _Question) -> str | None:
             continue
         for sentence in sentences:
             spots = [_option_pattern(w).search(sentence) for w in ws]
-            if all(spots) and any(_PARTIAL_BLOCKERS.search(_clause_at(sentence, m.start())) for m in spots if m):
+            if all(spots) and any(_PARTIAL_BLOCKERS.search(c) or _blocked_in_other_language(c)
+                                  for c in (_clause_at(sentence, m.start()) for m in spots if m)):
                 continue  # a contrast, a hypothetical or a negation in the words' clause: no naming by part
             if all(spots):
                 first = min(m.start() for m in spots if m)
@@ -946,7 +1009,7 @@ def _short_option_words(t: str, q: _Question) -> str | None:
     collection" for "Biconvex epidural hematoma" against "Crescent-shaped subdural hematoma".
     Word forms and spellings as :func:`_word_forms`; None otherwise."""
     words = re.findall(r"[^\W\d_]+", t.lower())
-    if not words or len(words) > SHORT_REPLY_WORDS or _PARTIAL_BLOCKERS.search(t):
+    if not words or len(words) > SHORT_REPLY_WORDS or _PARTIAL_BLOCKERS.search(t) or _blocked_in_other_language(t):
         return None
     forms = {k: {f for w in re.findall(r"[^\W\d_]+", v.lower()) for x in (w, *lex.WORD_SYNONYMS.get(w, ()))
                  for f in _word_forms(x)} for k, v in q.options.items() if v}
@@ -997,13 +1060,33 @@ def _cognates(a: str, b: str) -> bool:
     return a[:need] == b[:need]
 
 
+#: "no doubt" in other languages: a negation word that negates only the doubt ("Bez wątpienia MRI", "Sin duda es el bazo",
+#: "Não há dúvida de que é MRI", "毫无疑问是气胸")
+_NO_DOUBT = re.compile(
+    r"(?<![^\W\d_])(?i:bez\s+wątpienia|bez\s+pochyby|tidak\s+(?:di)?ragu(?:kan)?(?:\s+lagi)?|não\s+(?:há|resta)\s+dúvida|sem\s+dúvida|"
+    r"sin\s+(?:ninguna\s+)?duda|no\s+(?:hay|cabe)\s+duda|sans\s+(?:aucun\s+)?doute|il\s+n'y\s+a\s+pas\s+de\s+doute|senza\s+(?:alcun\s+)?dubbio|"
+    r"non\s+c'è\s+dubbio|ohne\s+(?:jeden\s+)?zweifel|kein\s+zweifel|zonder\s+twijfel|geen\s+twijfel|utan\s+tvekan|без\s+сомнени\w{0,2}|"
+    r"нет\s+сомнени\w{0,2}|без\s+сумніву|немає\s+сумніву|fără\s+(?:nicio\s+)?îndoială|χωρίς\s+αμφιβολία|không\s+(?:còn\s+)?nghi\s+ngờ|"
+    r"بلا\s+شك|لا\s+شك|بدون\s+شک|ללא\s+ספק|אין\s+ספק|şüphesiz|kuşkusuz|hiç\s+şüphe\s+yok)(?![^\W\d_])|"
+    r"毫无疑问|毫無疑問|无疑|無疑|不用说|間違いなく|틀림없이|의심의\s*여지\s*없이|ไม่ต้องสงสัย|निःसंदेह|निस्संदेह|बेशक"
+)
+
+
+def _negated(t: str) -> bool:
+    """Whether ``t`` holds a negation of :data:`_ANY_NEGATION`, Portuguese "no" (in the) and "no doubt"
+    (:data:`_NO_DOUBT`) aside."""
+    return _ANY_NEGATION.search(_portuguese_no(_NO_DOUBT.sub(" ", t))) is not None
+
+
 #: a negation in any of the readers' languages: a sentence holding one names no option by cognate
 _ANY_NEGATION = re.compile(
     r"(?i)(?<![^\W\d_])(?:no|not|nor|neither|never|without|unlikely|excluded?|non|ni|pas|sans|nicht|kein\w{0,2}|nein|ohne|"
     r"não|nem|sem|sin|nunca|né|senza|не|нет|ни|без|nie|bez|geen|niet|zonder|değil|yok|δεν|όχι|χωρίς|nu|fără|inte|ingen|utan|"
-    r"není|nejsou|tidak|bukan|tanpa|không|chẳng|لا|ليس|ليست|لم|غير|بدون|نیست|نه|ندارد|לא|אין|ללא)(?![^\W\d_])|n't|"
+    r"není|nejsou|tidak|bukan|tanpa|không|chẳng|لا|ليس|ليست|لم|غير|بدون|نیست|نه|ندارد|לא|אין|ללא|"
+    # "neither ... nor" and "not ... either" words, Czech "it is not about", Arabic negations after "and" (و)
+    r"weder|nemmeno|neanche|neppure|tampoco|ani|nici|nejde|nejedná|وليس|وليست|ولا|ولم)(?![^\W\d_])|n't|"
     # negations in scripts read without word boundaries (Chinese, Japanese, Korean, Hindi, Thai)
-    r"未见|未見|未发现|未發現|没有|沒有|不是|並非|并非|排除|无|無|ではない|ではありません|じゃない|認めない|認めません|ありません|なし|"
+    r"未见|未見|未发现|未發現|没有|沒有|不是|不在|並非|并非|排除|无|無|ではない|ではありません|じゃない|ではなく|でなく|じゃなく|認めない|認めません|ありません|なし|"
     r"아니|아닙|아님|않|없|नहीं|नही|बिना|ไม่|"
     # absent / not seen as a word or a verb ending: "Brak", "отсутствует", "немає", Persian "نمی‌", "認められません",
     # Turkish "-madı" / "-medi" ("saptanmadı", "izlenmedi")
@@ -1019,14 +1102,14 @@ _COGNATE_BLOCKER = re.compile(
     # they are reflexive ("Se aprecia", "Si tratta", "Trata-se do"), which hypothesises nothing
     r"(?<!-)(?:si|se)\s++(?:fuera|fuese|fosse|fossem|for|forem|hubiera|houvesse|houver|tratara|tratase|trattasse|es|está|è|é|"
     r"el|la|lo|los|las|il|le|les|o|a|os|as|un|una|uno|um|uma|c'è|ci|hay|há|existe|existiera|fosse|sería|seria|sarebbe|"
-    r"c'est|c'était|elle|on)|s'il|soit|"
+    r"c'est|c'était|elle|on|no|non|não|nem|ce|n')|s'il|soit|als\s++(?:het|dit|dat|er)|αν|εάν|"
     r"podría|pourrait|potrebbe|poderia|unlikely|less|menos|moins|weniger|meno|differential|diferencial|differenzial|"
     r"differenziale|différentiel|unwahrscheinlich|improbable|improvável|improbabile|"
     r"lub|albo|nebo|або|veya|ή|sau|eller|hoặc|atau|أو|یا|או|"
     # alternatives, hypotheticals and differentials in more languages: "quizás", "oppure", "ya da", "olabilir",
     # "либо", "если", "Wäre es", "en caso de que", "дифференциальный", "różnicowej"
     r"quizás|quizá|quiçá|talvez|tal\s+vez|oppure|ya\s+da|olabilir|либо|если|якщо|wäre|wären|würde|hätte|"
-    r"caso|jeśli|jeżeli|pokud|eğer|إذا|اگر|אם|nếu|jika|kalau|"
+    r"caso|jeśli|jeżeli|pokud|eğer|dacă|daca|إذا|اگر|אם|nếu|jika|kalau|"
     r"дифференц\w{0,12}|диференц\w{0,12}|różnicow\w{0,6}|diferansiyel|ayırıcı)(?![^\W\d_])|"
     # Hindi "या" (or) and "अगर" (if) only as whole words: a vowel sign before them is no word boundary to the engine
     r"(?<![\u0900-\u097f])(?:या|अगर|यदि)(?![\u0900-\u097f])|"
@@ -1048,11 +1131,21 @@ def _cognate_sentences(t: str, q: _Question) -> str | None:
         sentence = m.group(1)
         if m.group(2) in ("?", "？", "؟"):
             continue  # "¿Bazo? No, hígado.": a sentence that asks names nothing
-        if not sentence.strip() or _COGNATE_BLOCKER.search(sentence):
+        if not sentence.strip():
+            continue
+        if _COMMITMENT.search(sentence):
+            hit = _committed_option(sentence, q)  # "Potrebbe sembrare coronale, ma propenderei per sagittale"
+            if hit:
+                named.add(hit)
+                continue
+        if _COGNATE_BLOCKER.search(sentence):
             continue
         if any(v and _option_pattern(v).search(sentence) for v in q.options.values()):
-            continue  # an option in its own form: the layers before read that sentence (or chose not to)
-        hit = _cognate_option(sentence, q)
+            # an option in its own form: the layers before read that sentence (or chose not to), but for a contrast
+            # in another language ("Es handelt sich nicht um einen Pneumothorax, sondern um einen Pleuraerguss")
+            hit = _contrast_option(sentence, q)
+        else:
+            hit = _cognate_option(sentence, q) or _contrast_option(sentence, q)
         if hit:
             named.add(hit)
     return named.pop() if len(named) == 1 else None
@@ -1063,8 +1156,18 @@ def _cognate_option(s: str, q: _Question) -> str | None:
     ("la kératose séborrhéique" names "Seborrheic keratosis"; "меланома" names "Melanoma"); of
     options named this way, the most specific is kept ("nævus mélanocytaire" names "Melanocytic
     nevus", not "Melanoma"). None when ``s`` holds a negation, or no option or several are named."""
-    if _ANY_NEGATION.search(_portuguese_no(s)):
+    if _negated(s):
         return None
+    keep = _cognate_named(s, q)
+    return keep.pop() if len(keep) == 1 else None
+
+
+_EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _cognate_named(s: str, q: _Question) -> set[str]:
+    """The options named by cognate or translation in ``s`` (:func:`_cognate_option`, negations not
+    looked at), the most specific of nested ones kept."""
     # the English words of the vocabulary's terms the sentence names in its own language ("Milz" -> spleen)
     translated = frozenset(w for e in medical_terms.english_terms(s) for w in re.findall(r"[^\W\d_]+", e))
     keys = [_cognate_key(w) for w in [*re.findall(r"[^\W\d_]{3,}", s)[:200], *sorted(translated)]]
@@ -1073,8 +1176,138 @@ def _cognate_option(s: str, q: _Question) -> str | None:
     named = {k for k, ws in words.items() if ws and all(any(_cognates(w, x) for x in keys) for w in ws)}
     if translated:  # a short word ("Ear") or another name of the option ("enlarged heart" for "Cardiomegaly") translated
         named |= {k for k, v in q.options.items() if v and any(_all_translated(name, translated) for name in _option_names(v))}
-    keep = [k for k in named if not any(o != k and set(words[k]) < set(words[o]) for o in named)]
-    return keep[0] if len(keep) == 1 else None
+    if _EAST_ASIAN.search(s):  # an option's own text beside CJK or Hangul, where no word boundary stands: "更倾向于MRI"
+        named |= {k for k, v in q.options.items() if v and re.search(r"(?i)(?<![A-Za-z])" + re.escape(v) + r"(?![A-Za-z])", s)}
+    return {k for k in named if not any(o != k and set(words[k]) < set(words[o]) for o in named)}
+
+
+#: where the parts of a contrast meet ("Nicht die Leber, sondern die Milz", "不是肝脏而是脾脏", "La rate plutôt que le
+#: foie"): punctuation, or right before a "but" that follows a negation or a "rather than" that opens the rejected part
+_CONTRAST_BEFORE = re.compile(
+    r"[,，、;；:：—–]|\s-\s|"
+    r"(?<![^\W\d_])(?=(?i:but|sondern|sino|mais|ma|mas|bensì|maar|lecz|ale|ali|αλλά|ama|fakat|ancak|utan|men|ci|mà|"
+    r"melainkan|tetapi|tapi|namun|بل|بلکه|אלא|बल्कि|" + r"statt|anstatt|anstelle|plutôt|au\s+lieu|en\s+lugar|en\s+vez|invece|"
+    r"piuttosto|anziché|em\s+vez|ao\s+invés|вместо|замість|zamiast|místo|in\s+plaats|istället|rather|instead|thay\s+vì|"
+    r"bukannya)(?![^\W\d_]))|(?=而是|而非|而不是|แต่)"
+)
+#: a negation or "instead of" written after the rejected noun, where its part ends ("Karaciğer değil, dalak",
+#: "肝臓ではなく脾臓", "간이 아니라 비장", "X yerine Y", "X 대신 Y", "Xの代わりにY")
+_CONTRAST_AFTER = re.compile(r"(?<![^\W\d_])(?:değil|yerine)(?![^\W\d_])|ではなくて?|じゃなくて|でなく|の代わりに|아니라|아니고|대신|नहीं|"
+                             r"よりも|보다는")
+#: a part that offers its option as the one rejected ("statt der Leber", "plutôt que le foie", "而非肝脏")
+_REJECTED_PART = re.compile(
+    r"(?<![^\W\d_])(?i:statt|anstatt|anstelle|plutôt\s+que|plutôt\s+qu'|au\s+lieu|en\s+lugar|en\s+vez|invece|piuttosto\s+che|"
+    r"piuttosto\s+di|anziché|em\s+vez|ao\s+invés|вместо|замість|zamiast|místo|in\s+plaats|istället|rather\s+than|instead|thay\s+vì|"
+    r"bukannya|yerine)(?![^\W\d_])|"
+    r"而非|の代わりに|대신|よりも|보다는|与其|與其"
+)
+#: "rather X than Y" ("eher eine koronale als eine axiale Schicht", "Plutôt la rate que le foie", "Скорее почка, чем печень"):
+#: the part from "than" on is rejected
+_RATHER = re.compile(r"(?<![^\W\d_])(?i:eher|plutôt|rather|скорее|eerder|piuttosto|más\s+bien|raczej|spíše|snarare|mai\s+degrabă)(?![^\W\d_])")
+_THAN = re.compile(r"(?<![^\W\d_])(?i:als|que|qu'|than|чем|dan|che|niż|než|än|decât)(?![^\W\d_])")
+#: "not only X but also Y", "auch die Milz": both are named, neither rejected
+_BOTH_NAMED = re.compile(
+    r"(?<![^\W\d_])(?i:not\s+only|nicht\s+nur|non\s+seulement|no\s+s[oó]lo|non\s+solo|não\s+só|не\s+только|niet\s+alleen|"
+    r"nie\s+tylko|όχι\s+μόνο|inte\s+bara|nu\s+doar|không\s+chỉ|tidak\s+hanya|bukan\s+hanya|also|auch|aussi|también|anche|também|"
+    r"тоже|также|також|ook|też|także|juga|cũng|επίσης|också|și|أيضا|أيضًا|גם|भी|nejen|nu\s+doar|nu\s+numai|bukan\s+saja|"
+    r"(?:sadece|yalnızca|yalnız)\s+(?:\S+\s+){0,3}?değil|न\s+केवल|نه\s+تنها|لا\s+فقط|ليس\s+فقط|לא\s+רק)(?![^\W\d_])|"
+    r"不仅|不僅|不但|也|だけでなく|뿐만|ไม่เพียง|ด้วย"
+)
+
+
+#: a word of commitment after weighing: "most likely", "eher", "propenderei", "скорее всего", "おそらく", "更倾向于"
+_COMMITMENT = re.compile(
+    r"(?<![^\W\d_])(?i:probably|most\s+likely|more\s+likely|i\s+lean|leaning|favou?rs?|fits\s+better|wahrscheinlich\w{0,2}|eher|"
+    r"am\s+ehesten|vermutlich|probablement|plutôt|plus\s+probable|je\s+penche|probablemente|más\s+probable|más\s+bien|me\s+inclino|"
+    r"encaja\s+mejor|probabilmente|più\s+probabile|propender\w{0,4}|provavelmente|mais\s+provável|favorece\w{0,1}|"
+    r"скорее(?:\s+всего)?|вероятнее(?:\s+всего)?|найімовірніше|швидше\s+за\s+все|büyük\s+ihtimalle|muhtemelen|daha\s+olası|"
+    r"waarschijnlijk|eerder|prawdopodobnie|raczej|bardziej\s+przemawia|spíše|pravděpodobně|πιο\s+πιθανό|πιθανότατα|"
+    r"mai\s+degrabă|probabil|sannolikt|snarare|kemungkinan\s+besar|lebih\s+condong|khả\s+năng\s+cao(?:\s+hơn)?|nhiều\s+khả\s+năng|"
+    r"الأرجح|على\s+الأرجح|סביר\s+יותר|כנראה|به\s+احتمال\s+زیاد|احتمالاً|अधिक\s+संभावना|संभवतः)(?![^\W\d_])|"
+    r"น่าจะ|更倾向于|倾向于|更傾向於|傾向於|更可能|可能性更大|最可能|おそらく|恐らく|たぶん|가능성이\s*높|더\s*가깝|아마"
+)
+#: where a weighing sentence's parts meet: punctuation and "but" in many languages ("..., ma propenderei per ...",
+#: "CTの可能性もありますが、おそらくMRI", "อาจเป็นตับหรือม้าม แต่น่าจะเป็นม้าม")
+_WEIGHING_PARTS = re.compile(
+    r"[,，、;；:：·—–]|(?<![^\W\d_])(?=(?i:but|aber|doch|pero|mais|ma|mas|но|але|ama|fakat|ancak|maar|ale|men|nhưng|tetapi|tapi|"
+    r"namun|لكن|ولكن|אבל|اما|ولی|लेकिन|पर|किंतु|ci|dar|αλλά)(?![^\W\d_]))|(?=但是|但|不过|不過|แต่|が、|하지만|지만)"
+)
+
+
+#: a letter standing alone at a part's end or beside CJK script ("更倾向于B。"), never "A lesão" (a Portuguese article)
+_COMMITTED_LETTER = re.compile(r"(?<![A-Za-z])([A-E])(?=\s*+(?:$|[.。，,;；!！)）]|(?![超型级級类類期])[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))")
+
+
+#: "although" in many languages: a part after the commitment that concedes another option ("Spíše sagitální, i když
+#: koronální nelze vyloučit")
+_CONCESSIVE = re.compile(
+    r"(?<![^\W\d_])(?i:although|though|obwohl|wenngleich|bien\s+que|quoique|aunque|anche\s+se|sebbene|embora|ainda\s+que|хотя|хоча|"
+    r"i\s+když|ačkoli|choć|chociaż|mặc\s+dù|meskipun|walaupun|hoewel|även\s+om|deși|αν\s+και|παρόλο|رغم|اگرچه|למרות|हालांकि)(?![^\W\d_])|"
+    r"虽然|雖然|尽管|儘管|けれども|지만"
+)
+
+
+def _committed_option(s: str, q: _Question) -> str | None:
+    """The option a weighing sentence commits to in its part with a word of commitment
+    (:data:`_COMMITMENT`): "Potrebbe sembrare coronale, ma propenderei per sagittale", "Сложно сказать,
+    печень это или селезёнка, но скорее всего это селезёнка", "Spíše sagitální, i když koronální nelze
+    vyloučit". The other parts may weigh, negate or hypothesise; the committing part must name one
+    option (by its text, letter-free, or in another language) and hold no negation, alternative or
+    hypothetical of its own. None when no such part or several naming different options."""
+    found: set[str] = set()
+    if _BOTH_NAMED.search(s):
+        return None  # "Vielleicht eher Milz, vielleicht aber auch Leber"
+    cuts = sorted({0, len(s), *(m.start() for m in _WEIGHING_PARTS.finditer(s))})
+    if len(cuts) > 40:
+        return None
+    for a, b in zip(cuts, cuts[1:]):
+        part = s[a:b]
+        m = _COMMITMENT.search(part)
+        if not m:
+            if found and (_cognate_named(part, q) - found) and not (_negated(part) or _CONCESSIVE.search(part)):
+                return None  # "Waarschijnlijk de lever, of misschien de milt": another option offered after the commitment
+            continue
+        rest = part[:m.start()] + " " + part[m.end():]
+        if _negated(rest) or _COGNATE_BLOCKER.search(rest):
+            return None
+        named = _cognate_named(part, q) | {k for k, v in q.options.items() if v and _option_pattern(v).search(part)}
+        named |= {x for x in _COMMITTED_LETTER.findall(part) if x in q.letters}  # "更倾向于B"
+        if len(named) != 1:
+            return None
+        found |= named
+    return found.pop() if len(found) == 1 else None
+
+
+def _contrast_option(s: str, q: _Question) -> str | None:
+    """The option a contrast keeps in a sentence that names others only to reject them: "Nicht die
+    Leber, sondern die Milz", "Es ist die Milz, nicht die Leber", "不是肝脏，而是脾脏", "Karaciğer değil,
+    dalak", "La rate plutôt que le foie" all name "Spleen". The sentence is cut into parts where a
+    contrast's parts meet (:data:`_CONTRAST_BEFORE`, :data:`_CONTRAST_AFTER`); a part is rejected when it
+    holds a negation, a "rather than" or a sign of normality ("unauffällig", "正常"). The kept option is
+    the one option named in the parts not rejected, given that every rejected part names an option and
+    none names it: a negation that rejects no option ("ich kann nicht sagen, ob ...") or "not only X but
+    also Y" reads nothing."""
+    if _BOTH_NAMED.search(s):
+        return None
+    cuts = sorted({0, len(s), *(m.start() for m in _CONTRAST_BEFORE.finditer(s)), *(m.end() for m in _CONTRAST_AFTER.finditer(s))})
+    rather = _RATHER.search(s)
+    thans = {m.start() for m in _THAN.finditer(s, rather.end())} if rather else set()
+    cuts = sorted({*cuts, *thans})
+    if len(cuts) > 40:
+        return None
+    normal_option = any("normal" in v.lower() for v in q.options.values() if v)
+    kept, rejected = set(), set()
+    for a, b in zip(cuts, cuts[1:]):
+        part = s[a:b]
+        named = _cognate_named(part, q) if re.search(r"[^\W\d_]", part) else set()
+        if (_negated(_CONTRAST_OPENING.sub("", part, count=1)) or _REJECTED_PART.search(part)
+                or _CONTRAST_AFTER.search(part) or a in thans or (not normal_option and "normal" in medical_terms.english_terms(part))):
+            if not named:
+                return None
+            rejected |= named
+        else:
+            kept |= named
+    return kept.pop() if len(kept) == 1 and rejected and not kept & rejected else None
 
 
 _NO_BEFORE = re.compile(r"(?i)(?<![^\W\d_])no\s++$")
@@ -2356,15 +2589,19 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
         r"(?![^\W\d_])|\s++(?:and|e|y|und|et|or|o|ou|oder)\s++(?:the|la|el|le|die|der|das|il|lo|a|o|l')\s*+[^\W\d_])")
     # or before a copula ("la terza è la più coerente") or a second ordinal ("Escluderei la prima e la seconda")
     parts = [art + "(?:" + "|".join(alts) + ")" + noun, bare,
-             r"(?:" + lex.OPTION_WORDS + r")\s*+(?:(?:number|no\.?|#|nr\.?|n\.?º)\s*+)?(?P<num>" + "|".join(lex.NUMBER_WORDS)
+             r"(?:" + lex.OPTION_WORDS + r")\s*+(?:(?:number|no\.?|#|nr\.?|n\.?º|numero|número|nummer|номер|numer|číslo|nomor|số|αριθμός|رقم)\s*+)?(?P<num>" + "|".join(lex.NUMBER_WORDS)
              + r")(?![\d.,]\d)"]
     parts.append(r"(?<![\w#])#[ \t]?(?P<hnum>[1-5])(?!\d|[.,]\d)")  # "Honestly #4", "Going with #2."
-    # Arabic and Persian put the ordinal after its noun: "الخيار الثالث", "گزینه سوم"
-    parts.append(r"(?:الخيار|الاختيار|البديل|گزینه(?:ی|ٔ)?)\s*+(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
+    # Arabic, Persian, Hebrew, Vietnamese, Indonesian, Romanian and Thai put the ordinal after its noun: "الخيار الثالث",
+    # "گزینه سوم", "האפשרות השלישית", "Đáp án thứ ba", "pilihan kedua", "Varianta a doua", "ตัวเลือกที่สอง"
+    parts.append(r"(?:الخيار|الاختيار|البديل|گزینه(?:ی|ٔ)?|האפשרות|התשובה|đáp\s++án|lựa\s++chọn|phương\s++án|pilihan|opsi|jawaban|"
+                 r"varianta|opțiunea|optiunea|răspunsul|ตัวเลือก|ข้อ|คำตอบ)\s*+(?:a\s++|al\s++)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
     # "the final one" / "the final option" is the last (never "final answer", "final choice")
     parts.append(f"the\\s++(?P<o{n - 1}z>final)(?=\\s++(?:one|option)\\b)")
     if n == 2:  # "the former" / "the latter" name one of two options; "前者です", "后者"; a reply opening "former."
         parts += [r"the\s++(?:(?P<o0f>former)|(?P<o1l>latter))(?:\s++(?:one|option))?", r"(?P<o0c>前者)|(?P<o1c>後者|后者)",
+                  # German and Swedish: "Letzteres trifft zu", "Det senare."
+                  r"(?P<o0g>ersteres|erstere|ersterer|ersteren|(?:det|den)\s++förra)|(?P<o1g>letzteres|letztere|letzterer|letzteren|(?:det|den)\s++senare)",
                   r"(?<![^\s])(?:(?P<o0b>former)|(?P<o1b>latter))(?=\s*+[.!:;]|\s*+$)"]
     # never "my second choice" / "our first thought": a rank among the reply's own picks, not an option
     return re.compile(r"(?<!" + _LW + r")(?<!my )(?<!our )(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
@@ -3104,7 +3341,107 @@ def extract_yes_no(response: str | None, *, stop_reason: str | None = None, ques
     size = _ORGAN_SIZE_NORMAL.match(normalize_text(question)) if q.asks_normal and len(question or "") <= 400 else None
     if size:  # "Is the heart size normal?" asks about cardiomegaly, answered the other way round
         q.subject = _MEGALY[re.sub(r"\s+", " ", size.group(1).lower())]
-    return _extract(response, q, stop_reason)
+    e = _extract(response, q, stop_reason)
+    if e.status in (ANSWER, UNPARSEABLE) and question and len(question) <= 400 and response and not _STANDALONE_YES_NO.match(response):
+        kept = _contrast_yes_no(strip_reasoning(normalize_text(response))[0][:20_000], question)
+        if kept and kept != e.answer:  # "Non si tratta di una TC ma di una risonanza magnetica" to "Is this an MRI image?"
+            return Extraction(kept, "contrast", "the finding asked about is kept, or rejected, by a contrast in another language")
+    return e
+
+
+#: a reply that opens with a yes or a no of its own ("No, non è nel polmone sinistro ma nel destro"): a contrast after it
+#: does not overrule it
+_STANDALONE_YES_NO = re.compile(
+    r"^\W{0,8}(?i:yes|no|sì|si|non|nein|ja|oui|sí|não|sim|да|нет|evet|hayır|tak|nie|nee|ναι|όχι|có|không|ya|tidak|nu|da|ano|ne)"
+    r"\s*+[,.!:;。，、]|^\W{0,8}(?:はい|いいえ|是的|是|否|不是|네|아니요|아니오|نعم|لا|כן|לא|بله|خیر|हाँ|हां|नहीं|ใช่|ไม่ใช่)\s*+[,.!:;。，、！]"
+)
+#: question words that name no finding: "Is there a ...", "Does this image show ...", "the lesion", "located"
+_QUESTION_FILLER = frozenset(
+    "is are was were there this that these those the a an in on of at to does do did show shows showing seen present visible "
+    "image images scan picture photo film study lesion lesions abnormality abnormalities finding findings any evidence sign signs "
+    "patient it be located seen noted identified demonstrated depicted appear appears what which where".split())
+#: a contrast that is not mere punctuation: "sondern", "ma", "а", "而", "بلکه", "değil", "ではなく"
+_CONTRAST_WORD = re.compile(
+    r"(?<![^\W\d_])(?i:sondern|sino|mais|ma|mas|bensì|maar|lecz|ale|ali|αλλά|ama|fakat|utan|ci|mà|melainkan|tetapi|tapi|nýbrž|"
+    r"а|بل|بلکه|אלא|बल्कि|tylko)(?![^\W\d_])|而是|而在|而|แต่"
+)
+
+
+def _contrast_yes_no(t: str, question: str) -> str | None:
+    """A yes/no answer from a contrast in another language than English that rejects one thing and keeps
+    another: "Non si tratta di una TC ma di una risonanza magnetica" is "yes" to "Is this an MRI
+    image?"; "Bu bir kırık değil, normal bir besleyici kanal" is "no" to "Is there a fracture?";
+    "Очаг расположен не в левом, а в правом лёгком" is "yes" to "Is the lesion in the right lung?".
+
+    The question's finding words (its content words but :data:`_QUESTION_FILLER`; the last is the head)
+    are looked for in the rejected and the kept parts of each sentence (:func:`_contrast_parts`; in its
+    own form or through the vocabulary). A question word rejected and not kept is "no" ("right" in
+    "not in the right but in the left kidney"); otherwise a question word kept and not rejected, with
+    the head kept, is "yes" ("right" in "not in the left but in the right lung"). Sentences
+    with an English word, a question, an alternative or a hypothetical, "not only ... but also", or a
+    negation that rejects nothing named are skipped; sentences that disagree give None."""
+    words = [w for w in re.findall(r"[^\W\d_]+", question.lower()) if w not in _QUESTION_FILLER][:8]
+    if not words:
+        return None
+    head, found = words[-1], set()
+    for m in list(_COGNATE_SENTENCE.finditer(t))[:400]:
+        sentence = m.group(1)
+        if (m.group(2) in ("?", "？", "؟") or not (_CONTRAST_WORD.search(sentence) or _CONTRAST_AFTER.search(sentence))
+                or {w.group().lower() for w in medical_terms.ENGLISH_WORDS.finditer(sentence)} - {"i"}  # Swedish, Italian "i"
+                or _COGNATE_BLOCKER.search(sentence)
+                or _BOTH_NAMED.search(sentence)):
+            continue
+        parts = _contrast_parts(sentence)
+        if parts is None:
+            continue
+        kept, rejected = set(), set()
+        for part, is_rejected in parts:
+            named = {w for w in words if _part_names(part, w)}
+            if is_rejected and not named and not medical_terms.english_terms(part) and not _ACRONYM.search(part):
+                kept = rejected = set()
+                break  # "Não posso afirmar, mas ...": a negation that rejects nothing named
+            (rejected if is_rejected else kept).update(named)
+        if not rejected and not any(r for _, r in parts):
+            continue
+        only_rejected, only_kept = rejected - kept, kept - rejected
+        if only_rejected:  # "Nicht in der rechten, sondern in der linken Niere" to "... in the right kidney?": no
+            found.add("no")
+        elif only_kept and head in kept:  # "不在左肺，而在右肺" to "... in the right lung?": yes
+            found.add("yes")
+    return found.pop() if len(found) == 1 else None
+
+
+#: an acronym a rejected part may name instead of a vocabulary term ("Non si tratta di una TC")
+_ACRONYM = re.compile(r"(?<![A-Za-z])[A-Z]{2,5}(?![A-Za-z])")
+
+
+def _contrast_parts(s: str) -> list[tuple[str, bool]] | None:
+    """``s`` cut where a contrast's parts meet (:data:`_CONTRAST_BEFORE`, :data:`_CONTRAST_AFTER`), each
+    part with whether it is rejected (a negation, a "rather than", a negation after its noun); None for
+    more than 40 parts."""
+    cuts = sorted({0, len(s), *(m.start() for m in _CONTRAST_BEFORE.finditer(s)), *(m.end() for m in _CONTRAST_AFTER.finditer(s))})
+    if len(cuts) > 41:
+        return None
+    parts = []
+    for a, b in zip(cuts, cuts[1:]):
+        part = s[a:b]
+        # the contrast word that opens a part ("utan", "ni") is no negation of it
+        body = _CONTRAST_OPENING.sub("", part, count=1)
+        parts.append((part, bool(_negated(body) or _REJECTED_PART.search(part) or _CONTRAST_AFTER.search(part))))
+    return parts
+
+
+#: the contrast word a part opens with ("utan ett koronalt snitt": Swedish "utan" is also "without")
+_CONTRAST_OPENING = re.compile(r"^[\s,，、;；:：—–-]*+(?i:utan|ci|sino|sondern|mais|ma|mas|а|بل|بلکه)(?![^\W\d_])")
+
+
+def _part_names(part: str, word: str) -> bool:
+    """Whether a contrast's part names the English question ``word`` in its own form or through the
+    vocabulary, or by another name ("MRI": "risonanza magnetica" names magnetic resonance imaging)."""
+    if re.search(r"(?i)(?<![A-Za-z])" + re.escape(word) + r"(?![A-Za-z])", part):
+        return True
+    translated = frozenset(w for e in medical_terms.english_terms(part) for w in re.findall(r"[^\W\d_]+", e))
+    return medical_terms.names_word(translated, word) or any(_all_translated(n, translated) for n in _option_names(word)[1:])
 
 
 #: "Is the heart size normal?", "Is the spleen normal in size?", "Is the size of the liver normal?"

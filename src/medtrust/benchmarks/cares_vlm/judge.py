@@ -27,6 +27,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig,
 from medtrust.judges.roles import grader_model
 from medtrust.scorers.budget import ReaderBudgetExceeded, read_within
 from medtrust.scorers.extract import json_objects, spell_out_scores, strip_reasoning
+from medtrust.scorers.judge_text import ascii_digits, scale_first, spell_numbers
 
 #: reasoning blocks dropped from a judge reply
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
@@ -44,11 +45,23 @@ JUDGE_TEMPLATE_SHA256 = hashlib.sha256((JUDGE_SYSTEM + "\n" + JUDGE_TEMPLATE).en
 # possessive digit runs (\d++) never give digits back: each pattern is linear (regex_safety)
 _NUM = re.compile(r"(?<![\w.])(\d++(?:\.\d++)?)(?![\w.]*\d)")
 _NUMBER = r"(\d++(?:\.\d++)?)"
+# "out of" in many languages: "7 von 10", "6 sur 10", "7 av 10", "5 trên 10", "6 จาก 10", "8 از 10", "7 من 10"
+_OUT_OF = r"(?:out\s+of|sur|von|su|из|de|av|van|op|na|z|em|sobre|trên|จาก|از|من|από|מתוך|dari|kati\s+ya)"
+# grade labels of many languages: "Punteggio: 7", "Оценка: 6", "評分：7", "점수: 8", "Điểm: 7", "Cijfer: 7", "ציון: 8"
+_GRADE_LABELS = (r"score|grade|rating|overall|verdict|bewertung|wertung|punktzahl|puntuaci[oó]n|puntaje|calificaci[oó]n|pontua[cç][aã]o|nota|"
+                 r"punteggio|voto|cijfer|beoordeling|betyg|skor|puan|alama|nilai|điểm|ocena|hodnocení|оценка|балл|βαθμολογία|βαθμός|"
+                 r"ציון|التقييم|تقييم|الدرجة|درجة|امتیاز|نمره|अंक|स्कोर|স্কোর|คะแนน|"
+                 r"评分|評分|分数|分數|得分|評価|点数|スコア|점수|평가")
+# a grade followed by another ("Puntuación: 4 u 8", "Score: 7 or 8", "점수: 6점 또는 8점") is no single grade
+_ALTERNATIVE = (r"(?!\s*+(?:점|点|分|(?i:points?|punkte|puntos|punti|pontos|puan|điểm))?\s*+(?:-|–|(?:or|o|u|oder|ou|eller|или|veya|hoặc|atau|au|או|یا|أو|या|หรือ|或|または|또는|to|bis|a|à)(?![^\W\d_]))"
+                r"\s*+\d)")
+# a decimal comma: "Punktzahl: 6,5" is 6.5; not a list "(4,6)", not thousands "1,000"
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,\[(])(\d{1,2}),(\d{1,2})(?![\d,]|\.\d)")
 # a grade stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it 8", "give it a 7"
 _STATED = (
-    re.compile(r"(?<![\d.])" + _NUMBER + r"\s*+(?:/|out\s+of|sur|von|su|из|de)\s*+10(?:\.0+)?(?!\d|\.\d)", re.IGNORECASE),  # "3 out of 10." ends a sentence
-    re.compile(r"(?<!\w)(?:score|grade|rating|overall|verdict|bewertung|punktzahl|puntuaci[oó]n|calificaci[oó]n|nota|punteggio|voto|"
-               r"评分|分数|得分|評価|点数|スコア|оценка|балл|ocena|hodnocení)(?!\w)\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER + r"(?![\d.]*\d)(?!\s*+(?:/|out\s+of)\s*+(?!10)\d)", re.IGNORECASE),
+    re.compile(r"(?<![\d.])" + _NUMBER + r"\s*+(?:/|" + _OUT_OF + r")\s*+10(?:\.0+)?(?!\d|\.\d)", re.IGNORECASE),  # "3 out of 10." ends a sentence
+    re.compile(r"(?<!\w)(?:" + _GRADE_LABELS + r")(?!\w)\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER
+               + r"(?![\d.]*\d)(?!\s*+(?:/|out\s+of)\s*+(?!10)\d)" + _ALTERNATIVE, re.IGNORECASE),
     re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s++(?:it|this|(?:this|the)\s+(?:reply|response|answer))?\s*+(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
 )
 # an overall / final / total grade on its own line or table row, beside per-criterion scores
@@ -108,7 +121,9 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
     """Grade from a judge reply: (score, None) or (None, reason).
 
     Reads, in order (reasoning blocks ``<think>...</think>``, mentions of the scale, "on a
-    scale of 1 to 10", "(1-10)", dates and clock times removed; NFKC applied):
+    scale of 1 to 10", "(1-10)", dates and clock times removed; NFKC applied; non-ASCII digits as
+    ASCII ("٨/١٠"); a scale written first as "X/10" ("10点満点中6点", "10 üzerinden 5", "满分10分，得7分");
+    decimal commas read ("Punktzahl: 6,5" is 6.5); :mod:`medtrust.scorers.judge_text`):
 
     0. a reply that is a service's error text ("[ERROR] timeout after 9 s", "Request failed with
        status code 429") holds no grade: a judge error, whatever numbers it shows;
@@ -116,18 +131,25 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
     2. double-bracketed grades ("[[7]]"), leaving out those that define the rubric ("[[3]] means
        poor", "[[1]] = wrong"), so "[[3]] means poor. Final: [[7]]" is 7;
     3. grades stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it
-       8", "give it a 7", "Bewertung: 8", "评分：6"; every stated grade must agree, so the counts
+       8", "give it a 7", "Bewertung: 8", "评分：6", labels and "out of" of many languages ("Betyg: 7
+       av 10", "Skor", "Cijfer", "Оценка", "評分", "점수", "Điểm", "ציון", "امتیاز", "अंक", "คะแนน",
+       "5 trên 10", "6 จาก 10", "8 از 10"); every stated grade must agree, so the counts
        in a reason ("it names 2 of the 3 findings") never compete with "Score: 7/10";
     4. a reply that opens with its grade ("8", " 7.5\\n", "**9**", "7 - it names 2 of 3 findings");
     5. otherwise exactly one number in the reply;
     6. a reply with no number at all is read again with its spelled scores as digits ("I'd give it a
-       seven", "Grade: seven out of ten"; :func:`medtrust.scorers.extract.spell_out_scores`).
+       seven", "Grade: seven out of ten"; :func:`medtrust.scorers.extract.spell_out_scores`; and in many
+       languages, "Cijfer: zeven", "Alama: nane", "评分：七分", "سبعة من عشرة":
+       :func:`medtrust.scorers.judge_text.spell_numbers`).
 
-    Rejects empty replies, several different candidate grades ("7 or 8", "Score: 7 ... Score: 8"),
+    Rejects empty replies, several different candidate grades ("7 or 8", "Puntuación: 4 u 8",
+    "점수: 6점 또는 8점", "Score: 7 ... Score: 8"),
     and values outside [1, 10].
     """
     t = unicodedata.normalize("NFKC", reply or "")
     t = strip_reasoning(t, _JUDGE_REASONING_TAGS)[0].strip()
+    # other digits ("٨/١٠"), a scale written first ("10点満点中6点" -> "6/10") and decimal commas (judge_text)
+    t = _DECIMAL_COMMA.sub(r"\1.\2", scale_first(ascii_digits(t)))
     if not t:
         return None, "empty judge reply"
     if _ERROR_TEXT.search(t):
@@ -162,9 +184,9 @@ def parse_judge_score(reply: str | None) -> tuple[float | None, str | None]:
         if m:
             v = float(m.group(1))
     if v is None:
-        nums = {float(n) for n in _NUM.findall(re.sub(r"(?<!\s)\s*+(?:/|out\s+of|sur|von|su|из|de)\s*+10(?:\.0+)?\b", "", t, flags=re.IGNORECASE))}
+        nums = {float(n) for n in _NUM.findall(re.sub(r"(?<!\s)\s*+(?:/|" + _OUT_OF + r")\s*+10(?:\.0+)?\b", "", t, flags=re.IGNORECASE))}
         if not nums:
-            spelled = spell_out_scores(t)
+            spelled = spell_numbers(spell_out_scores(t))  # also "Cijfer: zeven", "評分：七分", "سبعة من عشرة"
             if spelled != t:
                 return parse_judge_score(spelled)  # "I'd give it a seven", "Grade: seven out of ten"
             return None, "no number in judge reply"

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from medtrust.scorers.extract import REFUSAL, TRUNCATED, extract_choice, json_objects, spell_out_scores, strip_reasoning
+from medtrust.scorers.judge_text import ascii_digits, latin_letters, scale_first, spell_numbers
 
 #: The invalid choice, as the official result files write it.
 INVALID = "-"
@@ -183,7 +184,7 @@ _CANDIDATE_LABEL = (
     r"rating|similarity\s+(?:to|with|for)(?:\s+option)?|closeness\s+to(?:\s+option)?|match\s+(?:to|with|for))"
 )
 _JUDGE_SCORE = re.compile(
-    r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|描述|說明|説明|候補|(?<![\w]))"
+    r"(?:(?<![\w])(?i:" + _CANDIDATE_LABEL + r")\s*+|选项|選項|候选|候選|描述|說明|説明|候補|スコア|점수|評分|评分|得分|(?<![\w]))"
     r"([AB])(?![A-Za-z0-9_])[\])]?\**+(?:\s*+(?i:score|rating)(?![\w])|\s*+的?(?:得分|分数|分數|评分|評分|相似度|一致度|匹配度)|との(?:一致度|類似度|スコア))?"
     r"(?:\s*+(?:-++>|=>|→|[:=\-–—≈~]|\|(?=\s*+\d{1,2}(?:[.,]\d++)?\s*+(?:\||$|\n)))|\s++(?i:(?:also|too|likewise)\s++)?(?i:gets|got|receives|received|scores|scored|is|earns|deserves|merits|warrants|erhält|bekommt|obtiene|recibe|obtient|reçoit|recebe|ottiene|riceve|mérite|merece|merita|verdient)(?:\s++an?)?(?:\s++(?i:score|rating)\s++of)?(?![\w])"
     r"|\s*+\(\s*+(?i:(?:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?|得分|评分)\s*+[:=]?\s*+)?(?=\d)"
@@ -211,10 +212,38 @@ _JUDGE_SCORE_LATER = re.compile(
 #: a candidate, then its score in brackets later in the clause: "la opción A la coincidencia es baja (puntuación: 2)"
 _JUDGE_SCORE_BRACKET_LATER = re.compile(
     r"(?<![\w])(?i:candidate|option|opción|opcion|opção|opzione|kandidat|candidat[eo]?|description|descripción|statement)\s++([AB])"
-    r"(?![A-Za-z0-9_])[^.;\n()]{0,80}?"
+    r"(?![A-Za-z0-9_])[^.;\n()AB]{0,80}?"  # never across the other candidate: "A, note 6,5/10, et B (2/10)"
     r"\(\s*+(?:(?i:score|rating|puntuaci[oó]n|pontua[cç][aã]o|punteggio|note|bewertung|wertung|punkte?)\s*+[:=]?\s*+" + _SCORE_NUM
     + r"(?![\d.]*\d)|" + _SCORE_NUM.replace("(", "(?P<of>", 1) + r"\s*+(?:/|out\s++of)\s*+10\s*+\))"
 )
+# score nouns of many languages, for a score given in a clause after its candidate (_JUDGE_SCORE_CLAUSE)
+_SCORE_WORDS = (r"(?:(?<![^\W\d_])(?i:score|rating|grade|note|nota|punteggio|voto|puntuaci[oó]n|puntaje|pontua[cç][aã]o|bewertung|wertung|"
+                r"punktzahl|оценк\w{0,3}|cijfer|betyg|ocen\w{0,2}|skor|puan|βαθμ\w{0,6}|ציון|درجة|الدرجة|التقييم|تقييم|امتیاز|نمره|"
+                r"अंक|स्कोर|alama|điểm|nilai)|スコア|得分|评分|評分|分数|分數|点数|점수|評価)")
+# units after a score, or its scale: "6 баллов", "5 điểm", "7 अंक", "6点", "8점", "9/10", "7 de 10"
+_SCORE_UNITS = (r"(?:/\s*+10(?![\d.])|(?i:points?|punti|puntos|pontos|punkte?|punkten|punktów|punkty|poäng|балл\w{0,3}|puan|điểm|poin|"
+                r"βαθμ\w{0,4}|نقاط|درجات|درجة|امتیاز|अंक|คะแนน|נקודות|(?:out\s++of|sur|von|de|su|из|av|van|op|na|z|من|از|από|מתוך|trên|"
+                r"จาก|dari)\s*+10(?![\d.]))(?![^\W\d_])|点|分|점)")
+#: a candidate, then its score later in a short clause, named by a score noun or a unit ("A açıklaması: 7 puan", "descrição A com
+#: nota 7,5", "описанию А на 6 баллов", "mô tả A ở mức 5 điểm", "विवरण A के लिए अंक: 8", "描述A得7分". The
+#: clause never crosses the other candidate, a line or a sentence end.
+_JUDGE_SCORE_CLAUSE = re.compile(
+    r"(?<![A-Za-z0-9])([AB])(?![A-Za-z0-9_])[^\d\n.;AB]{0,40}?(?:" + _SCORE_WORDS + r"[^\d\n.;AB]{0,12}?" + _SCORE_NUM + r"(?![\d.]*\d)"
+    r"|(?<![\d.,])" + _SCORE_NUM.replace("(", "(?P<u>", 1) + r"(?![\d.]*\d)\s*+" + _SCORE_UNITS + ")"
+)
+_JOIN = r"\s*+(?:and|&|und|et|y|e|и|ve|và|dan|en|och|και|og|和|与|與|及|と|와|과|,)\s*+"
+#: both candidates, a colon or dash, then both scores in their order: "Scores for A and B: 7 and 1, respectively",
+#: "B и A — 3 и 8" (the separator keeps out a reasoning's "A and B mention 2 and 3 lesions")
+_BOTH_PAIR = re.compile(
+    r"(?<![A-Za-z0-9])([AB])(?![A-Za-z0-9_])" + _JOIN + r"([AB])(?![A-Za-z0-9_])[^\d\n:=]{0,30}?[:=—–]\s*+[\[(]?" + _SCORE_NUM
+    + r"(?![\d.]*\d)(?:\s*+/\s*+10)?" + _JOIN.replace(",", r",(?=\s)") + _SCORE_NUM + r"(?![\d.]*\d)"
+)
+#: a score in double or lenticular brackets: "A: [[6]]", "描述A：【5】" (the rubric format), read as the number
+_BRACKETED_SCORE = re.compile(r"\[\[\s*+(\d{1,2}(?:[.,]\d++)?)\s*+\]\]|【\s*+(\d{1,2}(?:[.,]\d++)?)\s*+】")
+#: a key of any language that ends in the candidate's letter: "pontuacao_a: 3", "Bewertung_B = 7"
+_ANY_KEY_LETTER = re.compile(r"(?<![^\W\d_])([^\W\d_]{2,40}+)[_-]([ABab])(?=[\"']?\s*+[:=])")
+#: a JSON key of any language ending in the letter: "puntuacion_descripcion_A", "Bewertung_B", "оценка_А"
+_JSON_LETTER_KEY = re.compile(r"(?:[^\W\d_]{2,40}+[ _-]){1,3}+([ABab])")
 #: a reply that opens with the two scores as a list, in the candidates' order: "[4, 8]\n\nReasoning: ..."
 _LEADING_PAIR = re.compile(r"\s*+[\[(]\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+[\])](?![^\n]*\d)")
 #: both scores as a pair: "Scores (A, B): (4, 6)"
@@ -246,7 +275,18 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     2. otherwise the first score of each candidate anywhere, several on a line allowed: ``A: 7``,
        ``A = 7, B = 2``, ``Answer A: 4``, ``Score for A: 8/10``, ``Candidate B: 4``,
        ``Similarity to A: 8``, ``Option A gets 5``, ``A 7 | B 3``, ``选项A：6``, ``Score A -> 6``, a
-       markdown table row ``| A | 9 |``, and a verb before the candidate ("I'd give A a 9").
+       markdown table row ``| A | 9 |``, and a verb before the candidate ("I'd give A a 9");
+    3. (round 9) other languages and scripts, normalised first (:mod:`medtrust.scorers.judge_text`):
+       non-ASCII digits ("٧", "۹", "৭"), scales written first ("10点満点中6点", "10 üzerinden 6"),
+       description letters of other scripts (А/Б, Α/Β, أ/ب, الف/ب, א/ב), keys of any language ending
+       in the letter ("pontuacao_a: 3", ``{"puntuacion_descripcion_A": 5}``), "A: [[6]]", "描述A：【5】",
+       both candidates then both scores ("Scores for A and B: 7 and 1, respectively"), a candidate then
+       its score in the clause by a score noun or unit ("descrição A com nota 7,5", "описанию А на 6
+       баллов", "描述A得7分"), and number words of many languages where a score stands ("Opis A: siedem
+       punktów", "con un punteggio di sette", "評分 A：九分").
+
+    Two different complete pairs ("Scores: A = 7, B = 3" ... "Scores: A = 2, B = 9") are two verdicts:
+    a judge error, never one of them.
 
     Ratings keep their decimals ("A: 7.5" is 7.5, never 7). Scores must lie in 0-10 (0 is the
     official "no reply" value).
@@ -255,9 +295,13 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         (score_a, score_b, reason) with float scores.
 
     Raises:
-        JudgeParseError: a score is missing or out of range.
+        JudgeParseError: a score is missing or out of range, or the reply states different pairs.
     """
     t = strip_reasoning(unicodedata.normalize("NFKC", reply or ""), _JUDGE_REASONING_TAGS)[0]
+    # other digits, scales written first and letters of other scripts brought to one shape (judge_text)
+    t = latin_letters(scale_first(ascii_digits(t)))
+    t = _BRACKETED_SCORE.sub(lambda m: m.group(1) or m.group(2), t)  # "A: [[6]]" -> "A: 6"
+    t = _ANY_KEY_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2).upper()}", t)  # "pontuacao_a: 3" -> "pontuacao A: 3"
     t = _XML_SCORE.sub(lambda m: f"{m.group(1)}: {m.group(2)}\n", t)  # "<score_A>5</score_A>" -> "score_A: 5"
     t = _KEY_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2).upper()}", t)  # "score_a: 7", "scoreB=2" -> "score A: 7"
     t = _CALL_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2)}", t)  # "Score(A)=6" -> "Score A=6"
@@ -270,9 +314,15 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
     else:
         found = _summary_line_scores(t)
         pair = None if found else _JUDGE_PAIR.search(t) or _LEADING_PAIR.match(t)
+        both = None if found or pair else _BOTH_PAIR.search(t)
         if pair:
             a, b = (pair.group(1), pair.group(2)) if pair.group(1) is not None else (pair.group(3), pair.group(4))
             found = {"A": float(a), "B": float(b)}
+        elif both and both.group(1) != both.group(2):
+            # "Scores for A and B: 7 and 1, respectively": the scores in the candidates' order (before the
+            # labelled scores, which would read "B: 7")
+            found = {both.group(1): float(both.group(3).replace(",", ".")), both.group(2): float(both.group(4).replace(",", "."))}
+
         # labelled scores first ("A: 8"); the looser shapes (a verb, a score before its candidate)
         # only for a candidate still without one: they also match numbers in the reasoning
         # ("I would rate B 3 points lower than A. A: 8, B: 5")
@@ -280,16 +330,19 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
             found.setdefault(letter, score)
         if len(found) < 2:
             loose = sorted([(m.start(), m.group(1), next(g for g in m.groups()[1:] if g))
-                            for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER, _JUDGE_SCORE_BRACKET_LATER)
+                            for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER, _JUDGE_SCORE_BRACKET_LATER, _JUDGE_SCORE_CLAUSE)
                             for m in p.finditer(t)] + [(m.start(), m.group(2), m.group(1)) for m in _JUDGE_SCORE_REV.finditer(t)])
             for _, letter, num in loose:
                 found.setdefault(letter.upper(), float(num.replace(",", ".")))
+        if len(_stated_pairs(t)) > 1:
+            # "Scores: A = 7, B = 3" and later "Scores: A = 2, B = 9": the judge gave two verdicts
+            raise JudgeParseError(f"judge reply gives different score pairs: {sorted(_stated_pairs(t))}")
         rest = [ln for ln in t.split("\n") if ln.strip() and not _JUDGE_SCORE.search(ln)]
         reason = rest[0].strip() if rest else ""
     if "A" not in found or "B" not in found:
-        spelled = spell_out_scores(reply or "")
+        spelled = spell_numbers(spell_out_scores(reply or ""))
         if spelled != (reply or ""):
-            return parse_judge_lenient(spelled)  # "A: eight, B: three", "A scores seven out of ten"
+            return parse_judge_lenient(spelled)  # "A: eight, B: three", "A scores seven out of ten", "Opis A: siedem punktów"
         raise JudgeParseError(f"judge reply lacks scores for A and B: {reply[:200]!r}")
     if not all(0 <= v <= 10 for v in found.values()):
         raise JudgeParseError(f"judge scores outside 0-10: {found}")
@@ -310,6 +363,23 @@ def _summary_line_scores(t: str) -> dict[str, float]:
         if "A" in got and "B" in got:
             return {"A": got["A"], "B": got["B"]}
     return {}
+
+
+def _stated_pairs(t: str) -> set[tuple[float, float]]:
+    """The complete (A, B) pairs the reply states: each line with a labelled score for both candidates,
+    and each paragraph with exactly one labelled score for each ("A: 7\\nB: 3"). Two different pairs are
+    two verdicts, which no reader may choose between."""
+    pairs: set[tuple[float, float]] = set()
+    for block in re.split(r"\n[ \t]*+\n", t)[:64]:
+        ms = [(m.group(1).upper(), float(m.group(2).replace(",", "."))) for m in _JUDGE_SCORE.finditer(block)]
+        if sorted(x for x, _ in ms) == ["A", "B"]:
+            pairs.add((dict(ms)["A"], dict(ms)["B"]))
+            continue
+        for line in block.split("\n")[:64]:
+            got = _labelled_scores(line)
+            if "A" in got and "B" in got:
+                pairs.add((got["A"], got["B"]))
+    return pairs
 
 
 def _labelled_scores(t: str) -> dict[str, float]:
@@ -346,7 +416,7 @@ def _json_scores(obj: object, depth: int = 0) -> tuple[dict[str, float], str] | 
     reason = ""
     for k, v in obj.items():
         key = re.sub(r"[^a-z]", "", str(k).lower())
-        km = _JSON_KEY.match(key)
+        km = _JSON_KEY.match(key) or _JSON_LETTER_KEY.fullmatch(str(k))  # "puntuacion_descripcion_A": any language
         if km:
             # {"A": {"score": 2, "reason": ...}}: the candidate's object holds its score
             num = _json_number(next((x for kk, x in v.items() if re.sub(r"[^a-z]", "", str(kk).lower()) in ("score", "rating", "similarity", "value")),
