@@ -59,9 +59,10 @@ def test_round9_review(r):
 # ===== option text named another way: 120 members a helper wrote without the code =====
 #: tests/data/answer_option_text_round9.jsonl: an option named by a synonym, an abbreviation, an eponym, a British
 #: spelling or a translation, 72 of them in 22 languages other than English; 25 must stay non-answers (a text that fits
-#: two options, two named without a choice). f5ef3cf read 79 right; these read 90 (synonym groups of round 9 in
-#: medtrust.scorers.answer_lexicon). Most of the rest need medical knowledge ("a break in the cortex" for "Fracture")
-#: or a term the vocabulary lacks ("Basaliom", "solkeratos"): strict xfails.
+#: two options, two named without a choice). f5ef3cf read 79 right; these read 91 (synonym groups of round 9 in
+#: medtrust.scorers.answer_lexicon; an option's text beside CJK or kana, "TBを"). Most of the rest need medical
+#: knowledge ("a break in the cortex" for "Fracture") or a term the vocabulary lacks ("Basaliom", "solkeratos"):
+#: strict xfails.
 OPTION_TEXT = load_corpus("answer_option_text_round9.jsonl")
 
 

@@ -481,7 +481,10 @@ def _option_pattern(text: str) -> re.Pattern[str]:
         alts.append(re.escape(_COUNT_WORDS[spaced]))
     cjk = [re.escape(x) for x in lex.CJK_SYNONYMS.get(spaced, ())]  # no word boundary around "矢状位" in "这是矢状位图像"
     # never after "non-": "non-cancerous" is not "cancerous", "non-small cell" not "small cell"
-    return re.compile(r"(?<!\w)(?<!non-)(?<!non )(?:" + "|".join(alts) + r")(?!\w)" + "".join("|" + c for c in cjk), re.IGNORECASE)
+    # a word boundary of Latin script only: an option's text beside CJK, kana or Hangul is still named ("TBを強く疑います",
+    # "更倾向于MRI"), where no space stands between words
+    return re.compile(r"(?<![0-9A-Za-z_\u00c0-\u024f])(?<!non-)(?<!non )(?:" + "|".join(alts) + r")(?![0-9A-Za-z_\u00c0-\u024f])"
+                      + "".join("|" + c for c in cjk), re.IGNORECASE)
 
 
 #: acronyms the lexicon gives one long form: {"SCC": "squamous cell carcinoma", ...}
