@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.readers import load_corpus, member_cases, member_expected, read_member
+from tests.helpers.readers import known_miss_params, load_corpus, member_cases, member_expected, read_member
 
 CXR = {"A": "Pleural effusion", "B": "Pneumothorax", "C": "Cardiomegaly", "D": "Pneumonia"}
 ORGAN = {"A": "Liver", "B": "Spleen", "C": "Kidney", "D": "Pancreas"}
@@ -156,8 +156,7 @@ def test_round8_members(reply, spec, expected):
 REVIEW = load_corpus("answer_review_round8.jsonl")
 
 
-@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(strict=True, reason="read wrong after round 8")]
-                                            if r.get("known_miss") else []) for r in REVIEW])
+@pytest.mark.parametrize("r", known_miss_params(REVIEW, "read wrong after round 8"))
 def test_round8_review(r):
     e = read_member(r["reply"], r["options"] if r["reader"] == "choice" else r["question"])
     assert (e.answer, e.status) == (r["expected"], r["expected_status"]), r["rule"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.readers import load_corpus, member_expected, read_member
+from tests.helpers.readers import known_miss_params, load_corpus, member_expected, read_member
 
 MEMBERS = load_corpus("answer_kinds_round9.jsonl")
 
@@ -30,16 +30,6 @@ def test_round9_members_file():
     assert sum(bool(r.get("known_miss")) for r in MEMBERS) == 20
 
 
-@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(strict=True, reason="known miss")]
-                                            if r.get("known_miss") else []) for r in MEMBERS])
-def test_round9_member(r):
-    e = read_member(r["reply"], r["spec"])
-    answer, status = member_expected(r["expected"])
-    assert e.answer == answer, (r["kind"], r["lang"], e)
-    if answer is None:
-        assert e.status == status, (r["kind"], r["lang"], e)
-
-
 # ===== a newcomer's review: 200 replies aimed at the round-9 rules (members and probes for false readings) =====
 #: tests/data/answer_review_round9.jsonl: "member" rows are other wordings and languages of the round's kinds; "probe"
 #: rows try to make the new rules read wrong (hedges that never commit, "not only ... but also", hypotheticals, "no
@@ -49,8 +39,7 @@ def test_round9_member(r):
 REVIEW = load_corpus("answer_review_round9.jsonl")
 
 
-@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(strict=True, reason="read wrong after round 9")]
-                                            if r.get("known_miss") else []) for r in REVIEW])
+@pytest.mark.parametrize("r", known_miss_params(REVIEW, "read wrong after round 9"))
 def test_round9_review(r):
     e = read_member(r["reply"], r["options"] if r["reader"] == "choice" else r["question"])
     assert (e.answer, e.status) == (r["expected"], r["expected_status"]), r["rule"]
@@ -66,11 +55,11 @@ def test_round9_review(r):
 OPTION_TEXT = load_corpus("answer_option_text_round9.jsonl")
 
 
-@pytest.mark.parametrize("r", [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(strict=True, reason="known miss")]
-                                            if r.get("known_miss") else []) for r in OPTION_TEXT])
-def test_round9_option_text(r):
+@pytest.mark.parametrize("r", known_miss_params(MEMBERS + OPTION_TEXT, "known miss"))
+def test_round9_member(r):
+    """A member of the kinds table or of the option-text table (``how`` says how its option is named)."""
     e = read_member(r["reply"], r["spec"])
     answer, status = member_expected(r["expected"])
-    assert e.answer == answer, (r["how"], r["lang"], e)
+    assert e.answer == answer, (r.get("how", r["kind"]), r["lang"], e)
     if answer is None:
-        assert e.status == status, (r["how"], r["lang"], e)
+        assert e.status == status, (r.get("how", r["kind"]), r["lang"], e)

@@ -107,3 +107,9 @@ def member_cases(rows: list[tuple], known_misses) -> list:
     return [pytest.param(*row, marks=pytest.mark.xfail(strict=True, reason="known miss")) if row[0] in known_misses else row
             for row in rows]
 
+
+def known_miss_params(rows: list[dict], reason: str) -> list:
+    """pytest parameters of corpus rows (dicts with an ``id``), those marked ``known_miss`` as strict expected
+    failures (so a fix shows)."""
+    return [pytest.param(r, id=r["id"], marks=[pytest.mark.xfail(strict=True, reason=reason)] if r.get("known_miss") else [])
+            for r in rows]

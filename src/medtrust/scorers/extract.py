@@ -1292,19 +1292,16 @@ def _contrast_option(s: str, q: _Question) -> str | None:
     also Y" reads nothing."""
     if _BOTH_NAMED.search(s):
         return None
-    cuts = sorted({0, len(s), *(m.start() for m in _CONTRAST_BEFORE.finditer(s)), *(m.end() for m in _CONTRAST_AFTER.finditer(s))})
     rather = _RATHER.search(s)
-    thans = {m.start() for m in _THAN.finditer(s, rather.end())} if rather else set()
-    cuts = sorted({*cuts, *thans})
-    if len(cuts) > 40:
+    thans = frozenset(m.start() for m in _THAN.finditer(s, rather.end())) if rather else frozenset()
+    parts = _contrast_parts(s, thans, max_parts=39)
+    if parts is None:
         return None
     normal_option = any("normal" in v.lower() for v in q.options.values() if v)
     kept, rejected = set(), set()
-    for a, b in zip(cuts, cuts[1:]):
-        part = s[a:b]
+    for a, part, is_rejected in parts:
         named = _cognate_named(part, q) if re.search(r"[^\W\d_]", part) else set()
-        if (_negated(_CONTRAST_OPENING.sub("", part, count=1)) or _REJECTED_PART.search(part)
-                or _CONTRAST_AFTER.search(part) or a in thans or (not normal_option and "normal" in medical_terms.english_terms(part))):
+        if is_rejected or a in thans or (not normal_option and "normal" in medical_terms.english_terms(part)):
             if not named:
                 return None
             rejected |= named
@@ -3398,13 +3395,13 @@ def _contrast_yes_no(t: str, question: str) -> str | None:
         if parts is None:
             continue
         kept, rejected = set(), set()
-        for part, is_rejected in parts:
+        for _, part, is_rejected in parts:
             named = {w for w in words if _part_names(part, w)}
             if is_rejected and not named and not medical_terms.english_terms(part) and not _ACRONYM.search(part):
                 kept = rejected = set()
                 break  # "Não posso afirmar, mas ...": a negation that rejects nothing named
             (rejected if is_rejected else kept).update(named)
-        if not rejected and not any(r for _, r in parts):
+        if not rejected and not any(r for _, _, r in parts):
             continue
         only_rejected, only_kept = rejected - kept, kept - rejected
         if only_rejected:  # "Nicht in der rechten, sondern in der linken Niere" to "... in the right kidney?": no
@@ -3418,19 +3415,21 @@ def _contrast_yes_no(t: str, question: str) -> str | None:
 _ACRONYM = re.compile(r"(?<![A-Za-z])[A-Z]{2,5}(?![A-Za-z])")
 
 
-def _contrast_parts(s: str) -> list[tuple[str, bool]] | None:
-    """``s`` cut where a contrast's parts meet (:data:`_CONTRAST_BEFORE`, :data:`_CONTRAST_AFTER`), each
-    part with whether it is rejected (a negation, a "rather than", a negation after its noun); None for
-    more than 40 parts."""
-    cuts = sorted({0, len(s), *(m.start() for m in _CONTRAST_BEFORE.finditer(s)), *(m.end() for m in _CONTRAST_AFTER.finditer(s))})
-    if len(cuts) > 41:
+def _contrast_parts(s: str, extra_cuts: frozenset[int] = frozenset(), *, max_parts: int = 40) -> list[tuple[int, str, bool]] | None:
+    """``s`` cut where a contrast's parts meet (:data:`_CONTRAST_BEFORE`, :data:`_CONTRAST_AFTER`, and the
+    offsets ``extra_cuts``), as (start offset, part, rejected): rejected when the part holds a negation, a
+    "rather than" or a negation after its noun. None for more than ``max_parts`` parts. Shared by
+    :func:`_contrast_option` and :func:`_contrast_yes_no`."""
+    cuts = sorted({0, len(s), *(m.start() for m in _CONTRAST_BEFORE.finditer(s)), *(m.end() for m in _CONTRAST_AFTER.finditer(s)),
+                   *extra_cuts})
+    if len(cuts) > max_parts + 1:
         return None
     parts = []
     for a, b in zip(cuts, cuts[1:]):
         part = s[a:b]
         # the contrast word that opens a part ("utan", "ni") is no negation of it
         body = _CONTRAST_OPENING.sub("", part, count=1)
-        parts.append((part, bool(_negated(body) or _REJECTED_PART.search(part) or _CONTRAST_AFTER.search(part))))
+        parts.append((a, part, bool(_negated(body) or _REJECTED_PART.search(part) or _CONTRAST_AFTER.search(part))))
     return parts
 
 
