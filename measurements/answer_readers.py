@@ -9,6 +9,7 @@
     python measurements/answer_readers.py --round7        # round 7 (blind files of round 7, by group)
     python measurements/answer_readers.py --round8        # round 8 (blind files of round 8, by group)
     python measurements/answer_readers.py --round9        # round 9 (blind files of round 9, by group)
+    python measurements/answer_readers.py --round 10      # any round from 4 on (its blind files, by group)
 
 A case is right when the reader gives the expected answer (letter, yes/no, score pair, grade) and,
 for a non-answer, the expected reason (``unparseable`` / ``refusal``; a judge reply that holds no
@@ -39,6 +40,8 @@ ROUND6 = ("answer_corpus_round6.jsonl", "judge_reply_corpus_round6.jsonl")
 ROUND7 = ("answer_corpus_round7.jsonl", "judge_reply_corpus_round7.jsonl")
 ROUND8 = ("answer_corpus_round8.jsonl", "judge_reply_corpus_round8.jsonl")
 ROUND9 = ("answer_corpus_round9.jsonl", "judge_reply_corpus_round9.jsonl")
+#: every round's blind files, by round number (round 10: heldout21a/21b, scored once on the readers before and after)
+ROUNDS = {n: (f"answer_corpus_round{n}.jsonl", f"judge_reply_corpus_round{n}.jsonl") for n in range(4, 11)}
 
 
 def _rows(path: Path) -> list[dict]:
@@ -130,9 +133,10 @@ def main() -> None:
     ap.add_argument("--round7", action="store_true", help="measure the round-7 files, by group")
     ap.add_argument("--round8", action="store_true", help="measure the round-8 files, by group")
     ap.add_argument("--round9", action="store_true", help="measure the round-9 files, by group")
+    ap.add_argument("--round", type=int, choices=sorted(ROUNDS), help="measure one round's blind files, by group")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args()
-    res = (report_round4() if args.round4 else report_round4(ROUND5) if args.round5 else report_round4(ROUND6) if args.round6 else report_round4(ROUND7) if args.round7 else report_round4(ROUND8) if args.round8 else report_round4(ROUND9) if args.round9 else report(["dev", "heldout"] if args.heldout else ["dev"], args.corpus))
+    res = report_round4(ROUNDS[args.round]) if args.round else (report_round4() if args.round4 else report_round4(ROUND5) if args.round5 else report_round4(ROUND6) if args.round6 else report_round4(ROUND7) if args.round7 else report_round4(ROUND8) if args.round8 else report_round4(ROUND9) if args.round9 else report(["dev", "heldout"] if args.heldout else ["dev"], args.corpus))
     if args.json:
         print(json.dumps(res, indent=1))
         return

@@ -33,6 +33,9 @@ HEDGE_ADVERBS = (
     r"provavelmente|mais\s+provavelmente|"
     r"probabilmente|waarschijnlijk|вероятно|скорее\s+всего|muhtemelen|prawdopodobnie|kemungkinan\s+besar|có\s+lẽ|"
     r"i(?:\s+would|'d)\s+(?:answer|pick|choose|go\s+with)|my\s+(?:hunch|bet|pick|instinct)\s+(?:is|would\s+be)|"
+    # round 10: "I'd say" in other languages before a letter ("Anzi no, direi la A")
+    r"direi|(?:yo\s+)?diría|(?:je\s+)?dirais|(?:eu\s+)?diria|ich\s+würde\s+sagen|würde\s+ich\s+sagen|ik\s+zou\s+zeggen|"
+    r"powiedział(?:bym|abym)|сказал(?:а)?\s+бы|"
     r"i\s+suspect(?:\s+(?:this|it)\s+is)?|on\s+balance(?:\s+(?:it's|it\s+is|this\s+is))?|(?:i'm\s+|i\s+am\s+)?leaning(?:\s+towards?)?|"
     r"i(?:'ll|\s+will)\s+(?:say|answer|go\s+with)|"
     # more languages: Polish, Dutch, Czech, Russian, Ukrainian, Turkish, Greek, Indonesian, Vietnamese, Arabic, Persian, Hindi
@@ -46,6 +49,20 @@ HEDGE_ADVERBS_CJK = r"(?:很|最|更)?可能是|大概是|应该是|應該是|�
 
 #: verbs of choosing before the letter ("I choose B", "Elijo la C", "Ich wähle Option A")
 CHOOSE_VERBS = (
+    # round 10: the verb before its subject ("Alles in allem entscheide ich mich für B", "dus ga ik voor A") and verbs of
+    # keeping or settling ("Je retiens donc la réponse B", "Me decanto por la D", "Stawiam na C", "Останавливаюсь на B")
+    r"entscheide\s+ich\s+mich\s+für|entscheiden\s+wir\s+uns\s+für|wähle\s+ich|nehme\s+ich|tippe\s+ich\s+auf|bleibe\s+ich\s+bei|"
+    r"ich\s+bleibe\s+bei|ich\s+gehe\s+mit|je\s+reste\s+sur|je\s+maintiens|me\s+quedo\s+con|resto\s+su|rimango\s+su|mantengo|"
+    r"blijf\s+(?:ik\s+)?bij|остаюсь\s+при|zostaję\s+przy|richtig\s+ist|korrekt\s+ist|la\s+bonne\s+(?:réponse\s+)?est|"
+    r"je\s+retiens|retiens|je\s+retiendrais|retiendrais|je\s+garde|je\s+choisirais|je\s+vais\s+choisir|j'opte\s+pour|"
+    r"me\s+decanto\s+por|opto\s+por|opto\s+pela|opto\s+pelo|vou\s+com|"
+    r"opto\s+per|vado\s+con|"
+    r"ik\s+ga\s+voor|ga\s+ik\s+voor|ik\s+houd\s+het\s+op|houd\s+ik\s+het\s+op|ik\s+kies\s+voor|kies\s+ik\s+voor|"
+    r"stawiam\s+na|wybieram\s+więc|decyduję\s+się\s+na|останавливаюсь\s+на|остановлюсь\s+на|зупиняюся\s+на|"
+    r"vybírám\s+si|volím\s+si|rozhoduji\s+se\s+pro|väljer\s+jag|jag\s+väljer|jeg\s+vælger|vælger\s+jeg|jeg\s+velger|velger\s+jeg|"
+    r"valitsen|valitsisin|választom|aleg|optez\s+pentru|odabirem|biram|izbiram|tercih\s+ederim|saya\s+memilih|"
+    r"går\s+jeg\s+for|jeg\s+går\s+for|går\s+jag\s+på|jag\s+går\s+på|jeg\s+går\s+med|odlučujem\s+se\s+za|rozhodujem\s+sa\s+pre|"
+    r"избирам|избрах|обирам|вибираю|opto\s+(?:dunque|quindi|allora|infine)\s+per|tercihim|seçimim|διαλέγω|אני\s+בוחרת?|"
     r"choose|chose|choosing|select|selected|selecting|pick|picked|picking|go\s+with|going\s+with|go\s+for|"
     r"going(?!\s+(?:to|on|through|back|forward|over|with)\b)|"
     r"opt\s+for|opting\s+for|leans?\s+(?:towards?|to)|leaning\s+(?:towards?|to)|favou?rs?|favou?ring|prefers?|settle\s+on|"
@@ -66,8 +83,19 @@ CHOOSE_VERBS_CJK = r"我选择|我会选|我選擇|选择|選擇|应该选|應�
 
 #: articles and option words that may stand between a choosing verb and the letter
 CHOOSE_FILLERS = (
-    r"(?:(?:the|la|el|le|l'|die|den|das)\s*)?(?:a\s+(?=alternativa|op[cç][aã]o|letra))?"
-    r"(?:(?:option|choice|answer|letter|opción|opcion|opção|alternativa|opzione|option|choix|选项|選項)\s*)?"
+    r"(?:(?:the|la|el|le|l'|die|den|das|il|lo|τη|την|το|τον|ב-?|ל-?)\s*)?(?:a\s+(?=alternativa|op[cç][aã]o|letra|proposta))?"
+    r"(?:(?:a|o)\s+(?=[A-E](?![^\W\d_])))?"
+    r"(?:(?:option|choice|answer|letter|opción|opcion|opção|alternativa|opzione|option|choix|选项|選項|"
+    r"réponse|respuesta|resposta|risposta|antwort|antwoord|odpowiedź|odpowiedzi|ответ|варианте|вариант|варіанті|варіант|"
+    r"variante|varianta|možnost|alternativet|svaret|svar|vastaus|vaihtoehto|opțiunea|răspunsul|seçenek|cevap|jawaban|opsi|"
+    r"đáp\s+án|phương\s+án|proposition|propuesta|proposta|vaihtoehdon|vastausvaihtoehdon|možnost|možnosť|επιλογή|απάντηση|"
+    r"אפשרות|תשובה|विकल्प|گزینه)\s*)?"
+)
+#: adverbs that may stand between a choosing verb and its object ("Je retiens donc la réponse B", "Scelgo quindi la C")
+CHOOSE_ADVERBS = (
+    r"(?:(?:donc|finalement|également|quindi|dunque|infine|alla\s+fine|pues|entonces|finalmente|então|portanto|dus|toch|"
+    r"also|daher|letztlich|schließlich|więc|zatem|ostatecznie|итак|поэтому|в\s+итоге|тож|тому|therefore|thus|then|finally|"
+    r"ultimately|definitely|eventually|då|derfor|siis|tedy|nakonec|proto|bu\s+yüzden|yine|jadi|akhirnya|vì\s+vậy)[\s,]++)?"
 )
 
 #: predicates that state a letter is right, after it ("C is correct", "D fits better", "C是正确的")
@@ -103,6 +131,19 @@ ELIMINATIONS = (
     r"неверн\w{0,3}|неправильн\w{0,3}|не\s+подходит|(?:está|é)\s+(?:errad[ao]|incorret[ao])|es\s+incorrect[ao]|está\s+mal|"
     r"est\s+(?:faux|fausse|incorrecte?)|ist\s+falsch|è\s+(?:sbagliat[ao]|errat[ao])|is\s+onjuist|klopt\s+niet|"
     r"jest\s+(?:błędn|nieprawidłow)\w{1,2}|"
+    # round 10: eliminations after a letter in more languages ("Možnosti A, B a D lze vyloučit", "B fällt weg", "D ebenfalls raus",
+    # "B, C en D vallen af", "B, C, D는 배제됩니다", "(C utesluten)", "A, B और D को हटाया जा सकता है", "A, B, dan D dapat disingkirkan")
+    r"lze\s+vyloučit|(?:je|jsou|byl[ay]?)\s+vyloučen\w{0,2}|sa\s+dá\s+vylúčiť|(?:fällt|fallen)\s+weg|(?:ebenfalls\s+|auch\s+)?raus(?=\s*+[.,;]|\s*+$)|"
+    r"(?:valt|vallen)\s+af|(?:는|은)?\s*+배제(?!되지|할\s*수\s*없|하지|\s*안)(?:됩니다|됨|할\s*수\s*있습니다)?|utesluten?|uteslutna|udelukket|utelukket|"
+    r"(?:को\s+)?हटाया\s+जा\s+सकता\s+है|(?:dapat\s+|bisa\s+)?(?:disingkirkan|dikesampingkan|dieliminasi)|"
+    r"(?:можно|можна)\s+(?:исключить|виключити)|(?:исключ|виключ)(?:ен|ена|ены|ені|аются|аємо)|"
+    r"(?:są|jest)\s+wykluczon\w{1,2}|odpadają|odpada|elenir|elenebilir|dışlanır|αποκλείε(?:ται|νται)|kizárható\w{0,2}|"
+    r"(?:sont|est)\s+exclu(?:e|es|s)?|(?:são|é)\s+excluíd[ao]s?|(?:sono|è)\s+(?:esclus[aeio]|da\s+escludere)|(?:sind|ist)\s+ausgeschlossen|"
+    r"(?:は否定的|は除外|が除外|は考えにくい|排除)(?!でき(?:ない|ません)|されない|されません|しない|しません|不了|不能)|"
+    # round 10: "unlikely" in other languages after a letter ("A и B маловероятны", "A e B sono improbabili")
+    r"(?:(?:sind|sont|son|são|sono|zijn|są|jsou|är|er|ovat)\s+)?(?:маловероятн\w{0,3}|малоймовірн\w{0,3}|unwahrscheinlich\w{0,2}|"
+    r"peu\s+probables?|poco\s+probables?|pouco\s+prováve(?:l|is)|improbabil[ie]|onwaarschijnlijk|mało\s+prawdopodobn\w{1,3}|"
+    r"nepravděpodobn\w{1,3}|osannolik\w{0,2}|olası\s+değil|kecil\s+kemungkinan)|"
     # an elimination the speaker would make: "Ersteres würde ich ausschließen", "la descartaría", "lo escluderei"
     r"(?:würde|werde|kann|muss|möchte)\s+(?:ich|man|wir)\s+(?:\w+\s+)?aus(?:zu)?schlie(?:ß|ss)en|(?:la|lo)\s+descartar(?:ía|é)|"
     r"(?:la|lo)\s+escluderei|je\s+l'exclurais|est\s+à\s+exclure|eu\s+(?:a|o)\s+descartaria|(?:a|o)\s+descartaria"
@@ -116,7 +157,11 @@ ELIMINATE_BEFORE = (
     r"ausschließen|schließe\s+\w+\s+aus|exclure|exclut|on\s+exclut|descartar|descarto|escludo|esclude|escludiamo|escludere|"
     r"scarto|scartiamo|excluo|excluímos|excluir|excluimos|wykluczam|исключаю|исключается|排除|除外|loại\s+trừ|nên\s+loại|loại|"
     # the conditional: "Escluderei la prima", "Descartaría la primera", "I'd exclude", "j'exclurais"
-    r"escluderei|scarterei|descartaría|descartaria|excluiría|excluiria|exclurais|(?:i\s+would|i'd)\s+(?:exclude|rule\s+out|eliminate|discard))"
+    r"escluderei|scarterei|descartaría|descartaria|excluiría|excluiria|exclurais|(?:i\s+would|i'd)\s+(?:exclude|rule\s+out|eliminate|discard)|"
+    # round 10: "Brak cienia akustycznego wyklucza A", "نستبعد A وC وD", "Исключаем A и B", "We rule out", "Sluiten A uit"
+    r"wyklucza|wykluczamy|wykluczam|نستبعد|استبعدنا|يستبعد|исключаем|исключает|виключаємо|виключає|vylučujeme|vyloučíme|vylučuje|"
+    r"kizárjuk|kizárja|utesluter|utesluter\s+vi|udelukker|utelukker|sluiten|sluit|dışlıyoruz|dışlar|loại\s+bỏ|menyingkirkan|"
+    r"singkirkan|αποκλείουμε|αποκλείει|eliminăm|exclude|excluímos|excluye|excluyen|exclut)"
 )
 
 #: cues of a conclusion followed by the letter ("so B", "therefore it must be D", "así que es la B")
@@ -173,6 +218,8 @@ NUMBER_WORDS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "1": 0, "2
 
 #: negated findings for yes/no questions ("No evidence of effusion", "kein Anhalt für", "未见")
 NEGATIVE_FINDINGS = (
+    # round 10: "Nessuna lesione focale evidente", "Ningún nódulo visible", "Nenhuma fratura evidente" (a sentence opening with "none")
+    r"(?:^|(?<=[.;:\n]))\s{0,3}(?:nessun\w{0,2}|ningún|ningun[oa]|nenhum\w{0,2}|żadn\w{1,3}|žádn\w{1,3}|ingen|inget|ei\s+merkkejä)\s|"
     r"no\s+(?:\w+\s+)?(?:evidence|sign|signs|indication|suggestion)\s+of|negative\s+for|without\s+(?:\w+\s+)?(?:evidence|signs?)\s+of|"
     r"free\s+of|(?:is|are)\s+(?:absent|not\s+(?:seen|visible|present|identified|detected|noted|demonstrated|evident))|"
     r"(?:is|are|was|were)\s+(?:(?:effectively|definitely|confidently|safely|reliably|essentially|largely)\s+)?(?:ruled\s+out|excluded)|(?:^|(?<=[.;:\n]))[^\w\n]{0,8}(?:absent|unremarkable)\b|no\s+(?:acute|definite|obvious|significant|visible|apparent)\b|"
@@ -207,6 +254,9 @@ NEGATIVE_FINDINGS = (
 )
 #: findings stated as present ("Positive for fracture", "A small effusion is present", "hay derrame")
 POSITIVE_FINDINGS = (
+    # round 10: "en faveur d'un calcul", "המתאים לדלקת ריאות", "obraz kamicy", "förenligt med", "в пользу", "sesuai dengan"
+    r"en\s+faveur\s+d|évoquant|(?:ה)?מתאים\s+ל|התואם|odpowiada(?:jąc\w{1,3})?|obraz(?=\s+\w)|förenligt\s+med|forenelig\s+med|svarende\s+til|"
+    r"vastaa|megfelel|odgovara|в\s+пользу|на\s+користь|ile\s+uyumlu|sesuai\s+dengan|konsisten\s+dengan|"
     r"positive\s+for|(?:is|are)\s+(?:present|seen|visible|noted|identified|evident|demonstrated)|"
     r"(?:findings|features)\s+(?:of|consistent\s+with|in\s+keeping\s+with|typical\s+of)|"
     r"(?:consistent|compatible)\s+with|in\s+keeping\s+with|(?:is|are)\s+(?:enlarged|dilated|widened|increased|thickened)|terdapat|"
@@ -401,3 +451,43 @@ HEAD_NOUNS = ("gland", "bone", "muscle", "artery", "vein", "nerve", "organ", "ti
 #: British / American spellings: (pattern, replacement) pairs applied both ways
 SPELLINGS = (("haem", "hem"), ("naev", "nev"), ("oedem", "edem"), ("oesoph", "esoph"), ("tumour", "tumor"),
              ("aemia", "emia"), ("paed", "ped"), ("foet", "fet"))
+
+#: round 10: a verb of saying, thinking or leaning right before a yes/no word ("Alla fine direi di sì",
+#: "Склоняюсь к ответу «да»", "Je dirais que non", "Myślę, że tak"): the yes/no word is the reply's answer
+SAY_BEFORE_YES_NO = (
+    r"i(?:'d|\s+would)\s+(?:say|answer|lean\s+towards?)|i(?:'m|\s+am)\s+(?:leaning|inclined\s+to\s+say)(?:\s+towards?)?|i\s+lean\s+towards?|"
+    r"my\s+answer\s+(?:would\s+be|is)|i(?:'ll|\s+will)\s+(?:say|go\s+with)|"
+    r"direi(?:\s+(?:di|che))?|risponderei(?:\s+(?:di|che))?|propendo\s+per(?:\s+il)?|penso\s+(?:di|che)|credo\s+(?:di|che)|"
+    r"(?:yo\s+)?diría(?:\s+que)?|respondería(?:\s+que)?|creo\s+que|pienso\s+que|me\s+inclino\s+por(?:\s+el)?|"
+    r"(?:eu\s+)?diria(?:\s+que)?|responderia(?:\s+que)?|acho\s+que|creio\s+que|penso\s+que|"
+    r"(?:je\s+)?dirais(?:\s+que)?|(?:je\s+)?répondrais(?:\s+que)?|je\s+pense\s+que|je\s+crois\s+que|je\s+penche\s+pour(?:\s+le)?|"
+    r"ich\s+würde\s+sagen|würde\s+ich\s+sagen|ich\s+denke|ich\s+tendiere\s+zu|tendiere\s+ich\s+zu|"
+    r"ik\s+zou\s+zeggen(?:\s+van)?|zou\s+ik\s+zeggen(?:\s+van)?|ik\s+denk(?:\s+van)?|ik\s+neig\s+naar|"
+    r"powiedział(?:bym|abym)(?:,?\s+że)?|myślę,?\s+że|skłaniam\s+się\s+ku(?:\s+odpowiedzi)?|odpowiedział(?:bym|abym)|"
+    r"сказал(?:а)?\s+бы(?:,?\s+что)?|думаю,?\s+что|склоняюсь\s+к(?:\s+ответу)?|ответил(?:а)?\s+бы|"
+    r"сказав\s+би(?:,?\s+що)?|думаю,?\s+що|схиляюся\s+до(?:\s+відповіді)?|"
+    r"bence|sanırım|cevabım|yanıtım|tôi\s+nghĩ\s+là|tôi\s+cho\s+là|řekl(?:a)?\s+bych(?:,?\s+že)?|myslím,?\s+že|"
+    r"jag\s+skulle\s+säga|jeg\s+vil\s+sige|jeg\s+vil\s+si|sanoisin|aș\s+spune(?:\s+că)?|cred\s+că|"
+    r"saya\s+rasa|saya\s+kira|saya\s+pikir|menurut\s+saya|jawapan\s+saya|jawaban\s+saya|"
+    # leaning or "rather": "eerder nee", "Jag lutar ändå åt ja", "Spíš ano než ne", "tôi nghiêng về không", "vastaisin kyllä"
+    r"(?:al\s+met\s+al:?\s+)?eerder|(?:jag\s+)?lutar(?:\s+ändå)?\s+åt|jeg\s+(?:heller|hælder)\s+(?:mod|til)|jeg\s+lener\s+mot|spíš(?:e)?|skôr|inkább|"
+    r"rather|plutôt|piuttosto|más\s+bien|mais\s+para|vastaisin|svarar\s+jag|jag\s+svarar|"
+    r"أميل\s+إلى(?:\s+الإجابة)?(?:\s+ب\S{0,2})?|(?:tôi\s+)?nghiêng\s+về|condong\s+(?:ke|kepada)|skłaniam\s+się\s+(?:ku|do)|"
+    r"склоняюсь|схиляюся|eğilimim|meyilliyim|(?:podría|puedo|podríamos|pourrais|potrei|poderia|könnte)\s+(?:decir|dire|dizer|sagen)(?:\s+(?:que|di|che))?"
+)
+#: the same in CJK scripts (no word boundary): "我认为是的", "結論としては「いいえ」"
+SAY_BEFORE_YES_NO_CJK = r"我认为|我認為|我觉得|我覺得|倾向于|傾向於|结论是|結論是|結論としては|結論は|答えは|결론적으로는|결론적으로|제\s*답은"
+#: a verb of saying or thinking right after a yes/no word ("Ja, denke ich", "Evet diyebilirim", "「はい」と答えます")
+SAY_AFTER_YES_NO = (
+    r"denke\s+ich|würde\s+ich\s+sagen|diyebilirim|derim|i\s+think|i(?:'d|\s+would)\s+say|je\s+pense|je\s+dirais|"
+    r"direi|diría|diria|думаю|я\s+думаю|myślę|と答えます|と答える|と言えます|と言える|と考えます|と判断します|라고\s*생각합니다|"
+    r"demeye\s+meyilliyim|diyorum|की\s+ओर|쪽입니다|쪽으로|쪽|寄り|と答えたい"
+)
+#: round 10: a letter and then the verb that chooses it, where the object stands before the verb ("Bを選びます",
+#: "A를 선택하겠습니다", "a B-t választom", "B'yi seçiyorum", "मैं विकल्प B चुनता हूँ", "گزینه B را انتخاب می‌کنم")
+CHOSEN_AFTER = (
+    r"(?:を|를|을|로|으로|'(?:yi|yı|i|ı|u|ü|yu|yü)|-t|-et|-at|-ot|\s*+را|\s*+کو|\s*+को)?[ \t]*+"
+    r"(?:選びます|選択します|選ぶ|選択する|選びたい|にします|とします|선택하겠습니다|선택합니다|선택하겠다|선택|고르겠습니다|고릅니다|"
+    r"seçiyorum|seçerim|seçtim|tercih\s+ediyorum|işaretliyorum|választom|jelölöm\s+meg|választanám|"
+    r"चुनता\s+हूँ|चुनती\s+हूँ|चुनूँगा|चुनूंगा|चुनूंगी|चुनते\s+हैं|انتخاب\s+می|منتخب\s+کر|برمی‌گزینم)"
+)

@@ -140,6 +140,15 @@ einen Pneumothorax", "Bukan pneumonia", "如果是冠状位": :func:`_negated_in
 ordinals in Ukrainian, Greek, Czech, Romanian, Swedish, Hebrew, Thai, Vietnamese and Indonesian,
 "numero 3", "Letzteres".
 
+Round 10 (docs/judges.md, "Answer readers, round 10"): verbs of choosing in the verb-before-subject order and after
+their object ("entscheide ich mich für B", "Bを選びます", "a B-t választom": :data:`_CHOSEN_AFTER`), not in a question,
+under a condition or after a negation (:func:`_not_a_choice`); a yes/no word after a verb of saying or leaning
+("direi di sì", "склоняюсь к ответу «да»": :data:`_SAY_YES_NO`); table rows, code assignments, ``answer("A")`` lines
+and Python dict literals (:func:`_python_literal`) that hold the letter; options restated (:func:`_options_echoed`)
+and answers reopened (:data:`_REOPENED`) are no answer; eliminations and "what remains" in more languages
+(:func:`_distinctive_cognate`); an option's text followed by its own letter (:func:`_apposition`); letters before a
+Japanese or Korean topic, conditional or negation are no answer.
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -254,7 +263,11 @@ _VERDICT = re.compile(
     r"|\s*+(?:" + lex.CJK_VERDICTS + r"))"
 )
 _CHOOSE = re.compile(
-    r"(?:(?<!" + _LW + r")(?i:" + lex.CHOOSE_VERBS + r")(?!" + _LW + r")|(?:" + lex.CHOOSE_VERBS_CJK + r"))\s*+(?i:" + lex.CHOOSE_FILLERS + r")"
+    r"(?:(?<!" + _LW + r")(?i:" + lex.CHOOSE_VERBS + r")(?!" + _LW + r")|(?:" + lex.CHOOSE_VERBS_CJK + r"))\s*+(?i:" + lex.CHOOSE_ADVERBS + lex.CHOOSE_FILLERS + r")"
+)
+#: round 10: a letter before the verb that chooses it ("Bを選びます", "a B-t választom", "B'yi seçiyorum")
+_CHOSEN_AFTER = re.compile(
+    r"(?<!" + _LW + r")(?<!['/])(?i:(?:" + lex.OPTION_WORDS + r")[ \t]*+)?[(\[\"']?([A-E])[)\]\"']?(?!" + _LW + r")" + lex.CHOSEN_AFTER
 )
 #: a hedged but committed answer: "Probably C", "most likely B", "Wahrscheinlich B", "可能是C"
 _HEDGED = re.compile(
@@ -329,7 +342,7 @@ _MULTI_AFTER = re.compile(
 )
 _LEAD_MULTI = re.compile(
     r"^\W*+(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
-    r"(?:\s*(?:,|/|&|\+|と|和|或|와|과|(?i:and|or|und|oder|y|o|et|ou|e|en|и|или)(?=\s))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?!" + _LW + r")"
+    r"(?:\s*(?:,|/|&|\+|と|和|或|와|과|(?i:and|or|und|oder|y|o|et|ou|e|en|и|или|a|i|і|och|og|ve|và|dan|és|și|lub|oraz)(?=\s))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?!" + _LW + r")"
 )
 _PRONOUN_LEAD = re.compile(
     r"^\s*I\s+(?:think|believe|guess|feel|suppose|would\s+say)\s+(?:that\s+)?(?:it\s+is\s+|it's\s+|the\s+answer\s+is\s+)?"
@@ -350,8 +363,14 @@ _NEGATION = re.compile(
     r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
 )
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
-_JSON_KEYS = frozenset({"choice", "choices", "option", "selectedoption", "selectedoptions", "selectedchoice", "selection", "selections",
-                        "prediction", "label", "result", "letter", "answers", "selected", "chosen", "picked"})
+_JSON_KEYS = frozenset(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in {"choice", "choices", "option", "selectedoption", "selectedoptions", "selectedchoice", "selection", "selections",
+                        "prediction", "label", "result", "letter", "answers", "selected", "chosen", "picked", "lettre", "letra", "lettera",
+                        "buchstabe", "letter",
+                        # round 10: "the correct option" as a whole key, in several languages (a table's first cell)
+                        "correctoption", "correctchoice", "bestoption", "الخيارالصحيح", "الخيار", "گزینهصحیح", "گزینه", "सहीविकल्प",
+                        "विकल्प", "ตัวเลือกที่ถูกต้อง", "ตัวเลือก", "정답선택지", "선택", "正确选项", "选项", "選項", "正しい選択肢",
+                        "گزینهانتخابی", "תשובהנבחרת", "האפשרותהנבחרת", "selectedanswer", "chosenoption", "chosenanswer", "finalchoice"})
+# (compared as keys are: NFKC, without the combining marks of Thai or Devanagari, which are no word characters)
 
 
 
@@ -722,7 +741,10 @@ class _Question:
 # what may follow a letter that opens a reply: punctuation, a line end, a conjunction or copula,
 # a CJK character ("C是正确的")
 _STRICT_FOLLOW = re.compile(
-    r"^\s*+(?:[:.,;!?。．：/&+\-、，]|$)|^\s++(?i:and|or|is|ist|est|es|é|è|because|since|\()(?!" + _LW + r")|^[" + lex.CJK + r"]"
+    r"^\s*+(?:[:.,;!?。．：/&+\-、，]|$)|^\s++(?i:and|or|is|ist|est|es|é|è|because|since|\()(?!" + _LW + r")"
+    # a word of another script ("A입니다", "Bです"), but not a topic, possessive or object particle or a condition:
+    # "B는 CT에서 고음영이 보여야 하는데" (as for B, ...), "Aであれば" (if A), "Aの場合" are no answer
+    r"|^(?![はのを](?!正解|正しい)|[는은](?!\s*(?:정답|맞))|의|를|을|라면|이라면|에서|에는|면|とすれば|なら)[" + lex.CJK + r"]"
 )
 
 
@@ -777,7 +799,9 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
     after = s2[w.end():]
     if _NOT_AN_ANSWER_AFTER.match(after):
         return None  # "Tidak tahu." (I don't know), "No sé", "No way to tell", "No image was provided"
-    both = re.match(r"^\s*+(?:and|or|/)\s*+(\w+)", after, re.IGNORECASE)
+    both = re.match(r"^\s*+(?:and|or|/)\s*+(\w+)", after, re.IGNORECASE) or re.match(
+        # "Sì e no: dipende ...", "Ja und nein.", "Да и нет": the pair, then a clause mark ("Sí y no hay derrame" is no pair)
+        r"^[ \t]++(?:e|y|et|und|en|и|і|i|ve|a|o|ou|oder|или|lub|veya|og|och|eller)[ \t]++(\w+)(?=[ \t]*+(?:[:;,.!—–-]|$))", after, re.IGNORECASE)
     if both and _YN_WORD.fullmatch(both.group(1)) and _yes_no_word(both.group(1)) != _yes_no_word(word):
         if re.match(r"^[\s)\]]*+[:：=]", after[both.end():]):
             return None  # "Yes/No: No" echoes the question's label; the answer follows it
@@ -880,9 +904,21 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
     if not hits and partial:
         t = _RESTATED.sub(lambda m: "" if m.group(1) in q.letters and q.options.get(m.group(1)) and _option_pattern(
             q.options[m.group(1)]).match(m.group(2)) else m.group(0), t)  # restated options name nothing
+        # round 10: a word rejected in English ("a subdural bleed rather than an epidural one", "not an epidural") names nothing
+        # and an aside in brackets is about something else ("(which would be biconvex and limited by sutures)")
+        t = re.sub(r"\([^()\n]{0,200}\)", " ", _REJECTED_WORD.sub(" ", t))
         part = _short_option_words(t, q) or _distinctive_words(t, q)
         return None if part in set_aside else part
     return keep[0] if len(keep) == 1 else None
+
+
+#: a Japanese or Korean particle right after a letter that makes it a condition or a topic ("Aであれば", "Dならば", "A라면",
+#: "Cは通常", "B는"); "Bです", "B가 정답" and "Bが正解" are not among them
+_TOPIC_AFTER = re.compile(r"^(?:であれば|でなければ|ならば|なら|とすれば|の場合|は(?!正解|正しい)|라면|이라면|일\s*경우|[는은](?!\s*(?:정답|맞)))")
+
+
+#: an English word rejected in its own phrase: "rather than an epidural", "instead of the liver", "not a subdural"
+_REJECTED_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:rather\s++than|instead\s++of|not|nor|neither)\s++(?:(?:an?|the)\s++)?[^\W\d_]++")
 
 
 #: a negation written after its noun in the same clause: "Karaciğer değil", "CTではなく", "간이 아니라", "न्यूमोथोरैक्स नहीं"
@@ -1041,11 +1077,13 @@ def _cognate_key(word: str) -> str:
     w = re.sub(r"c(?=[eiy])", "s", w).replace("z", "s")  # "appendicitis" / "Appendizitis", "carcinoma" / "Karzinom"
     w = w.replace("c", "k").replace("y", "i").replace("h", "").replace("x", "ks")
     w = w[1:] if re.match(r"(?:pn|ps)", w) else w  # "neumotórax", "soriasis"
+    if w.startswith("\u0627\u0644") and len(w) > 4:
+        return w[2:]  # the Arabic article is no stem: "البند" (the item) shares "الب" with "البنكرياس" (the pancreas), "الزائدة" is "زائدة"
     return w[1:] if re.match(r"es[^aeiou]", w) else w
 
 
 #: the disease suffixes a stem takes (in cognate keys): organ, inflammation, tumour and condition differ
-_SUFFIX_FAMILY = re.compile(r"(?P<itis>iti[sk]?|ite|itida)$|(?P<oma>oma|ome|om)$|(?P<osis>osis|ose|osi|osa)$|(?P<pathy>pati[ae]?|patie)$")
+_SUFFIX_FAMILY = re.compile(r"(?P<itis>iti[sk]?|ite|itida|(?<=[aeiou][knrst])it)$|(?P<oma>oma|ome|om)$|(?P<osis>osis|ose|osi|osa)$|(?P<pathy>pati[ae]?|patie)$")
 
 
 def _cognates(a: str, b: str) -> bool:
@@ -1356,8 +1394,20 @@ _REMAINING = re.compile(
     r"(?:il\s+)?(?:ne\s+)?reste(?:\s+donc)?(?:\s+que)?|par\s+(?:élimination|exclusion)|"
     r"sobra(?:\s+apenas)?|resta(?:\s+(?:apenas|solo|sólo|solamente))?|queda(?:n)?(?:\s+(?:solo|sólo|solamente))?|por\s+exclusión|"
     r"por\s+exclusão|(?:es\s+)?bleibt(?:\s+(?:nur|noch|also))*|übrig\s+bleibt|per\s+esclusione|rimane(?:\s+solo)?|"
-    r"оста[её]тся(?:\s+только)?|blijft(?:\s+(?:alleen|over))*|zostaje)(?![^\W\d_])[\s,:]*+"
+    r"оста[её]тся(?:\s+только)?|blijft(?:\s+(?:alleen|over))*|zostaje|"
+    # round 10: "zbývá tedy", "Pozostaje", "Wat overblijft is", "Kvar blir", "залишається", "Yang tersisa adalah", "geriye ... kalır"
+    r"zbývá(?:\s+(?:tedy|jen|pouze))?|zostává|pozostaje|wat\s+overblijft(?:\s+is)?|kvar\s+(?:blir|är)|återstår|tilbage\s+(?:er|står)|"
+    r"gjenstår|jäljelle\s+jää|marad(?:\s+(?:tehát|csak))?|rămâne|залишається(?:\s+лише)?|yang\s+tersisa(?:\s+(?:adalah|ialah))?|"
+    r"tersisa|yang\s+tinggal(?:\s+(?:adalah|ialah))?|geriye\s+(?:\S+\s+)?kal(?:ır|an)|kalan|còn\s+lại(?:\s+là)?|μένει|απομένει|"
+    r"فيتبقى|يتبقى|يبقى|تبقى|נותרה?|נשארה?|बचता\s+है|बचती\s+है|शेष\s+(?:है|रहता\s+है)|باقی\s+می‌ماند|"
+    r"остаётся|что\s+остаётся)(?![^\W\d_])[\s,:]*+"
+    # scripts without spaces: "残るのは胸水です", "남은 것은 허혈성 병변입니다", "剩下的是"
+    r"|(?:残るのは|残りは|残った(?:の|もの)は|남은\s*것은|남는\s*것은|剩下的是|剩下|只剩)[\s,:、，]*+"
 )
+
+
+_SLOT_ELIMINATED = re.compile(r"(?i)^\s*+(?:descartad|excluíd|excluid|exclu|esclus|ausgeschlossen|ruled\s+out|excluded|eliminad|"
+                              r"wykluczon|исключ|виключ|vyloučen|uteslut|claro|clara|por\s+ver|abiert|open|unclear|unklar|offen)")
 
 
 def _remaining_option(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
@@ -1367,8 +1417,8 @@ def _remaining_option(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
         end = _SENTENCE_END.search(t, m.end())
         slot = t[m.end(): end.start() if end else m.end() + 200][:200]
         slot = re.sub(r"^\s*+(?:(?:the|la|el|le|l'|die|der|das|a|o|il|lo)\s++)?(?=(?i:" + lex.OPTION_WORDS + r")\b)", "", slot)
-        if _negated_clause(t, m.start()):
-            continue
+        if _negated_clause(t, m.start()) or _SLOT_ELIMINATED.match(slot):
+            continue  # "Queda descartado el subdural": what is ruled out, not what remains
         r, _ = _letter_at(slot.lstrip(), q)
         if r is None:
             hit = _option_text(slot, q, partial=False) or _cognate_option(slot, q)
@@ -1376,9 +1426,31 @@ def _remaining_option(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
         if r is None:
             left = q.letters - _eliminated_letters(t, q)
             r = _Reading(next(iter(left))) if len(left) == 1 else None  # "The remaining choice is correct": the one not ruled out
+            if r is None:  # "Queda el subdural": a word only one option not ruled out has
+                hit = _distinctive_cognate(slot, q, left)
+                r = _Reading(hit) if hit else None
         if r is not None:
             return m.start(), "remaining", r
     return None
+
+
+def _distinctive_cognate(slot: str, q: _Question, among: set[str] | frozenset[str]) -> str | None:
+    """The one option named in a short slot (what is left after eliminations) by a word that only it has, in any
+    form its cognate key allows, among the options ``among`` (those not ruled out by letter): "Queda el subdural" names
+    "Hematoma subdural" against "Hematoma epidural";
+    "залишається ключиця" names "Перелом ключиці" against "Перелом лопатки". None when the slot is negated or names
+    no option or several. Reads the slot's first 8 words (bounded)."""
+    if _negated(slot):
+        return None
+    words = [_cognate_key(w) for w in re.findall(r"[^\W\d_]{4,}", slot)[:8]]
+    own = {k: {_cognate_key(w) for w in re.findall(r"[^\W\d_]{4,}", v or "")} for k, v in q.options.items() if k in among}
+    named = set()
+    for k, keys in own.items():
+        others = set().union(*(keys2 for k2, keys2 in own.items() if k2 != k))
+        distinct = {a for a in keys if not any(_cognates(a, b) for b in others)}
+        if any(_cognates(w, a) for w in words for a in distinct):
+            named.add(k)
+    return named.pop() if len(named) == 1 else None
 
 
 #: what a per-option line says of its option: positive ("most likely", "yes", "best fit") or negative
@@ -1504,7 +1576,13 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     def choose(m: re.Match[str]) -> _Reading | None:
         if _negated_clause(t, m.start()) or re.search(r"(?i)\b(?:might|may|could|would)\s++(?:\w+\s++)?$", t[max(0, m.start() - 25): m.start()]):
             return None  # "Some features might point toward B": a modal, not a choice
-        return _letter_at(t[m.end(): m.end() + 200], q)[0]
+        r, end = _letter_at(t[m.end(): m.end() + 200], q)
+        return None if r is None or _not_a_choice(t, m.start(), m.end() + end) else r
+
+    def chosen_after(m: re.Match[str]) -> _Reading | None:
+        if m.group(1) not in q.letters or _negated_clause(t, m.start()) or _not_a_choice(t, m.start(), m.end()):
+            return None
+        return _Reading(m.group(1))
 
     def hedged(m: re.Match[str]) -> _Reading | None:
         if (_negated_clause(t, m.start()) or _on_secondary_line(t, m.start())
@@ -1525,6 +1603,16 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     # "<label>: X" lines and lines holding only a letter
     last("label", list(_LABEL_LINE.finditer(t)), label)
     if not q.yes_no:
+        named = _apposition(t, q)
+        if named is not None:
+            hits.append(named)
+        last("label", list(_ASSIGNED_ANSWER.finditer(t)),
+             lambda m: _Reading(m.group(2).upper()) if m.group(2).upper() in q.letters and _answer_key(re.sub(r"[\W\d_]", "", m.group(1).lower())) else None)
+        last("label", list(_ANSWER_CALL.finditer(t)), lambda m: _Reading(m.group(1).upper()) if m.group(1).upper() in q.letters else None)
+        # "| الخيار الصحيح | **A** |", "| Antwort | C |": a table row whose first cell names the answer and whose second is a letter
+        last("label", list(_TABLE_ANSWER_ROW.finditer(t)),
+             lambda m: _Reading(m.group(2).upper()) if m.group(2).upper() in q.letters and _answer_key(re.sub(r"[\W\d_]", "", m.group(1).lower())) else None)
+    if not q.yes_no:
         items = [m for m in _OPTION_LINE.finditer(t) if m.group(1) in q.letters][:MAX_CANDIDATES]
         if len({m.group(1) for m in items}) > 1:
             # the options restated ("A: CT\nB: MRI") or one list item per option ("- A. Melanoma: ...",
@@ -1544,6 +1632,7 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     if not q.yes_no:
         last("verdict", list(_VERDICT.finditer(t)), verdict)
         last("choose", list(_CHOOSE.finditer(t)), choose)
+        last("choose", list(_CHOSEN_AFTER.finditer(t)), chosen_after)
     if not q.yes_no:
         one, at = _per_option_choice(t, q) if not any(layer in ("per_option", "line") for _, layer, _ in hits) else (None, 0)
         if one:
@@ -1645,6 +1734,12 @@ _KEY_VALUE_LINE = re.compile(r"(?m)^[ \t\-*•]*+([^\W\d_][\w .-]{0,40}?)[ \t]*+
 #: a two-column table row: "| **Pneumothorax** | **Yes** |"
 _TABLE_KEY_VALUE = re.compile(r"(?m)^[ \t]*+\|[ \t*_]*+([^\W\d_][^|\n*_]{0,40}?)[ \t*_]*+\|[ \t*_]*+([^\W\d_]{1,12})[ \t*_.]*+"
                                r"(?:\|[^\n]*+)?$")  # "| Pneumothorax present? | No | Lung markings reach the wall |"
+#: round 10: code that assigns or passes the answer: 'lettre = "D"' (TOML, Python, R), 'answer("A")', 'submit(\'C\')'
+_ASSIGNED_ANSWER = re.compile(r"(?m)^[ \t]*+([^\W\d_][\w.-]{0,30}+)[ \t]*+(?::=|<-|=)[ \t]*+[\"']?([A-Za-z])[\"']?[ \t;,]*+(?:#[^\n]*+)?$")
+_ANSWER_CALL = re.compile(r"(?im)^[ \t>]*+(?:return[ \t]++|print\()?(?:answer|final_answer|submit|choose|select|respuesta|antwort|réponse|reponse)"
+                          r"\(\s*+[\"']?([A-Z])[\"']?\s*+\)\)?[ \t;]*+$")  # a line of code, not a sentence that mentions the call
+#: a table row of a key and one letter, other cells after it allowed: "| Correct option | **A** | fits the history |"
+_TABLE_ANSWER_ROW = re.compile(r"(?m)^[ \t]*+\|[ \t*_]*+([^|\n*_]{1,40}?)[ \t*_]*+\|[ \t*_]*+[(\[]?([A-Za-z])[)\]]?[ \t*_.]*+(?:\|[^\n]*+)?$")
 #: a key that says whether the finding is there ("present", "fracture_detected", "is_positive")
 _PRESENCE_KEY = re.compile(r"(?i)(?:^|[_ .-])(?:present|presence|detected|positive|seen|visible|found|exists?|identified)$|^(?:is|has)[_ ]")
 
@@ -1881,6 +1976,8 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
                 and not {up, joined.group(1)} <= eliminated):
             named |= {up, joined.group(1)}  # "A or D", "B if T2-weighted, otherwise A"
         if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in eliminated or _CONSIDERED_AFTER.match(after)
+                or _NEGATION_AFTER.match(after)  # "B는 아닙니다", "Bではありません", "B değil" (round 10)
+                or _TOPIC_AFTER.match(after)  # "Aであれば ...", "A라면 ...", "Cは通常 ...": a condition or a topic, not a choice
                 or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before) or _CONCEDED_BEFORE.search(before)
                 or _on_secondary_line(t, m.start()) or (m.group(1) and re.search(r"(?i)\bbetween\b[^.;()]{0,40}$", before))):
             continue  # ... "is between the middle lobe (B) and ...": a letter weighed, not chosen
@@ -1985,10 +2082,10 @@ def _pair_then_answer(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
 
 
 #: a line that restates an option: "A: CT", "(B) MRI", "C. Ultrasound"
-_OPTION_LINE = re.compile(r"(?m)^[ \t>*\-•]*+[(\[]?([A-Z])[)\].:][ \t]*+([^\n]{0,200})$")
+_OPTION_LINE = re.compile(r"(?m)^[ \t>*\-•]*+(?:(?i:" + lex.OPTION_WORDS + r")[ \t]*+)?[(\[]?([A-Z])[)\].:][ \t]*+([^\n]{0,200})$")
 
 
-_LIST_CONJUNCTIONS = frozenset("or and nor oder und ou et o y".split())
+_LIST_CONJUNCTIONS = frozenset("or and nor oder und ou et o y e en a i и і или och og ja és și ve và dan lub oraz או و और या".split())
 
 
 def _letter_list_start(t: str, pos: int) -> int:
@@ -2094,6 +2191,90 @@ _TORN = re.compile(r"(?i)\b(?:torn\s+between|toss[- ]up|undecided\s+between|(?:c
                    r"|两个都选|兩個都選|两个都有可能|兩個都有可能|两者都有可能|どちらも選|両方選")
 
 
+def _dismissed_later(t: str, letter: str, start: int) -> bool:
+    """Whether ``letter`` is eliminated after ``start`` ("Wobei A auch möglich wäre – nein, A scheidet aus"): a reopened
+    answer dismissed again. Looks at the letter's next 10 places (bounded)."""
+    for m in list(re.finditer(r"(?<![^\W\d_])" + letter + r"(?![^\W\d_])", t[start: start + 2000]))[:10]:
+        if _ELIMINATED_AFTER.match(t[start + m.end(): start + m.end() + 200]):
+            return True
+    return False
+
+
+def _options_echoed(t: str, q: _Question) -> bool:
+    """Whether ``t`` restates two options or more as their letter, a colon, bracket or dash, then the start of their own
+    text ("A: 폐렴 / B: 기흉", "A：脳梗塞、B：脳出血", "A: CT / B: MRI") with no verdict after them: a list, not an answer
+    (a later stated answer, "Richtig ist B", still wins). One bounded search per option (linear)."""
+    echoed = 0
+    for k in q.letters:
+        text = (q.options.get(k) or "").strip()
+        m = re.search(r"(?<![^\W\d_])" + k + r"[ \t]*+(?:[:：.)\]]|[–—-](?=[ \t]))[ \t]*+" + re.escape(text[:6]), t[:4000], re.IGNORECASE) if text else None
+        if m:
+            after = t[m.end() + max(0, len(text) - 6): m.end() + len(text) + 30]
+            if _line_verdict(re.split(r"[/,、，;\n]|(?<![^\W\d_])[A-E][ \t]*+[:：.)]", after, maxsplit=1)[0]):
+                return False  # "A: CT - no. B: MRI - yes.": a verdict per option, read by the per-option layer
+            echoed += 1
+    return echoed >= 2
+
+
+#: a condition right after a stated choice ("Elegiría la B si hubiera contraste", "Vastaisin kyllä, jos ...")
+_CONDITION_AFTER = re.compile(r"(?i)^[ \t]*+,?[ \t]*+(?:if|unless|si|se|wenn|falls|als|jeśli|jeżeli|если|якщо|eğer|om|hvis|ha|dacă|kalau|jika|jos|pokud|αν|אם|إذا|अगर|nếu)(?![^\W\d_])")
+#: a negation of another language in the words right before a choosing verb ("Я бы не стал останавливаться на", "Nem a B-t választom")
+_NEGATION_BEFORE_VERB = re.compile(r"(?i)(?<![^\W\d_])(?:не|nie|ne|nem|non|no|nicht|niet|ikke|inte|ei|değil|tidak|không|לא|لا|नहीं)(?![^\W\d_])[^.,;:!?\n]{0,24}$")
+
+
+def _not_a_choice(t: str, start: int, end: int) -> bool:
+    """Whether a stated choice spanning ``t[start:end]`` is no answer: its sentence asks ("Entscheide ich mich für B?
+    Nein ..."), a condition follows it ("Elegiría la B si hubiera contraste") or precedes it in its clause ("Si fuera A,
+    elegiría A"), or a negation of another language stands right before it ("Я бы не стал останавливаться на варианте D")."""
+    stop = _SENTENCE_END.search(t, end)
+    if stop and stop.group(0) in "?？":
+        return True
+    clause = _CLAUSE_START.split(t[max(0, start - 80): start])[-1]
+    return bool(_CONDITION_AFTER.match(t[end: end + 40]) or _OTHER_HYPOTHETICAL.search(clause) or re.search(r"(?i)(?<![^\W\d_])if(?![^\W\d_])", clause)
+                or _NEGATION_BEFORE_VERB.search(t, max(0, start - 40), start))
+
+
+#: what may stand between an option's text and its own letter: "the left kidney, C.", "Lungenödem (B)", "l'IRM, soit B"
+_APPOSITION_GAP = re.compile(r"[ \t]*+(?:[,:(\[—–-]|=>|->|→)?[ \t]*+(?i:(?:soit|i\.e\.|that\s+is|das\s+heißt|d\.\s?h\.|es\s+decir|"
+                             r"ou\s+seja|cioè|то\s+есть|即|也就是)[ \t,:]*+)?(?i:(?:option|opción|opção|opzione|вариант)[ \t]++)?[(\[]?([A-E])[)\]]?"
+                             r"(?=[ \t]*+(?:[.!;。\n]|$))")
+
+
+#: a rejection right before an option's text: "the kidney rather than the liver (A)", "not the spleen, B"
+_REJECTED_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:rather\s++than|instead\s++of|than|not|nor|neither|no|except)\s++(?:(?:an?|the)\s++)?$")
+
+
+def _apposition(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
+    """An option's text followed by its own letter where a sentence ends ("So the left kidney, C.", "→ Lungenödem (B)"),
+    not negated: a stated answer, placed at the text. The last such place wins; None when none. At most MAX_CANDIDATES
+    places per option (bounded)."""
+    best: tuple[int, str] | None = None
+    for k, v in q.options.items():
+        if not v:
+            continue
+        for m in list(_option_pattern(v).finditer(t))[-MAX_CANDIDATES:]:
+            gap = _APPOSITION_GAP.match(t, m.end())
+            if (gap and gap.group(1) == k and not _negated_clause(t, m.start()) and not _on_secondary_line(t, m.start())
+                    and not _REJECTED_BEFORE.search(t, max(0, m.start() - 40), m.start()) and (best is None or m.start() > best[0])):
+                best = (m.start(), k)
+    return (best[0], "apposition", _Reading(best[1])) if best else None
+
+
+#: round 10: a concession that reopens a letter as possible: "Although B is also quite possible...", "Хотя B тоже вполне
+#: возможен", "Obwohl B auch möglich ist". After an answer stated, withdrawn and replaced, it leaves the two open.
+_REOPENED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:although|though|but|yet|хотя|но|хоча|obwohl|aber|bien\s+que|mais|aunque|pero|anche\s+se|però|embora|mas|"
+    r"choć|chociaż|ale|ancak|ama|maar|hoewel|även\s+om|selvom|vaikka|bár|deși|i\s+když|впрочем|però|toutefois|jednak|tuttavia|sin\s+embargo|"
+    r"wobei|allerdings|obgleich|zwar)"
+    r"[\s,]++(?:(?:anche|also|auch|aussi|también|também|тоже|też|ook|även|også)\s++)?(?:(?:la|il|le|el|a|die|der|l')\s*+)?"
+    r"(?:(?:option|вариант|варіант|opcja|opción|option)\s++)?"
+    r"[(\[]?([A-E])[)\]]?\s++(?:[^\W\d_]++\s++){0,4}?(?:possible|possibile|envisageable|denkbar|conceivable|wäre|possível|posible|möglich|mogelijk|możliw\w{0,3}|возмож\w{0,3}|"
+    r"можлив\w{0,3}|plausible|olası|mümkün|möjlig|mulig|mahdollinen|lehetséges|posibil|možn\w{0,3}|"
+    r"не\s+исключ\w{0,3}|regge|tiene|tient|défendable|defendible|defendable|defensável|vertretbar|plausibel|not\s+excluded)(?![^\W\d_])"
+    r"|(?:ただ|但是|不过|不過|しかし|でも|다만|하지만)[、,，\s]*+([A-E])(?:の可能性も|也有可能|也可能|も考えられ|도\s*가능|일\s*가능성도)"
+)
+
+
 #: a retraction of what the reply said before: "A - wait, no.", "hold on", "I take that back", "correcting my
 #: first impression", "Korrektur:", "いや、待って", "不对" ("looking again" and "on closer inspection" often confirm,
 #: "等等" is also "etc." and "잠깐" also "briefly": not cues)
@@ -2102,6 +2283,10 @@ _RETRACTION = re.compile(
     r"never\s*+mind|correction|correcting\s++(?:my|that|myself)(?:\s++(?:first|initial|earlier)\s++(?:impression|answer|read(?:ing)?))?|"
     r"revised\s++(?:conclusion|answer|impression)|i\s++was\s++wrong|warte,?\s++nein|espera,?\s++no|attends,?\s++non|aspetta,?\s++no|"
     r"espere,?\s++não|подожди(?:те)?,?\s++нет|"
+    # round 10: "Anzi no", "Nein, warte", "Non, attends", "No, espera", "Нет, подождите", "Nie, czekaj", "Hayır, bekle", "Enfin non"
+    r"anzi(?:,?\s++no)?|nein,?\s++warte|non,?\s++attends|no,?\s++espera|no,?\s++aspetta|não,?\s++espere|нет,?\s++подожди(?:те)?|"
+    r"хотя\s++нет|nie,?\s++czekaj|chociaż\s++nie|hayır,?\s++bekle|nee,?\s++wacht|nej,?\s++vänta|ne,?\s++počkat|enfin\s++non|"
+    r"en\s++fait\s++non|non,?\s++en\s++fait|"
     r"korrektur|ich\s++korrigiere(?:\s++mich)?|corrijo|me\s++corrijo|je\s++(?:me\s++)?corrige|correggo|mi\s++correggo|corrigindo)"
     r"(?![^\W\d_]))|(?i:(?:\.{3}|…)\s*+actually)(?![^\W\d_])|いや、?\s*+待って(?:ください)?|不对|不對|잠깐만(?:요)?"
 )
@@ -2198,8 +2383,13 @@ _BOTH_POSSIBLE = re.compile(
     r"|可能有[，,]\s*也可能没有|可能是也可能不是|有可能也有可能没有|可能有也可能没有"
     r"|两种(?:情况|可能)都有可能|两者都有可能|二者都有可能|兩種(?:情況|可能)都有可能|どちらも考えられ|どちらの可能性もあ|둘\s*다\s*가능"
     # neither yes nor no: "はいともいいえとも言えません", "weder ja noch nein", "neither yes nor no"
-    r"|はいともいいえとも|既不能说是也不能说否|(?i:neither\s++yes\s++nor\s++no|weder\s++ja\s++noch\s++nein|ni\s++s[íi]\s++ni\s++no|"
+    r"|はいとも(?:言え\w{0,2})?[、,]?\s*いいえとも|既不能说是也不能说否|(?i:neither\s++yes\s++nor\s++no|weder\s++ja\s++noch\s++nein|ni\s++s[íi]\s++ni\s++no|"
     r"ni\s++oui\s++ni\s++non|né\s++sì\s++né\s++no|nem\s++sim\s++nem\s++não)"
+    # round 10: "both possibilities remain open"; "Sì e no: dipende ...", "Yes and no", "Да и нет"
+    r"|(?i:(?<![^\W\d_])both\s++(?:possibilities|readings|options|interpretations|diagnoses|explanations)\s++(?:remain|are|stay)\s++"
+    r"(?:open|possible|plausible)(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:yes|sì|sí|si|oui|ja|sim|да|так|tak|evet|ano)\s++(?:and|e|y|et|und|en|и|і|i|ve|a)\s++"
+    r"(?:no|non|nein|não|nee|нет|ні|nie|hayır|ne)(?=\s*+[:;,.!—–-]))"
 )
 #: words that put a later finding apart from the one answered: an earlier study, a risk, a contrast,
 #: the other side ("Previously there was an effusion, but it has resolved", "The right side is clear")
@@ -2249,6 +2439,24 @@ _ANSWER_WITH = re.compile(
     r"[*_\"']*+(ja|nein|yes|no)[*_\"']*+\s++(?:beantworten|beantworte|antworten|antworte|answer)(?![^\W\d_])"
     r"|(?<![^\W\d_])answer\s++(?:(?:this|it|the\s++question)\s++)?with\s++(?:an?\s++)?[*_\"']*+(yes|no)[*_\"']*+(?=\s*+[.,;:!)]|\s*+$)"
 )
+_YN_PLAIN = "|".join(sorted({re.sub(r"\(\?=.*", "", w) for w in _YES_LATIN + _NO_LATIN + _YES_AR + _NO_AR}, key=len, reverse=True))
+_YN_PLAIN_CJK = "|".join(sorted({re.sub(r"\(\?=.*", "", w) for w in _YES_CJK + _NO_CJK}, key=len, reverse=True))
+#: round 10: a yes/no word right after a verb of saying, thinking or leaning, or right before one, in its own
+#: clause ("Alla fine direi di sì.", "Склоняюсь к ответу «да»", "Myślę, że nie.", "Ja, denke ich", "結論としては「いいえ」です"):
+#: read as a stated answer. A negation before the verb ("Non direi di sì") or a word after the yes/no word
+#: ("Creo que no hay derrame") is no such frame.
+_SAY_YES_NO = re.compile(
+    r"(?<!non\s)(?<!not\s)(?<!nicht\s)(?<!не\s)(?<!nie\s)(?<![^\W\d_])(?i:" + lex.SAY_BEFORE_YES_NO + r")[ \t,:]*+[\"'„“「『]?[ \t]*+"
+    r"(?i:(" + _YN_PLAIN + r"))(?![^\W\d_])[\"'”」』]?"
+    r"(?=[ \t]*+(?:[.,;:!)\n—–-]|$)|[ \t]++(?i:than|než|als|dan|чем|niż|mint|kuin|än|end|que|che)[ \t])"
+    # a concession: "Mucha gente diría que sí, pero no hay neumotórax" says what others would answer, then the answer
+    r"(?![ \t]*+,?[ \t]*+(?i:pero|but|mais|ma|aber|но|ale|maar|men|mas|però|tuttavia|however|jedoch|doch|ancak|ama|tetapi|avšak)(?![^\W\d_]))"
+    r"|(?:" + lex.SAY_BEFORE_YES_NO_CJK + r")[ \t,:：，]*+[\"'「『“]?(" + _YN_PLAIN_CJK + r")[\"'」』”]?(?=[ \t]*+(?:[。.,，;；:!！)\n]|です|でしょう|$))"
+    r"|(?<![^\W\d_])[\"'„“「『]?(?i:(" + _YN_PLAIN + r"))(?![^\W\d_])[\"'”」』]?[ \t]*+,?[ \t]*+(?i:" + lex.SAY_AFTER_YES_NO + r")(?![^\W\d_])"
+    r"|[\"'「『“](" + _YN_PLAIN_CJK + r")[\"'」』”][ \t]*+(?:" + lex.SAY_AFTER_YES_NO + r")"
+)
+#: Dutch "van wel" / "van niet" after a verb of saying or thinking: yes / no ("ik zou zeggen van wel", "ik denk van niet")
+_DUTCH_WEL = re.compile(r"(?i)(?<![^\W\d_])(zeggen|denk|denken|vermoed|geloof)\s++van\s++(wel|niet)(?![^\W\d_])")
 #: chat-template tokens, with the role they open: "<|im_start|>assistant", "<|im_end|>", "<|assistant|>"
 _CHAT_TOKEN = re.compile(r"<\|[A-Za-z_]{1,20}\|>(?:[ \t]*+(?:assistant|user|system)\b)?")
 #: one XML element holding one short value: "<present>false</present>", "<fracture>yes</fracture>"
@@ -2367,6 +2575,12 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
     if q.yes_no or q.yes_no_map:
         t = _ANSWER_WITH.sub(lambda m: f" Answer: {m.group(1) or m.group(2)}. ", t)  # "mit **Ja** beantworten" -> "Answer: Ja."
         t = _XML_FIELD.sub(lambda m: f"\n{m.group(1)}: {m.group(2).strip()}\n", t)  # "<present>false</present>" -> "present: false"
+        t = _DUTCH_WEL.sub(lambda m: f"{m.group(1)} {'ja' if m.group(2).lower() == 'wel' else 'nee'}", t)  # "ik zou zeggen van wel"
+        frames = [m for m in list(_SAY_YES_NO.finditer(t))[:MAX_CANDIDATES] if not _not_a_choice(t, m.start(), m.end())]
+        if len({_yes_no_word(next(g for g in m.groups() if g)) for m in frames}) > 1:
+            return Extraction(None, "multiple", "the reply says both yes and no")  # "Podría decir que sí, podría decir que no"
+        for m in reversed(frames):  # "direi di sì" -> "Answer: sì."; not in a question or under a condition ("Vastaisin kyllä, jos ...")
+            t = t[: m.start()] + f" Answer: {next(g for g in m.groups() if g)}. " + t[m.end():]
     t = _ocr_repaired(t)
     t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t, q)))), q).strip()
     if not t:
@@ -2391,6 +2605,11 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
             torn = None  # "I went back and forth on this, but the sinus fat settles it: C"
         if torn:  # "A. No wait - more like C. ... I keep going back and forth": answers stated, then undecided
             return Extraction(None, "multiple", f"answers stated and withdrawn, then undecided ({torn.group(0)!r})")
+        reopened = _REOPENED.search(rest) if again.answer else None
+        if (reopened and (reopened.group(1) or reopened.group(2)) != again.answer and not _explicit_hits(rest[reopened.end():], q)
+                and (reopened.group(1) or reopened.group(2)) in {h[2].answer for h in _explicit_hits(t[: retracted.start()], q)}):
+            # "The answer is B. No, wait, rather C. Although B is also quite possible...": the withdrawn answer reopened
+            return Extraction(None, "multiple", f"answer withdrawn, replaced, then reopened ({reopened.group(0)!r})")
         if again.answer:
             return Extraction(again.answer, "correction", f"answer after a retraction ({retracted.group(0).strip()!r}; {again.layer})")
         if again.layer in ("multiple", "refusal", "asks_back"):
@@ -2404,6 +2623,14 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
                      or len(set(re.findall(r"(?<![A-Za-z])[A-Z](?![A-Za-z])", t)) & q.letters) > 1):
             # "The answer is A. No wait, it's C ... I'm really torn between the two": answers stated, then undecided
             return Extraction(None, "multiple", f"stated answers, then undecided between them ({torn.group(0)!r})")
+        if layer in ("leading", "label", "line") and _options_echoed(t, q):
+            # "A：脳梗塞、B：脳出血、C：くも膜下出血、D：脳腫瘍のいずれかです", "보기 A: 폐렴 / 보기 B: 기흉 / ...": the options restated
+            return Extraction(None, "multiple", "the reply restates every option with its letter and chooses none")
+        reopened = _REOPENED.search(t, pos) if r.answer else None
+        if (reopened and (reopened.group(1) or reopened.group(2)) != r.answer and (reopened.group(1) or reopened.group(2)) in {h[2].answer for h in hits}
+                and not _dismissed_later(t, reopened.group(1) or reopened.group(2), reopened.end())):
+            # "Правильный ответ — B. Нет, подождите, скорее C. Хотя B тоже вполне возможен...": a stated answer reopened
+            return Extraction(None, "multiple", f"stated answers, then an earlier one reopened ({reopened.group(0)!r})")
         why = _contradicted(t, pos, r, q, hits, layer)
         if why:
             return Extraction(None, "multiple", why)
@@ -2505,6 +2732,10 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
             state = ("present" if found == "no" else "absent") if q.asks_normal else ("absent" if found == "no" else "present")
             return Extraction(found, "finding", f"the clauses naming {q.subject!r} state it {state}")
     if (q.yes_no or q.yes_no_map) and not hedged:
+        if q.subject and not _DEVICE.search(q.subject):
+            # round 10: a sentence about a device ("There is a right-sided central venous catheter", "右侧胸腔可见引流管") states
+            # no finding: the catch-all finding reader does not read it as the asked finding present
+            flat = " ".join(x for x in _SENTENCE_SPLIT.split(flat) if not _DEVICE.search(x)) if _DEVICE.search(flat) else flat
         found = _finding(flat) or (_normal_study(flat) if q.asks_normal else None)
         if found is None and q.asks_normal and q.yes_no:
             found = _abnormality(flat)  # "Is the retina normal?": "no hemorrhages, exudates ..." names every finding absent
@@ -2516,6 +2747,16 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
                 return Extraction(ans, "finding", f"the finding is stated as {'absent' if found == 'no' else 'present'}")
     ans, layer, reason = _weak(flat, q)
     return Extraction(ans, layer, reason)
+
+
+#: medical devices and lines in several languages: a sentence naming one describes the device, not a finding
+_DEVICE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:catheters?|cannula|drains?|pacemakers?|stents?|clips?|sternotomy\s+wires|electrodes?|"
+    r"(?:endotracheal|nasogastric|chest)\s+tubes?|katheter|sonde|drainage|schrittmacher|cathéter|drain|stimulateur|catéter|sonda|"
+    r"marcapasos|dreno|cateter|catetere|drenaggio|dren|cewnik|катетер|дренаж|зонд|кардиостимулятор|kateter)(?![^\W\d_])"
+    r"|引流管|导管|導管|胃管|起搏器|カテーテル|ドレーン|チューブ|ペースメーカー|카테터|배액관|도관|삽관"
+)
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?。！？])\s*+|\n+")
 
 
 # Cyrillic and Greek capitals that look like option letters, standing alone before punctuation, a
@@ -2661,8 +2902,10 @@ _OPTION_NUMBERS = re.compile(
 
 
 #: a letter or a short list of letters ("A", "A, B and D"); possessive, bounded: linear
+#: "and"/"or" between listed letters, in the languages the eliminations are read in ("A, B a D", "A وC وD", "B, C और D")
+_LIST_AND = r"(?:and|or|nor|y|und|et|e|oder|ou|o|en|a|i|и|і|или|och|og|ja|és|și|ve|và|dan|lub|oraz|או|و|और|या)"
 _LETTER_LIST = re.compile(
-    r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")(?:[ \t]*+(?:,|&|(?i:and|or|und|oder|y|o|et|ou|e|en)(?=[ \t]))[ \t]*+(?:(?i:and|or|und|y|et|e)[ \t]++)?"
+    r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")(?:[ \t]*+(?:,|&|、|(?i:" + _LIST_AND + r")(?=[ \t]))[ \t]*+(?:(?i:" + _LIST_AND + r")[ \t]++|و)?"
     r"[A-Z](?!" + _LW + r")){0,4}+"
 )
 
@@ -2722,14 +2965,20 @@ def _text_eliminated(t: str, q: _Question) -> set[str]:
     return out
 
 
+#: a negation right before an elimination verb ("nie wyklucza", "cannot exclude", "no descarta", "не исключает")
+_NEGATED_VERB = re.compile(r"(?i)(?<![^\W\d_])(?:not|cannot|can't|don't|doesn't|nie|не|ne|non|no|nicht|kein\w{0,2}|tidak|không|nem|ei|inte|ikke|لا|لن|ما|לא)\s++$")
+
+
 def _eliminated_letters(t: str, q: _Question) -> set[str]:
     """Letters listed after an elimination verb ("Ruling out A, C and D ...") or on option lines that
     end with a cross ("- A: ... ✗")."""
     out: set[str] = set()
     for m in list(_ELIMINATE_BEFORE.finditer(t))[-MAX_CANDIDATES:]:
+        if _NEGATED_VERB.search(t, max(0, m.start() - 16), m.start()):
+            continue  # "Brak cienia nie wyklucza A", "cannot exclude A": nothing eliminated
         prev_end = 0
         # "A, C and D", "A (shadowing), B (no mobility), and D (...)": a reason in brackets may follow each letter
-        for x in re.finditer(r"\s{0,3}(?:,\s{0,3}(?:and|or|nor|y|und|et|e)?|and|or|nor|y|und|et|e|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW
+        for x in re.finditer(r"\s{0,3}(?:,\s{0,3}(?:" + _LIST_AND + r")?|" + _LIST_AND + r"|和|与|、)?\s{0,3}(?:la\s|el\s|option\s)?([A-Z])(?!" + _LW
                              + r")(?:\s{0,3}\([^()\n]{0,120}\))?", t[m.end(): m.end() + 600]):
             if x.start() != prev_end:
                 break
@@ -2919,7 +3168,7 @@ _OTHER_SUBJECT_QUESTION = re.compile(
 HEDGED = "hedged"
 
 
-_CJK_CLAUSE = re.compile(r"[。；;，,、\n]")
+_CJK_CLAUSE = re.compile(r"[。；;，,、\n]|[.!?！？](?=\s)")  # Korean, Thai and Hindi end sentences with ". " (round 10)
 #: a negation right before a finding's name ("未见积水", "无明显骨折"); "不规则肿块" is no negation
 _CJK_NEGATED_BEFORE = re.compile(r"(?:未见|未見|未发现|未發現|无|無|没有|沒有|不见|否认)[^，,。；;、]{0,6}$")
 
@@ -2990,6 +3239,11 @@ def _subject_finding(t: str, subject: str) -> str | None:
             if _other_age(subject, clause[max(0, m.start() - 40): m.start()]):
                 continue  # "an old, healed fracture" says nothing about "an acute fracture"  # "To answer whether there is an aortic dissection, we need ...": the finding is asked about
             found = _finding(scoped)
+            if found is None:
+                # round 10: the clause says both, about different things ("... com ausência de trama vascular, compatível com
+                # pneumotórax"): the comma part that names the finding decides
+                part = scoped[scoped.rfind(",", 0, m.start()) + 1:]
+                found = _finding(part) if part != scoped else None
             if found == "yes" and _SUBJECT_NEGATED_BEFORE.search(clause[: m.start()]):
                 found = "no"  # "No pleural effusion or pneumothorax is identified": the negation governs the finding
             if found:
@@ -3130,6 +3384,11 @@ _POS_FINDING = re.compile(r"(?<!" + _LW + r")(?i:" + lex.POSITIVE_FINDINGS + r")
 _FINDING_NEGATOR = re.compile(r"(?<!" + _LW + r")(?i:" + lex.FINDING_NEGATORS + r")(?!" + _LW + r")")
 
 
+#: a positive phrase that names its finding after it ("compatível com pneumotórax", "consistent with", "suggestive of"):
+#: a negated list earlier in the sentence, before a comma, is about other things ("com ausência de trama vascular, compatível com")
+_INTRODUCES_OBJECT = re.compile(r"(?i)(?:with|of|com|con|avec|mit|zu|de|d|dengan|med|til|ל)\s*+$")
+
+
 def _finding(t: str) -> str | None:
     """"no" when the reply states the finding absent ("No evidence of effusion", "Negative for
     fracture", "Sin evidencia de", "kein Anhalt für", "未见"), "yes" when it states it present
@@ -3143,7 +3402,7 @@ def _finding(t: str) -> str | None:
         if _FINDING_NEGATOR.search(before.split(",")[-1].split(".")[-1]):
             continue  # "there is no effusion present"
         clause = re.split(r"[.;:!?\n]", t[max(0, m.start() - 120): m.start()])[-1]
-        if _SUBJECT_NEGATED_BEFORE.search(clause):
+        if _SUBJECT_NEGATED_BEFORE.search(clause) and not (_INTRODUCES_OBJECT.search(m.group(0)) and "," in clause):
             continue  # "no microaneurysms, dot-blot hemorrhages or hard exudates are seen": the list is negated
         pos.append(m.span())
     if neg and not pos:
@@ -3197,8 +3456,50 @@ def json_objects(text: str) -> Iterator[Any]:
         try:
             obj, _ = dec.raw_decode(body, m.start())
         except (ValueError, RecursionError):
-            continue
+            obj = _python_literal(body, m.start())
+            if obj is None:
+                continue
         yield obj
+
+
+#: the longest Python literal read as a reply's object (its characters)
+MAX_LITERAL_CHARS = 4000
+
+
+def _python_literal(body: str, start: int) -> Any:
+    """The Python dict literal that opens at ``body[start]`` (a ``{``), as the object, or None: models
+    that write code answer as ``{'answer': 'E', 'reason': '...'}`` with single quotes, which is no JSON.
+    Read with :func:`ast.literal_eval` (literals only, nothing runs) on the text up to the matching
+    brace, found in one scan of at most MAX_LITERAL_CHARS characters; None when there is no single
+    quote (a JSON error, not another notation), no matching brace in bound, or no literal."""
+    import ast
+
+    depth, quote, escaped = 0, "", False
+    for i in range(start, min(len(body), start + MAX_LITERAL_CHARS)):
+        c = body[i]
+        if quote:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c in "{[":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+            if depth == 0:
+                text = body[start: i + 1]
+                if "'" not in text:
+                    return None
+                try:
+                    obj = ast.literal_eval(text)
+                except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
+                    return None
+                return obj if isinstance(obj, dict) else None
+    return None
 
 
 def _json_answer(t: str, q: _Question) -> _Reading | None:
@@ -3283,10 +3584,11 @@ _ANSWER_KEY_WORDS = ("answer", "respuesta", "antwort", "réponse", "reponse", "r
 #: answer keys in more languages, read only as the whole key or its end ("final_ответ"), never its start ("svarsalternativ")
 _ANSWER_KEY_ENDS = ("ответ", "відповідь", "odpowiedź", "odpověď", "odpoveď", "cevap", "yanıt", "الإجابة", "الجواب", "إجابة",
                     "उत्तर", "đáp án", "câu trả lời", "trả lời", "정답", "답변", "답", "svar", "vastaus", "válasz", "răspuns", "jawaban",
-                    "jawapan", "sagot", "پاسخ", "απάντηση", "תשובה", "คำตอบ")
+                    "jawapan", "sagot", "پاسخ", "απάντηση", "תשובה", "คำตอบ", "جواب", "উত্তর", "பதில்", "ጥያቄመልስ", "መልስ", "პასუხი", "պատասխան",
+                    "жауап", "хариулт", "အဖြေ", "ចម្លើយ", "vastaus", "odgovor", "отговор", "одговор", "svaret", "respons")
 # compared as the key is: lower case, without spaces, digits, punctuation or combining marks
-_ANSWER_KEY_FORMS = tuple(re.sub(r"[\W\d_]", "", w) for w in _ANSWER_KEY_WORDS)
-_ANSWER_KEY_END_FORMS = tuple(re.sub(r"[\W\d_]", "", w) for w in _ANSWER_KEY_ENDS)
+_ANSWER_KEY_FORMS = tuple(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in _ANSWER_KEY_WORDS)
+_ANSWER_KEY_END_FORMS = tuple(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in _ANSWER_KEY_ENDS)
 _NOT_ANSWER_KEY = re.compile(r"explan|reason|rational|justif|confiden|explica|begründ|raison|解释|理由|説明|解析|根拠|根據|依据|이유|근거|설명|"
                              r"سبب|تفسير|обоснов|пояснен|причин|svarsalternativ|seçenek|vaihtoehdo")
 

@@ -1,0 +1,49 @@
+"""Issue 22: the blind answer and judge-reply files of rounds 8, 9 and 10, and the floors that keep the readers from
+falling below what they read (docs/judges.md, "Answer readers, round 8" / "round 9" / "round 10").
+
+Each file holds 130 answer and 40 judge replies written by a helper who never saw the readers' code or any corpus, with
+ids that name nothing; ``group`` names the file, tests/data/answer_corpus_round<N>.jsonl and
+judge_reply_corpus_round<N>.jsonl hold a round's files. A floor is (unambiguous answer rows right, judge replies right,
+non-answers right).
+
+- Round 8, ``heldout19a`` (a mixed European and Asian hospital deployment, about half the replies in English) and
+  ``heldout19b`` (mostly non-English, at least 15 languages), written while the multilingual vocabulary was written:
+  scored once on the readers round 8 started from (17f0376: 116/135 and 110/135 unambiguous; 87, 29, 23 and 84, 26,
+  20) and once on the round-8 readers (127/135 and 117/135). Never read; floors from the second scoring.
+- Round 9, ``heldout20a`` (a hospital network in several countries, reasoning models, about half in English) and
+  ``heldout20b`` (100 of 130 answer rows in 27 languages other than English): f5ef3cf 123/133 and 111/133 (98, 25, 21
+  and 90, 21, 22), the round-9 readers 128/133 and 120/133. Read in round 10 as development data (their misses printed
+  and fixed by kind); floors from the round-10 readers (132/133 and 128/133).
+- Round 10, ``heldout21a`` (clinics in Europe, the Middle East, Africa and Asia, a quarter in English, 28 other
+  languages, code-switching) and ``heldout21b`` (120 of 130 answer rows in 44 languages other than English, small local
+  models): 242cfa1 118/133 and 97/133 (92, 26, 19 and 71, 26, 21), the round-10 readers 120/133 and 98/133, counts
+  only, before either was read; floors from the second scoring.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.readers import check_blind_files, floor_counts, load_corpus
+
+FLOORS = {
+    8: {"heldout19a": (98, 29, 23), "heldout19b": (91, 26, 20)},
+    9: {"heldout20a": (104, 28, 23), "heldout20b": (100, 28, 25)},
+    10: {"heldout21a": (94, 26, 19), "heldout21b": (72, 26, 22)},
+}
+
+
+def _files(n: int) -> tuple[list[dict], list[dict]]:
+    return load_corpus(f"answer_corpus_round{n}.jsonl"), load_corpus(f"judge_reply_corpus_round{n}.jsonl")
+
+
+@pytest.mark.parametrize("n", list(FLOORS))
+def test_blind_files(n):
+    check_blind_files(*_files(n), list(FLOORS[n]))
+
+
+@pytest.mark.parametrize(("n", "group"), [(n, g) for n, groups in FLOORS.items() for g in groups])
+def test_floor(n, group):
+    """The readers may not fall below the floor of a blind file."""
+    got = floor_counts(*_files(n), group)
+    assert all(g >= f for g, f in zip(got, FLOORS[n][group])), (got, FLOORS[n][group])
