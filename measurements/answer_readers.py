@@ -41,7 +41,7 @@ ROUND7 = ("answer_corpus_round7.jsonl", "judge_reply_corpus_round7.jsonl")
 ROUND8 = ("answer_corpus_round8.jsonl", "judge_reply_corpus_round8.jsonl")
 ROUND9 = ("answer_corpus_round9.jsonl", "judge_reply_corpus_round9.jsonl")
 #: every round's blind files, by round number (round 10: heldout21a/21b, scored once on the readers before and after)
-ROUNDS = {n: (f"answer_corpus_round{n}.jsonl", f"judge_reply_corpus_round{n}.jsonl") for n in range(4, 11)}
+ROUNDS = {n: (f"answer_corpus_round{n}.jsonl", f"judge_reply_corpus_round{n}.jsonl") for n in range(4, 12)}
 
 
 def _rows(path: Path) -> list[dict]:
@@ -58,7 +58,9 @@ def answer_right(r: dict) -> dict[str, bool]:
     out = {}
     e = (extract_yes_no(r["reply"], stop_reason=r["stop_reason"], question=r.get("q")) if r["question"] == "yes_no"
          else extract_choice(r["reply"], r["options"], stop_reason=r["stop_reason"]))
-    out["cares_vlm_default"] = e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
+    # a cut reply with no answer ("truncated") is one the blind files call "unparseable" (their writers had no third status)
+    status = "unparseable" if e.status == "truncated" else e.status
+    out["cares_vlm_default"] = e.answer == r["expected"] and (r["expected"] is not None or status == r["expected_status"])
     if r["question"] == "choice" and len(r["options"]) == 2:
         c = lenient_choice(r["reply"], r["options"]["A"], r["options"]["B"], stop_reason=r["stop_reason"])
         got = c.letter if c.valid else None

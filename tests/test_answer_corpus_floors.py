@@ -1,5 +1,5 @@
-"""Issue 22: the blind answer and judge-reply files of rounds 8, 9 and 10, and the floors that keep the readers from
-falling below what they read (docs/judges.md, "Answer readers, round 8" / "round 9" / "round 10").
+"""Issue 22: the blind answer and judge-reply files of rounds 8 to 11, and the floors that keep the readers from
+falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 11").
 
 Each file holds 130 answer and 40 judge replies written by a helper who never saw the readers' code or any corpus, with
 ids that name nothing; ``group`` names the file, tests/data/answer_corpus_round<N>.jsonl and
@@ -17,7 +17,12 @@ non-answers right).
 - Round 10, ``heldout21a`` (clinics in Europe, the Middle East, Africa and Asia, a quarter in English, 28 other
   languages, code-switching) and ``heldout21b`` (120 of 130 answer rows in 44 languages other than English, small local
   models): 242cfa1 118/133 and 97/133 (92, 26, 19 and 71, 26, 21), the round-10 readers 120/133 and 98/133, counts
-  only, before either was read; floors from the second scoring.
+  only, before either was read. Read in round 11 as development data; floors from the round-11 readers (130/133 and
+  124/133).
+- Round 11, ``heldout22a`` (teaching hospitals, reasoning models, half in English) and ``heldout22b`` (112 of 130
+  answer rows in 28 languages rarely used in benchmarks: Swahili, Malay, Lithuanian, Icelandic, Croatian, Estonian,
+  Tamil, Afrikaans ...): 242cfa1 119/133 and 76/133, the round-10 readers (b755408) 119/133 and 77/133 (93, 26, 21 and
+  55, 22, 21), the round-11 readers 120/133 and 99/133, counts only, before either was read; floors from the last scoring.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from tests.helpers.readers import check_blind_files, floor_counts, load_corpus
 FLOORS = {
     8: {"heldout19a": (98, 29, 23), "heldout19b": (91, 26, 20)},
     9: {"heldout20a": (104, 28, 23), "heldout20b": (100, 28, 25)},
-    10: {"heldout21a": (94, 26, 19), "heldout21b": (72, 26, 22)},
+    10: {"heldout21a": (104, 26, 21), "heldout21b": (98, 26, 25)},
+    11: {"heldout22a": (94, 26, 21), "heldout22b": (77, 22, 21)},
 }
 
 

@@ -19,9 +19,15 @@ def read_answer(r: dict) -> Extraction:
 
 def extractor_right(r: dict) -> bool:
     """Whether the default extractor reads an answer row right: its answer, or for a non-answer row
-    no answer with the expected status."""
+    no answer with the expected status (``truncated`` counts as ``unparseable``)."""
     e = read_answer(r)
-    return e.answer == r["expected"] and (r["expected"] is not None or e.status == r["expected_status"])
+    return e.answer == r["expected"] and (r["expected"] is not None or _status(e.status) == r["expected_status"])
+
+
+def _status(status: str) -> str:
+    """A reader's non-answer status as the blind files' writers name it: a cut reply with no answer ("truncated") is
+    one of the replies they call "unparseable" (they had only "unparseable" and "refusal")."""
+    return "unparseable" if status == "truncated" else status
 
 
 def lenient_right(r: dict) -> bool:
@@ -88,11 +94,11 @@ def check_blind_files(answers: list[dict], judges: list[dict], groups: list[str]
         assert (r["expected"] is None) == (r["expected_status"] != "answer"), r["id"]
 
 
-def read_member(reply: str, spec):
+def read_member(reply: str, spec, stop_reason: str | None = None):
     """A kinds-table member's reading: ``spec`` is a choice question's options (a dict) or a yes/no question."""
     if isinstance(spec, dict):
-        return extract_choice(reply, spec)
-    return extract_yes_no(reply, question=spec)
+        return extract_choice(reply, spec, stop_reason=stop_reason)
+    return extract_yes_no(reply, question=spec, stop_reason=stop_reason)
 
 
 def member_expected(expected: str) -> tuple[str | None, str]:

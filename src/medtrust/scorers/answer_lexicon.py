@@ -18,6 +18,7 @@ LATIN_WORD = r"[^\W" + CJK + r"]"
 #: words naming an option before its letter ("Option C", "选项C", "Alternativa D")
 OPTION_WORDS = (
     r"option|choice|letter|answer|opción|opcion|opção|opcao|alternativa|opzione|antwort|wahl|réponse|choix|letra|lettre|buchstabe|lettera|"
+    r"vaihtoehto|vaihtoehdon|možnosť|valkostur|aukera|variantas|variants|opsyon|"
     r"alternativ|گزینه|"
     r"optie|keuze|вариант|варіант|seçenek|opcja|opsi|pilihan|phương\s+án|lựa\s+chọn|đáp\s+án|επιλογή|विकल्प|الخيار|"
     r"选项|選項|选择|選択肢|答案|答え|선택지|보기|ตัวเลือก|ข้อ"
@@ -52,6 +53,11 @@ CHOOSE_VERBS = (
     # round 10: the verb before its subject ("Alles in allem entscheide ich mich für B", "dus ga ik voor A") and verbs of
     # keeping or settling ("Je retiens donc la réponse B", "Me decanto por la D", "Stawiam na C", "Останавливаюсь на B")
     r"entscheide\s+ich\s+mich\s+für|entscheiden\s+wir\s+uns\s+für|wähle\s+ich|nehme\s+ich|tippe\s+ich\s+auf|bleibe\s+ich\s+bei|"
+    # round 11: split verbs ("würde mich aber für C entscheiden") and "my answer is" in more languages
+    r"(?:würde|werde)\s+(?:ich\s+)?mich\s+(?:(?:aber|eher|doch|dann|also|letztlich|wohl)\s+)?für|ang\s+sagot\s+(?:ko\s+)?ay|"
+    r"jibu\s+langu\s+ni|jawapan\s+saya\s+(?:ialah|adalah)|vastaukseni\s+on|mano\s+atsakymas\s+yra|minu\s+vastus\s+on|"
+    r"moj\s+odgovor\s+je|моят\s+отговор\s+е|(?:svaret\s+mitt\s+er|mitt\s+svar\s+(?:er|är)|mit\s+svar\s+er)|a\s+válaszom|"
+    r"răspunsul\s+meu\s+este|javobim|cavabım|"
     r"ich\s+bleibe\s+bei|ich\s+gehe\s+mit|je\s+reste\s+sur|je\s+maintiens|me\s+quedo\s+con|resto\s+su|rimango\s+su|mantengo|"
     r"blijf\s+(?:ik\s+)?bij|остаюсь\s+при|zostaję\s+przy|richtig\s+ist|korrekt\s+ist|la\s+bonne\s+(?:réponse\s+)?est|"
     r"je\s+retiens|retiens|je\s+retiendrais|retiendrais|je\s+garde|je\s+choisirais|je\s+vais\s+choisir|j'opte\s+pour|"
@@ -89,6 +95,7 @@ CHOOSE_FILLERS = (
     r"réponse|respuesta|resposta|risposta|antwort|antwoord|odpowiedź|odpowiedzi|ответ|варианте|вариант|варіанті|варіант|"
     r"variante|varianta|možnost|alternativet|svaret|svar|vastaus|vaihtoehto|opțiunea|răspunsul|seçenek|cevap|jawaban|opsi|"
     r"đáp\s+án|phương\s+án|proposition|propuesta|proposta|vaihtoehdon|vastausvaihtoehdon|možnost|možnosť|επιλογή|απάντηση|"
+    r"odgovor|odgovora|atbildi|atsakymą|"
     r"אפשרות|תשובה|विकल्प|گزینه)\s*)?"
 )
 #: adverbs that may stand between a choosing verb and its object ("Je retiens donc la réponse B", "Scelgo quindi la C")
@@ -138,6 +145,12 @@ ELIMINATIONS = (
     r"(?:को\s+)?हटाया\s+जा\s+सकता\s+है|(?:dapat\s+|bisa\s+)?(?:disingkirkan|dikesampingkan|dieliminasi)|"
     r"(?:можно|можна)\s+(?:исключить|виключити)|(?:исключ|виключ)(?:ен|ена|ены|ені|аются|аємо)|"
     r"(?:są|jest)\s+wykluczon\w{1,2}|odpadają|odpada|elenir|elenebilir|dışlanır|αποκλείε(?:ται|νται)|kizárható\w{0,2}|"
+    r"kan\s+(?:udelukkes|utelukkes|uteslutas|afvises)|voidaan\s+(?:sulkea\s+pois|poissulkea)|suljetaan\s+pois|"
+    # round 11: "B i C otpadaju", "A и D отпадат", "D taip pat netinka", "A ei sobi", "E ne odgovara", "A og C koma ekki til greina",
+    # "A, B, C və D istisna olunur", "A, B un D var izslēgt", "A ir B atmetame"
+    r"(?:taip\s+pat\s+|също\s+|također\s+|tudi\s+)?(?:otpada(?:ju)?|отпада(?:т)?|odpadá|odpadajo|netinka|ei\s+sobi|ne\s+odgovara\w{0,2}|не\s+отговаря|"
+    r"koma\s+ekki\s+til\s+greina|istisna\s+olunur|var\s+izslēgt|atmetame|atmestin\w{1,2}|izločimo|môžeme\s+vylúčiť|možemo\s+isključiti|"
+    r"isključujemo|baztertzen\s+ditugu|uitgesluit|kan\s+uitskakel)|"
     r"(?:sont|est)\s+exclu(?:e|es|s)?|(?:são|é)\s+excluíd[ao]s?|(?:sono|è)\s+(?:esclus[aeio]|da\s+escludere)|(?:sind|ist)\s+ausgeschlossen|"
     r"(?:は否定的|は除外|が除外|は考えにくい|排除)(?!でき(?:ない|ません)|されない|されません|しない|しません|不了|不能)|"
     # round 10: "unlikely" in other languages after a letter ("A и B маловероятны", "A e B sono improbabili")
@@ -161,7 +174,8 @@ ELIMINATE_BEFORE = (
     # round 10: "Brak cienia akustycznego wyklucza A", "نستبعد A وC وD", "Исключаем A и B", "We rule out", "Sluiten A uit"
     r"wyklucza|wykluczamy|wykluczam|نستبعد|استبعدنا|يستبعد|исключаем|исключает|виключаємо|виключає|vylučujeme|vyloučíme|vylučuje|"
     r"kizárjuk|kizárja|utesluter|utesluter\s+vi|udelukker|utelukker|sluiten|sluit|dışlıyoruz|dışlar|loại\s+bỏ|menyingkirkan|"
-    r"singkirkan|αποκλείουμε|αποκλείει|eliminăm|exclude|excluímos|excluye|excluyen|exclut)"
+    r"singkirkan|αποκλείουμε|αποκλείει|eliminăm|exclude|excluímos|excluye|excluyen|exclut|"
+    r"välistame|isključujemo|atmetame|izločimo|uitskakel|maaalis\s+na\s+natin\s+ang|istisno\s+qilamiz|baztertzen)"
 )
 
 #: cues of a conclusion followed by the letter ("so B", "therefore it must be D", "así que es la B")
@@ -187,13 +201,18 @@ CONCLUSION_FILLERS = (
 #: ordinal words by position (index 0 = first option); "last" is handled apart
 ORDINALS = (
     ("first|1st|primera|primer|primero|erste|ersten|première|premier|primeira|primeiro|prima|primo|eerste|первый|первая|первого|"
-     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|перший|перша|πρώτη|πρώτος|πρώτο|první|primul|prima|första|הראשונה|הראשון|ที่หนึ่ง|첫\\s*번째|第一|一番目|1番目|一つ目|最初|الأول|الأولى|اول|نخست|नंबर\\s+एक|पहला|पहली",),
+     "birinci|ilk|pierwsza|pierwszy|pertama|thứ\\s+nhất|перший|перша|πρώτη|πρώτος|πρώτο|první|primul|prima|första|הראשונה|הראשון|ที่หนึ่ง|첫\\s*번째|第一|一番目|1番目|一つ目|最初|الأول|الأولى|اول|نخست|नंबर\\s+एक|पहला|पहली|"
+     # round 11: Georgian, Serbian/Croatian/Slovene, Bulgarian, Urdu, Finnish, Estonian, Hungarian, Baltic, Nordic, Tamil, Telugu, Bengali, Punjabi, Marathi, Armenian, Turkic, Swahili, Afrikaans, Tagalog, Galician, Catalan, Basque
+     "პირველი|პირველ|први|прва|прво|првог|prvi|prva|prvo|prvog|първи|първия|първият|първата|پہلا|پہلی|ensimmäinen|ensimmäistä|esimene|első|pirmas|pirmasis|pirmais|første|fyrsti|முதல்|முதலாவது|మొదటి|প্রথম|ਪਹਿਲਾ|ਪਹਿਲੀ|पहिला|पहिली|առաջին|бірінші|birinchi|kwanza|eerste|primeira|primera|lehena|lehenengo|पहिलो|нэгдүгээр|የመጀመሪያው|ပထမ|පළමු|àkọ́kọ́|esimene|esimest|fyrsti",),
     ("second|2nd|segunda|segundo|zweite|zweiten|deuxième|seconde|second|seconda|secondo|tweede|второй|вторая|второго|"
-     "ikinci|druga|drugi|kedua|thứ\\s+hai|другий|друга|δεύτερη|δεύτερος|δεύτερο|druhá|druhý|druhé|doua|doilea|השנייה|השני|ที่สอง|두\\s*번째|第二|二番目|2番目|二つ目|الثاني|الثانية|دوم|दूसरा|दूसरी",),
+     "ikinci|druga|drugi|kedua|thứ\\s+hai|другий|друга|δεύτερη|δεύτερος|δεύτερο|druhá|druhý|druhé|doua|doilea|השנייה|השני|ที่สอง|두\\s*번째|第二|二番目|2番目|二つ目|الثاني|الثانية|دوم|दूसरा|दूसरी|"
+     "მეორე|други|друга|друго|другог|drugi|druga|drugo|drugog|втори|втория|вторият|втората|دوسرا|دوسری|toinen|toista|teine|második|antras|antrasis|otrais|anden|andre|andra|annar|இரண்டாவது|இரண்டாம்|రెండవ|দ্বিতীয়|ਦੂਜਾ|ਦੂਜੀ|दुसरा|दुसरी|երկրորդ|екінші|ikkinchi|ikinci|pili|tweede|ikalawa|segunda|segona|bigarrena|bigarren|दोस्रो|хоёрдугаар|ሁለተኛው|ဒုတိယ|දෙවන|kejì|vtori|вторият",),
     ("third|3rd|tercera|tercer|tercero|dritte|dritten|troisième|terceira|terceiro|terza|terzo|derde|третий|третья|третьего|"
-     "üçüncü|trzecia|trzeci|ketiga|thứ\\s+ba|третій|третя|τρίτη|τρίτος|τρίτο|třetí|treia|treilea|tredje|השלישית|השלישי|ที่สาม|세\\s*번째|第三|三番目|3番目|三つ目|الثالث|الثالثة|سوم|तीसरा|तीसरी",),
+     "üçüncü|trzecia|trzeci|ketiga|thứ\\s+ba|третій|третя|τρίτη|τρίτος|τρίτο|třetí|treia|treilea|tredje|השלישית|השלישי|ที่สาม|세\\s*번째|第三|三番目|3番目|三つ目|الثالث|الثالثة|سوم|तीसरा|तीसरी|"
+     "მესამე|трећи|трећа|треће|трећег|treći|treća|treće|trećeg|tretji|tretja|трети|третия|третият|третата|تیسرا|تیسری|kolmas|kolmatta|harmadik|trečias|trešais|þriðji|மூன்றாவது|மூன்றாம்|మూడవ|তৃতীয়|ਤੀਜਾ|ਤੀਜੀ|तिसरा|तिसरी|երրորդ|үшінші|uchinchi|tatu|derde|ikatlo|ikatlong|terceira|tercera|hirugarrena|hirugarren|तेस्रो|гуравдугаар|ሦስተኛው|တတိယ|තෙවන|kẹta|þriðji",),
     ("fourth|4th|cuarta|cuarto|vierte|vierten|quatrième|quarta|quarto|vierde|четвёртый|четвертый|четвёртая|четвертая|"
-     "dördüncü|czwarta|czwarty|keempat|thứ\\s+tư|четвертий|четверта|τέταρτη|τέταρτος|čtvrtá|čtvrtý|patra|patrulea|fjärde|הרביעית|הרביעי|ที่สี่|네\\s*번째|第四|四番目|4番目|四つ目|الرابع|الرابعة|چهارم|चौथा|चौथी",),
+     "dördüncü|czwarta|czwarty|keempat|thứ\\s+tư|четвертий|четверта|τέταρτη|τέταρτος|čtvrtá|čtvrtý|patra|patrulea|fjärde|הרביעית|הרביעי|ที่สี่|네\\s*번째|第四|四番目|4番目|四つ目|الرابع|الرابعة|چهارم|चौथा|चौथी|"
+     "მეოთხე|четврти|четврта|četvrti|četvrta|četrti|четвърти|четвъртия|четвъртата|چوتھا|چوتھی|neljäs|neljas|negyedik|ketvirtas|ceturtais|fjerde|fjórði|நான்காவது|నాల్గవ|চতুর্থ|ਚੌਥਾ|चौथा|չորրորդ|төртінші|to'rtinchi|nne|vierde|ikaapat|cuarta|quarta|laugarrena|laugarren|चौथो|дөрөвдүгээр|አራተኛው|စတုတ္ထ|සිව්වන|kẹrin",),
     ("fifth|5th|quinta|quinto|fünfte|fünften|cinquième|vijfde|пятый|пятая|beşinci|piąta|piąty|kelima|thứ\\s+năm|п'ятий|п'ята|πέμπτη|pátá|pátý|cincea|cincilea|femte|החמישית|ที่ห้า|다섯\\s*번째|"
      "第五|五番目|5番目|الخامس|الخامسة|پنجم|पाँचवाँ|पांचवां",),
 )
@@ -203,7 +222,11 @@ MIDDLE_WORDS = r"middle|mittlere|mittleren|del\s+medio|du\s+milieu|do\s+meio|di\
 PENULTIMATE_WORDS = r"penultimate|second[\s-]to[\s-]last|next[\s-]to[\s-]last|penúltima|penúltimo|penultima|penultimo|vorletzte|vorletzten|avant-dernière|avant-dernier|voorlaatste|предпоследн\w{1,3}"
 LAST_WORDS = (r"last|última|último|letzte|letzten|dernière|dernier|ultima|ultimo|laatste|последний|последняя|son|sonuncu\w{0,3}|ostatnia|ostatni|"
               r"terakhir|cuối\s+cùng|마지막|最后|最後|最后一个|останній|остання|τελευταία|τελευταίο|poslední|ultimul|sista|האחרונה|האחרון|"
-              r"الأخير|الأخيرة|สุดท้าย")
+              r"الأخير|الأخيرة|สุดท้าย|"
+              # round 11
+              r"sidste|siste|viimeinen|viimane|utolsó|paskutinis|pēdējais|posljednji|zadnji|последни|последния|последната|آخری|"
+              r"கடைசி|చివరి|শেষ|ਆਖਰੀ|शेवटचा|վերջին|соңғы|oxirgi|mwisho|laaste|huling|derradeira|darrera|azkena|zadnja|zadnje|"
+              r"နောက်ဆုံး|අවසාන|የመጨረሻው|сүүлийн|síðasti|sonuncu")
 #: nouns after an ordinal ("the second option", "第二个选项")
 ORDINAL_NOUNS = (
     r"option|choice|one|description|statement|proposition|possibility|alternative|candidate|item|"
@@ -211,13 +234,25 @@ ORDINAL_NOUNS = (
     r"opción|opcion|opção|alternativa|opzione|risposta|wahl|möglichkeit|antwort|choix|proposition|réponse|optie|keuze|mogelijkheid|"
     r"вариант|ответ|seçenek|şık|opcja|odpowiedź|odpowiedz|opsi|pilihan|jawaban|antwoord|odpověď|možnost|varianta|variantă|opțiune|opțiunea|"
     r"απάντηση|επιλογή|svar|alternativet|варіант|відповідь|उत्तर|विकल्प|đáp\s+án|lựa\s+chọn|phương\s+án|선택지|보기|옵션|"
-    r"个选项|個選項|选项|選項|个|項|项|の選択肢|選択肢"
+    r"个选项|個選項|选项|選項|个|項|项|の選択肢|選択肢|"
+    # round 11: "მესამე ვარიანტი", "први одговор", "третия вариант", "دوسرا آپشن", "toinen vaihtoehto", "இரண்டாவது தேர்வு"
+    r"ვარიანტი|პასუხი|одговор|odgovor|opcija|опција|možnost|вариант|варианта|آپشن|جواب|vaihtoehto|vaihtoehdon|valik|lehetőség|válasz|"
+    r"variantas|atsakymas|variants|atbilde|mulighed|mulighet|möjlighet|valkostur|தேர்வு|விடை|ఎంపిక|বিকল্প|ਵਿਕਲਪ|पर्याय|տարբերակ|"
+    r"нұсқа|variant|chaguo|jibu|opsie|antwoord|pagpipilian|sagot|opción|opció|aukera|"
+    r"տարբերակն|տարբերակը|տարբերակ|አማራጭ|ရွေးချယ်မှု|විකල්පයයි|විකල්පය|விருப்பம்|বিকল্পটি|хувилбар|variantdır|valkosturinn|valkostur|"
+    r"možnosť|ponuđeni\s+odgovor|odgovor"
 )
 #: "option number three", "choice no. 2"
 NUMBER_WORDS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "1": 0, "2": 1, "3": 2, "4": 3, "5": 4}
 
 #: negated findings for yes/no questions ("No evidence of effusion", "kein Anhalt für", "未见")
 NEGATIVE_FINDINGS = (
+    # round 11: Finnish, Slovak, Catalan, Bulgarian, Hungarian, Baltic, South Slavic, Icelandic, Afrikaans, Swahili, Malay, Basque
+    r"ei\s+(?:todeta|näy|havaita|ole\s+näha)|ei\s+merkkejä|nie\s+je\s+(?:prítomn|viditeľn)\w{1,2}|(?:je\s+)?vylúčen\w{1,2}|"
+    r"es\s+descarta|no\s+s'observa|sense\s+signes\s+de|не\s+се\s+(?:установява\w{0,2}|визуализира\w{0,2}|вижда\w{0,2})|без\s+данни\s+за|"
+    r"nem\s+(?:ábrázolódik|látható|igazolható|észlelhető)|nincs\s+jele|nėra|nematyti|nav\s+redzam\w{1,2}|ei\s+ole|"
+    r"nema\s+znakova|ne\s+vidi\s+se|nije\s+prisut\w{1,3}|ni\s+(?:vidn\w|znakov)|engin\s+merki|geen\s+tekens\s+van|hakuna\s+dalili|"
+    r"tiada\s+tanda|ez\s+da\s+ikusten|"
     # round 10: "Nessuna lesione focale evidente", "Ningún nódulo visible", "Nenhuma fratura evidente" (a sentence opening with "none")
     r"(?:^|(?<=[.;:\n]))\s{0,3}(?:nessun\w{0,2}|ningún|ningun[oa]|nenhum\w{0,2}|żadn\w{1,3}|žádn\w{1,3}|ingen|inget|ei\s+merkkejä)\s|"
     r"no\s+(?:\w+\s+)?(?:evidence|sign|signs|indication|suggestion)\s+of|negative\s+for|without\s+(?:\w+\s+)?(?:evidence|signs?)\s+of|"
@@ -254,6 +289,9 @@ NEGATIVE_FINDINGS = (
 )
 #: findings stated as present ("Positive for fracture", "A small effusion is present", "hay derrame")
 POSITIVE_FINDINGS = (
+    # round 11: "obostrano se vidi pleuralni izliv", "Det påvises", "ábrázolódik", "todetaan", "je prítomná", "es veu"
+    r"(?:se\s+)?vidi\s+se|se\s+vidi|påvises|påvist|(?<!nem\s)(?:látható|ábrázolódik)|todetaan|näkyy|je\s+prítomn\w{1,2}|"
+    r"es\s+veu|s'observa|се\s+(?:установява|вижда)|matom\w{1,2}|redzam\w{1,2}|on\s+näha|sést|word\s+gesien|ikusten\s+da|"
     # round 10: "en faveur d'un calcul", "המתאים לדלקת ריאות", "obraz kamicy", "förenligt med", "в пользу", "sesuai dengan"
     r"en\s+faveur\s+d|évoquant|(?:ה)?מתאים\s+ל|התואם|odpowiada(?:jąc\w{1,3})?|obraz(?=\s+\w)|förenligt\s+med|forenelig\s+med|svarende\s+til|"
     r"vastaa|megfelel|odgovara|в\s+пользу|на\s+користь|ile\s+uyumlu|sesuai\s+dengan|konsisten\s+dengan|"
@@ -273,7 +311,7 @@ POSITIVE_FINDINGS = (
     r"存在|可见|可見|见到|有|あります|認める|認められる|見られる"
 )
 #: a negation that turns a positive finding around ("There is no evidence of")
-FINDING_NEGATORS = r"no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
+FINDING_NEGATORS = r"ne|nem|nėra|nav|ekki|ikke|ikkje|inte|no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
 
 #: whole-option synonyms and abbreviations (lower case): an option text -> other names for it
 PHRASE_SYNONYMS = {
@@ -468,6 +506,8 @@ SAY_BEFORE_YES_NO = (
     r"сказав\s+би(?:,?\s+що)?|думаю,?\s+що|схиляюся\s+до(?:\s+відповіді)?|"
     r"bence|sanırım|cevabım|yanıtım|tôi\s+nghĩ\s+là|tôi\s+cho\s+là|řekl(?:a)?\s+bych(?:,?\s+že)?|myslím,?\s+že|"
     r"jag\s+skulle\s+säga|jeg\s+vil\s+sige|jeg\s+vil\s+si|sanoisin|aș\s+spune(?:\s+că)?|cred\s+că|"
+    r"jag\s+landar\s+i|jag\s+landar\s+på|(?:jeg|jag)\s+konklud\w{2,4}\s+med|(?:összességében\s+)?úgy\s+gondolom|ich\s+lande\s+bei|"
+    r"i\s+land\s+on|i\s+conclude|je\s+conclus|concluyo|concluo|concludo|päädyn|dochodzę\s+do\s+wniosku|"
     r"saya\s+rasa|saya\s+kira|saya\s+pikir|menurut\s+saya|jawapan\s+saya|jawaban\s+saya|"
     # leaning or "rather": "eerder nee", "Jag lutar ändå åt ja", "Spíš ano než ne", "tôi nghiêng về không", "vastaisin kyllä"
     r"(?:al\s+met\s+al:?\s+)?eerder|(?:jag\s+)?lutar(?:\s+ändå)?\s+åt|jeg\s+(?:heller|hælder)\s+(?:mod|til)|jeg\s+lener\s+mot|spíš(?:e)?|skôr|inkább|"

@@ -149,7 +149,13 @@ and answers reopened (:data:`_REOPENED`) are no answer; eliminations and "what r
 (:func:`_distinctive_cognate`); an option's text followed by its own letter (:func:`_apposition`); letters before a
 Japanese or Korean topic, conditional or negation are no answer.
 
-Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` keeps an answer
+Round 11 (docs/judges.md, "Answer readers, round 11"): yes/no words, ordinals (before or after their noun; a bare one
+after a copula), answer words and copulas, per-option verdicts, eliminations and "what remains" in about 30 more
+languages; negations written after a finding or an option's text in more languages (:data:`_NEGATION_AFTER`), "no
+other X" (:data:`_NO_OTHER`, :data:`_OTHER_BEFORE`); "the former" / "the latter" among three options or more
+(:func:`_former_latter`); "Answer: C?" asks; the finish reason ``length`` marks a cut reply.
+
+Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` (or another server's ``length``) keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
 
@@ -181,7 +187,9 @@ MAX_JSON_STARTS = 64
 #: Matches of one layer read at most, from the end of the reply (only the last reading counts).
 MAX_CANDIDATES = 64
 #: Stop reasons that mean the reply was cut by a length limit (inspect ``StopReason`` values).
-TRUNCATION_STOP_REASONS = frozenset({"max_tokens", "model_length"})
+#: inspect's stop reasons for a cut reply, and the finish reasons OpenAI-compatible servers ("length"), Hugging Face
+#: ("max_length") and Gemini ("MAX_TOKENS") write when a log from them is rescored (compared in lower case; round 11)
+TRUNCATION_STOP_REASONS = frozenset({"max_tokens", "model_length", "length", "max_length"})
 
 #: Zero-width and invisible formatting characters removed before matching.
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\ufeff\u00ad"), None)
@@ -200,15 +208,22 @@ _PUNCT_AFTER = "(?=\\s*+[,.!،。，])"
 _YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim", "evet", "tak", "да", "có", "ναι", "हाँ", "हां",
               "ya" + _PUNCT_AFTER, "da" + _PUNCT_AFTER, "так" + _PUNCT_AFTER, "כן", "হ্যাঁ", "ndiyo",
               "ano" + _PUNCT_AFTER, "áno", "kyllä", "jah" + _PUNCT_AFTER, "igen", "taip", "jā", "já", "oo" + _PUNCT_AFTER,
-              "opo", "ہاں", "بله", "آری")
+              "opo", "ہاں", "بله", "آری",
+              # round 11: Armenian, Amharic, Burmese, Yoruba, Khmer, Georgian, Tamil, Telugu, Marathi, Punjabi, Sinhala, Lao,
+              # Azerbaijani, Kazakh, Mongolian, Basque, Uzbek
+              "այո", "አዎን", "አዎ", "ဟုတ်ကဲ့", "bẹ́ẹ̀ni", "bẹẹni", "បាទ", "ចាស", "დიახ", "კი" + _PUNCT_AFTER, "ஆம்", "అవును", "होय",
+              "ਹਾਂ", "ඔව්", "ແມ່ນ", "bəli", "иә", "тийм" + _PUNCT_AFTER, "bai" + _PUNCT_AFTER, "ha" + _PUNCT_AFTER)
 _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет", "nej", "không", "tidak", "όχι",
              "नहीं", "ні", "nu" + _PUNCT_AFTER, "לא", "না", "hapana",
              "ne" + _PUNCT_AFTER, "ei" + _PUNCT_AFTER, "nem" + _PUNCT_AFTER, "не" + _PUNCT_AFTER, "nē", "nei" + _PUNCT_AFTER,
-             "hindi" + _PUNCT_AFTER, "نہیں", "خیر" + _PUNCT_AFTER, "نه" + _PUNCT_AFTER)
+             "hindi" + _PUNCT_AFTER, "نہیں", "خیر" + _PUNCT_AFTER, "نه" + _PUNCT_AFTER, "ບໍ່ແມ່ນ",
+             "ոչ", "አይደለም", "አይ" + _PUNCT_AFTER, "bẹ́ẹ̀kọ́", "rara" + _PUNCT_AFTER, "မဟုတ်ပါ", "မဟုတ်ဘူး", "rárá", "ទេ", "არა", "இல்லை", "కాదు", "లేదు", "नाही",
+             "होइन", "ਨਹੀਂ", "නැහැ", "නැත", "ບໍ່", "xeyr", "yo'q", "жоқ", "үгүй", "ez" + _PUNCT_AFTER)
 # scripts without spaces between words: no word boundary after them
 _YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네", "有(?=[，。,.！!]|$)", "ใช่")
 _NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오", "没有(?=[，。,.！!]|$)", "沒有(?=[，。,.！!]|$)", "ไม่ใช่", "ไม่")
 _YES_AR, _NO_AR = ("نعم",), ("لا",)
+_YES_LATIN, _NO_LATIN = (tuple(unicodedata.normalize("NFKC", w) for w in ws) for ws in (_YES_LATIN, _NO_LATIN))  # as replies are
 _YES_ALL = frozenset(re.sub(r"\(\?=.*", "", w) for w in _YES_LATIN + _YES_CJK + _YES_AR)
 _YN_WORD = re.compile(
     r"(?i:(" + "|".join(sorted(_YES_LATIN + _NO_LATIN + _YES_AR + _NO_AR, key=len, reverse=True)) + r"))(?![\w-])"
@@ -233,6 +248,8 @@ _CONNECTORS = (
     r"option|choice|letter|seems|appears|to|es|la|el|est|c'est|ist|die|der|é\s+a(?=\s)|é\s+o(?=\s)|é|è|sería|serait|wäre|"
     r"opción|opção|opzione|correcta|correcto|correcte|correta|corretta|correct|richtige|right|final|bonne|juste|"
     r"lautet|sarebbe|seria|là|adalah|ialah|ni|jest|это|هي|هو|changes\s+to|changed\s+to|now|becomes|"
+    # round 11: copulas of more languages ("Mana atbilde ir D", "Moj odgovor je: ne", "Minu vastus on", "Svaret er nej", "Իմ պատասխանն է")
+    r"ir|je|on|er|är|е|є|է|არის|ay|dir|dır|van|yra|"
     r"among\s+(?:the\s+|these\s+)?(?:(?:given|listed|available|above)\s+)?(?:options|choices|answers)"
 )
 # possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
@@ -248,7 +265,11 @@ _ANSWER_WORD = re.compile(
     r"|(?:la\s+)?opci[oó]n\s+correcta|(?:l')?option\s+correcte|(?:la\s+)?bonne\s+option|(?:die\s+)?(?:richtige|korrekte)\s+(?:option|wahl)"
     r"|(?:a\s+)?(?:op[cç][aã]o|alternativa)\s+correta|(?:l')?opzione\s+corretta"
     r"|(?:the\s+)?(?:correct|right)\s+one|a\s+corret[ao]|la\s+correct[ao]|la\s+bonne|die\s+richtige|quella\s+giusta"
-    r"|(?:верн|правильн)(?:ый|ая|ое)(?:\s+(?:ответ|вариант))?)(?![\w])"
+    r"|(?:верн|правильн)(?:ый|ая|ое)(?:\s+(?:ответ|вариант))?"
+    # round 11: "Javob: ha", "Жауап: жоқ", "Mana atbilde ir D", "Minu vastus", "Odgovor", "Отговор", "Atsakymas", "Jibu", "Svarið"
+    r"|javob(?:im)?|cavab(?:ım)?|жауап|хариулт|atbilde|atsakymas|odgovor|отговор|одговор|jibu|svarið|erantzuna|antwoord|"
+    r"zaključak|zaključek|záver|závěr|wniosek|заключение|висновок|conclusion|conclusión|conclusão|conclusione|sonuç|kesimpulan|kết\s+luận|"
+    r"պատասխանն|պատասխան(?:ը)?|პასუხი|መልስ|အဖြေ|ចម្លើយ|ຄຳຕອບ|පිළිතුර|பதில்|విడ|సమాధానం|উত্তর|ਜਵਾਬ|उत्तर|जवाब|sagot)(?![\w])"
     r"|(?:正确答案|正確答案|正确选项|正確選項|答案|回答|解答|正解|答え|정답|답|คำตอบ(?:คือ|ที่ถูกต้อง)?)"
 )
 _CUE = re.compile(
@@ -294,6 +315,12 @@ _UNDECIDED = re.compile(
     r"|\bkann\s+(?:\w+\s+){0,4}?nicht\s+(?:\w+\s+){0,2}?(?:sagen|entscheiden|bestimmen|unterscheiden|beurteilen)\b"
     r"|\bne\s+(?:peux|puis|peut)\s+pas\s+(?:\w+\s+){0,1}?(?:dire|déterminer|choisir|décider|distinguer|savoir|trancher)\b"
     r"|\bnão\s+(?:consigo|posso|é\s+possível)\s+(?:\w+\s+){0,1}?(?:dizer|determinar|escolher|decidir|distinguir)\b"
+    # round 11: Hungarian, Finnish, Nordic, Dutch, Polish, Czech, Turkish "I cannot choose / interpret / tell"
+    r"|\bnem\s+tudok\s+(?:\w+\s+){0,1}?(?:választani|dönteni|megmondani|nyilatkozni)|\ben\s+(?:valitettavasti\s+)?(?:pysty|voi)\s+"
+    r"(?:\w+\s+){0,1}?(?:tulkitsemaan|sanomaan|valitsemaan|arvioimaan|sanoa|valita)|\b(?:jeg|jag)\s+kan\s+(?:dessverre\s+|desværre\s+|tyvärr\s+)?"
+    r"(?:ikke|inte)\s+(?:avgjøre|afgøre|avgöra|si|sige|säga|velge|vælge|välja|tolke|tolka|vurdere|bedöma)|\bik\s+kan\s+(?:helaas\s+)?niet\s+"
+    r"(?:zeggen|kiezen|beoordelen|bepalen)|\bnie\s+(?:mogę|jestem\s+w\s+stanie)\s+(?:\w+\s+){0,1}?(?:wybrać|ocenić|stwierdzić|powiedzieć)|"
+    r"\bnemohu\s+(?:\w+\s+){0,1}?(?:rozhodnout|říci|posoudit|vybrat)|\b(?:karar\s+veremiyorum|seçemiyorum|söyleyemem|değerlendiremiyorum)"
     # declining to pick, or to answer at all: "I'd rather not choose between the options", "not qualified to say"
     r"|\b(?:i'd|i\s+would)\s+(?:rather|prefer)\s+not\s+(?:to\s+)?(?:choose|pick|decide|say|guess|commit|select)\b"
     r"|\b(?:not|n't)\s+qualified\s+to\s+(?:say|decide|determine|tell|judge|diagnose|assess|answer|give|provide|make|offer)\b"
@@ -358,6 +385,7 @@ _CONTRAST = re.compile(r"(?i)\b(?:but|however|although|though|nevertheless|that\
                        r"mas|porém|no\s+entanto|ma|però|tuttavia)\b[,:]?\s*")
 _NEGATION = re.compile(
     r"(?i)\b(?:not|no|isn't|aren't|never|neither|nor|rather\s+than|instead\s+of|rules?\s+out|ruled\s+out|excludes?|excluded|excluding|unlike|except|"
+    r"(?:argues?|argued|arguing|speaks?|militates?)\s+against|against|"
     r"without|w/o|sans|sin|ohne|sem|senza|free\s+of|negative\s+for|descarto|descartamos|descarta|excluo|exclu[íi]mos|escludo|"
     r"escluderei|j'exclus|loại|não\s+é|no\s+es|n'est\s+pas|non\s+è|ist\s+kein\w{0,2}|aucune?|ej|ingen|inget|kein\w{0,2})"
     r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
@@ -388,8 +416,9 @@ def normalize_text(text: str | None) -> str:
 
 
 def is_truncated(stop_reason: str | None) -> bool:
-    """True when a reply was cut by a length limit (stop reason ``max_tokens`` or ``model_length``)."""
-    return str(stop_reason or "") in TRUNCATION_STOP_REASONS
+    """True when a reply was cut by a length limit (stop reason ``max_tokens`` or ``model_length``; also the finish
+    reasons other servers write for it: ``length``, ``max_length``, Gemini's ``MAX_TOKENS``)."""
+    return str(stop_reason or "").lower() in TRUNCATION_STOP_REASONS
 
 
 @dataclass(frozen=True)
@@ -756,7 +785,8 @@ def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Rea
     must be followed by punctuation, a line end or a conjunction (reply-start rule).
     """
     m = re.match(
-        r"^[\s" + _OPENERS + r"]*+(?i:(?:" + lex.OPTION_WORDS + r")\s*+)?[" + _OPENERS + r"]*+\s*+([A-Za-z])(?!" + _LW + r")([" + _CLOSERS + r"]*)",
+        r"^[\s" + _OPENERS + r"]*+(?:(?:a|o|az|la|le|el|il|die|der|the)[ \t]++(?=[" + _OPENERS + r"]*+[A-Z](?!" + _LW + r")))?"
+        r"(?i:(?:" + lex.OPTION_WORDS + r")\s*+)?[" + _OPENERS + r"]*+\s*+([A-Za-z])(?!" + _LW + r")([" + _CLOSERS + r"]*)",
         s,
     )
     if not m:
@@ -801,7 +831,9 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
         return None  # "Tidak tahu." (I don't know), "No sé", "No way to tell", "No image was provided"
     both = re.match(r"^\s*+(?:and|or|/)\s*+(\w+)", after, re.IGNORECASE) or re.match(
         # "Sì e no: dipende ...", "Ja und nein.", "Да и нет": the pair, then a clause mark ("Sí y no hay derrame" is no pair)
-        r"^[ \t]++(?:e|y|et|und|en|и|і|i|ve|a|o|ou|oder|или|lub|veya|og|och|eller)[ \t]++(\w+)(?=[ \t]*+(?:[:;,.!—–-]|$))", after, re.IGNORECASE)
+        r"^[ \t]++(?:e|y|et|und|en|и|і|i|ve|a|o|ou|oder|или|або|lub|veya|og|och|eller|또는|혹은|または|或者|或|atau|hoặc|ya\s+da|"
+        r"বা|या|یا|au|yoki|ან|կամ|ወይም|හෝ|அல்லது|లేదా|किंवा|ਜਾਂ|vai|vagy|arba|või|ili|или|edo|tàbí)[ \t]++([\w\u0300-\u036f]+)"
+        r"(?=[ \t]*+(?:[:;,.!—–-]|$))", after, re.IGNORECASE)
     if both and _YN_WORD.fullmatch(both.group(1)) and _yes_no_word(both.group(1)) != _yes_no_word(word):
         if re.match(r"^[\s)\]]*+[:：=]", after[both.end():]):
             return None  # "Yes/No: No" echoes the question's label; the answer follows it
@@ -812,6 +844,8 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
 
 #: what follows a leading no-word when it opens "I don't know" or a remark, not an answer
 _NOT_AN_ANSWER_AFTER = re.compile(
+    r"^['\"'”」』]?\s*+(?:అని|என்று|と言|って|라고|이라고)|"  # a quoted yes/no with "that": "'అవును' అని ... చెప్పలేను" (round 11)
+    r"^\s*+(?:միայն|მხოლოდ|только|лише|tylko|jen|samo|csak|vetëm|sadece)(?![^\W\d_])|"  # "Ոչ միայն ...": "not only" (round 11)
     r"^\s*+(?i:tahu|biết|sé|so\b|sei\b|wiem|jestem\s+pew|es\s+posible|posso|puedo|way\s+to|image\b|images\b|problem|"
     r"mi\s+è\s+possibile|m'est\s+pas|me\s+es\s+posible|"
     r"doubt|idea|clue|comment|se\s+puede|è\s+possibile|é\s+possível|lo\s+s[ée])"
@@ -922,7 +956,12 @@ _REJECTED_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:rather\s++than|instead\s++of|n
 
 
 #: a negation written after its noun in the same clause: "Karaciğer değil", "CTではなく", "간이 아니라", "न्यूमोथोरैक्स नहीं"
-_NEGATION_AFTER = re.compile(r"^[^,.;:!?\n、，。]{0,12}?(?:(?<![^\W\d_])değil(?![^\W\d_])|ではな|じゃな|でな|아니|नहीं|नही)")
+_NEGATION_AFTER = re.compile(r"^[^,.;:!?\n、，。]{0,12}?(?:(?<![^\W\d_])değil(?![^\W\d_])|ではな|じゃな|でな|아니|नहीं|नही"
+                             # round 11: "Ein Pneumothorax liegt nicht vor", "Ilmarintaa ei todeta", "vérzés nem ábrázolódik"
+                             r"|(?<![^\W\d_])(?i:(?:liegt|liegen|ist|sind|is|zijn|föreligger|foreligger)\s+(?:\w+\s+)?(?:nicht|niet|inte|ikke)"
+                             r"(?:\s+(?:vor|aanwezig|nachweisbar|vorhanden|sichtbar))?|nicht\s+(?:nachweisbar|vorhanden|sichtbar|erkennbar)|"
+                             r"ses\s+(?:inte|ikke)|ei\s+(?:todeta|näy|havaita|ole)|nem\s+(?:ábrázolódik|látható|észlelhető|igazolható)|"
+                             r"nie\s+je|není|nėra|nav|nije|ne\s+postoji|не\s+(?:се\s+)?(?:установява|вижда|открива|наблюдава))(?![^\W\d_]))")
 #: English negation words, which :data:`_NEGATION` reads with its own exceptions ("no doubt", "not only")
 _ENGLISH_NEGATION = re.compile(r"(?i)(?<![^\W\d_])(?:no|not|nor|neither|never|without|unlikely|excluded?)(?![^\W\d_])|n't")
 
@@ -1083,7 +1122,7 @@ def _cognate_key(word: str) -> str:
 
 
 #: the disease suffixes a stem takes (in cognate keys): organ, inflammation, tumour and condition differ
-_SUFFIX_FAMILY = re.compile(r"(?P<itis>iti[sk]?|ite|itida|(?<=[aeiou][knrst])it)$|(?P<oma>oma|ome|om)$|(?P<osis>osis|ose|osi|osa)$|(?P<pathy>pati[ae]?|patie)$")
+_SUFFIX_FAMILY = re.compile(r"(?P<itis>iti[sk]?|ite|itida|(?<=[aeiou][knrst])it)$|(?P<oma>oma|ome|om|omu|omi|omem|omom|omov|omovi|omy)$|(?P<osis>osis|ose|osi|osa)$|(?P<pathy>pati[ae]?|patie)$")
 
 
 def _cognates(a: str, b: str) -> bool:
@@ -1125,7 +1164,9 @@ _ANY_NEGATION = re.compile(
     r"não|nem|sem|sin|nunca|né|senza|не|нет|ни|без|nie|bez|geen|niet|zonder|değil|yok|δεν|όχι|χωρίς|nu|fără|inte|ingen|utan|"
     r"není|nejsou|tidak|bukan|tanpa|không|chẳng|لا|ليس|ليست|لم|غير|بدون|نیست|نه|ندارد|לא|אין|ללא|"
     # "neither ... nor" and "not ... either" words, Czech "it is not about", Arabic negations after "and" (و)
-    r"weder|nemmeno|neanche|neppure|tampoco|ani|nici|nejde|nejedná|وليس|وليست|ولا|ولم)(?![^\W\d_])|n't|"
+    r"weder|nemmeno|neanche|neppure|tampoco|ani|nici|nejde|nejedná|وليس|وليست|ولا|ولم|"
+    # round 11: Finnish, Hungarian, Baltic, South Slavic, Icelandic, Afrikaans, Swahili, Malay, Basque, Slovak, Catalan
+    r"eikä|ole|nincs|sincs|nėra|nav|nije|nisu|nema|ekki|hakuna|siyo|tiada|nie\s+je|tampoc)(?![^\W\d_])|n't|"
     # negations in scripts read without word boundaries (Chinese, Japanese, Korean, Hindi, Thai)
     r"未见|未見|未发现|未發現|没有|沒有|不是|不在|並非|并非|排除|无|無|ではない|ではありません|じゃない|ではなく|でなく|じゃなく|認めない|認めません|ありません|なし|"
     r"아니|아닙|아님|않|없|नहीं|नही|बिना|ไม่|"
@@ -1398,14 +1439,23 @@ _REMAINING = re.compile(
     # round 10: "zbývá tedy", "Pozostaje", "Wat overblijft is", "Kvar blir", "залишається", "Yang tersisa adalah", "geriye ... kalır"
     r"zbývá(?:\s+(?:tedy|jen|pouze))?|zostává|pozostaje|wat\s+overblijft(?:\s+is)?|kvar\s+(?:blir|är)|återstår|tilbage\s+(?:er|står)|"
     r"gjenstår|jäljelle\s+jää|marad(?:\s+(?:tehát|csak))?|rămâne|залишається(?:\s+лише)?|yang\s+tersisa(?:\s+(?:adalah|ialah))?|"
-    r"tersisa|yang\s+tinggal(?:\s+(?:adalah|ialah))?|geriye\s+(?:\S+\s+)?kal(?:ır|an)|kalan|còn\s+lại(?:\s+là)?|μένει|απομένει|"
+    r"tersisa|yang\s+tinggal(?:\s+(?:adalah|ialah))?|geriye(?=\s++\S++\s++kal(?:ır|an|ıyor|maktadır))|geriye|kalan|còn\s+lại(?:\s+là)?|μένει|απομένει|"
     r"فيتبقى|يتبقى|يبقى|تبقى|נותרה?|נשארה?|बचता\s+है|बचती\s+है|शेष\s+(?:है|रहता\s+है)|باقی\s+می‌ماند|"
-    r"остаётся|что\s+остаётся)(?![^\W\d_])[\s,:]*+"
+    r"остаётся|что\s+остаётся|"
+    # round 11: "Zostáva teda C", "Preostaje D", "Ostaje A", "Остава C", "Lieka C", "Paliek C", "Järele jääb C", "Ostane B", "Eftir stendur B",
+    # "Dit laat D oor", "ang natitira ay C", "Geriyə E qalır"
+    r"zostáva(?:\s+(?:teda|len))?|preostaje|ostaje|ostane|остава|остаје|lieka|paliek|järele\s+jääb|eftir\s+stendur|dit\s+laat|"
+    r"ang\s+natitira\s+ay|natitira|geriyə|qalır|qoladi|geratzen\s+da)(?![^\W\d_])[\s,:]*+"
     # scripts without spaces: "残るのは胸水です", "남은 것은 허혈성 병변입니다", "剩下的是"
     r"|(?:残るのは|残りは|残った(?:の|もの)は|남은\s*것은|남는\s*것은|剩下的是|剩下|只剩)[\s,:、，]*+"
 )
 
 
+#: an elimination denied before a "what remains" cue ("A, B un D nevar izslēgt. Paliek C ...", "cannot rule out A"): nothing is left
+_CANNOT_EXCLUDE = re.compile(r"(?i)(?<![^\W\d_])(?:nevar\s+izslēgt|nelze\s+vyloučit|nie\s+można\s+wykluczyć|nemožno\s+vylúčiť|"
+                             r"ne\s+može\s+se\s+isključiti|cannot\s+(?:be\s+)?(?:rule[ds]?\s+out|exclude[ds]?)|can't\s+(?:be\s+)?(?:rule[ds]?\s+out|exclude[ds]?)|"
+                             r"kann\s+nicht\s+ausgeschlossen|lässt\s+sich\s+nicht\s+ausschließen|no\s+se\s+puede\s+descartar|ei\s+voi\s+sulkea\s+pois|"
+                             r"nem\s+zárható\s+ki|нельзя\s+исключить|не\s+може\s+да\s+се\s+изключи|ne\s+otpada)(?![^\W\d_])")
 _SLOT_ELIMINATED = re.compile(r"(?i)^\s*+(?:descartad|excluíd|excluid|exclu|esclus|ausgeschlossen|ruled\s+out|excluded|eliminad|"
                               r"wykluczon|исключ|виключ|vyloučen|uteslut|claro|clara|por\s+ver|abiert|open|unclear|unklar|offen)")
 
@@ -1417,7 +1467,7 @@ def _remaining_option(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
         end = _SENTENCE_END.search(t, m.end())
         slot = t[m.end(): end.start() if end else m.end() + 200][:200]
         slot = re.sub(r"^\s*+(?:(?:the|la|el|le|l'|die|der|das|a|o|il|lo)\s++)?(?=(?i:" + lex.OPTION_WORDS + r")\b)", "", slot)
-        if _negated_clause(t, m.start()) or _SLOT_ELIMINATED.match(slot):
+        if _negated_clause(t, m.start()) or _SLOT_ELIMINATED.match(slot) or _CANNOT_EXCLUDE.search(t, 0, m.start()):
             continue  # "Queda descartado el subdural": what is ruled out, not what remains
         r, _ = _letter_at(slot.lstrip(), q)
         if r is None:
@@ -1456,12 +1506,20 @@ def _distinctive_cognate(slot: str, q: _Question, among: set[str] | frozenset[st
 #: what a per-option line says of its option: positive ("most likely", "yes", "best fit") or negative
 _LINE_NEGATIVE = re.compile(
     r"(?i)(?<![^\W\d_])(?:unlikely|less\s+likely|not\s+likely|no|not|incorrect|wrong|excluded|ruled\s+out|inconsistent|"
+    r"neteising\w{1,2}|nesprávn\w{1,2}|дұрыс\s+емес|noto'g'ri|si\s+sahihi|தவறு|ভুল|არასწორი\w{0,2}|սխալ|greșit\w?|nepareiz\w{1,2}|vale|"
+    r"väär\w{0,2}|rangt|netačn\w{1,2}|okerra|verkeerd|mali|yanlış|bukan|tidak\s+betul|"
     r"does\s+not\s+fit|doesn't\s+fit|poor\s+fit|improbable|false|falsch|nein|non|não|poco\s+probable|peu\s+probable|"
-    r"unwahrscheinlich|incorrecta?|incorreta|faux|fausse)(?![^\W\d_])|[✗✘❌×]"
+    r"unwahrscheinlich|incorrecta?|incorreta|faux|fausse|"
+    # round 11: "| A | Uygun değil – ... |", "A – nie", "B – неверно", "C – fel"
+    r"değil|yanlış|nie|błędn\w{1,2}|nieprawidłow\w{1,2}|неверн\w{0,2}|неправильн\w{0,2}|ні|нет|errat[ao]|sbagliat[ao]|onjuist|fout|"
+    r"fel|forkert|feil|väärin|hibás|nem|netočn\w{0,2}|pogrešn\w{0,2}|salah|sai|không|错误|錯誤|誤り|오답|خطأ|غلط|गलत)(?![^\W\d_])|[✗✘❌×]"
 )
 _LINE_POSITIVE = re.compile(
     r"(?i)(?<![^\W\d_])(?:most\s+likely|likely|likeliest|yes|correct|best(?:\s+(?:fit|match|answer|choice))?|fits|consistent|"
-    r"favou?red|favou?r|diagnostic|typical|classic|right|sí|oui|ja|sim|wahrscheinlich|probable|correcta|correcte|richtig)"
+    r"favou?red|favou?r|diagnostic|typical|classic|right|sí|oui|ja|sim|wahrscheinlich|probable|correcta|correcte|richtig|"
+    r"doğru|uygun|tak|prawidłow\w{1,2}|poprawn\w{1,2}|верн\w{0,2}|правильн\w{0,2}|так|corrett[ao]|giust[ao]|juist|goed|rätt|korrekt|rigtig|riktig|"
+    r"oikein|helyes|igen|točn\w{0,2}|ispravn\w{0,2}|benar|betul|đúng|正确|正確|正しい|正解|정답|صحيح|सही|"
+    r"teising\w{1,2}|správn\w{1,2}|дұрыс|to'g'ri|sahihi|சரி|সঠিক|სწორი\w{0,2}|ճիշտ|corect\w?|pareiz\w{1,2}|õige|rétt|zuzena|reg|tama)"
     r"(?![^\W\d_])|[✓✔✅]"
 )
 
@@ -1488,7 +1546,8 @@ def _per_option_choice(t: str, q: _Question) -> tuple[str | None, int]:
     offset = last = 0
     for line in t.split("\n")[:MAX_CANDIDATES]:
         start, offset = offset, offset + len(line) + 1
-        m = re.match(r"^[ \t>*\-•]*+(?:(?i:option)\s++)?[(\[]?([A-Z])[)\].:]?(?:[ \t]*+(?:[-:=]|->)|[ \t]++)[ \t]*+(.*)$", line)
+        # (a table row too: "| B | Doğru – Kerley B çizgileri |")
+        m = re.match(r"^[ \t>*\-•|]*+(?:(?i:option)\s++)?[(\[]?([A-Z])[)\].:]?(?:[ \t]*+(?:[-:=|]|->)|[ \t]++)[ \t]*+(.*)$", line)
         letter, rest = (m.group(1), m.group(2)) if m and m.group(1) in q.letters else (None, "")
         if letter is None:
             lm = re.match(r"^[ \t>*\-•]*+([^:\n]{1,80}?)[ \t]*+(?::|\s-\s)[ \t]*+(.*)$", line)
@@ -1496,6 +1555,15 @@ def _per_option_choice(t: str, q: _Question) -> tuple[str | None, int]:
                 named = [k for k, v in q.options.items() if v and _option_pattern(v).fullmatch(lm.group(1).strip(" *_"))]
                 if len(named) == 1:
                     letter, rest = named[0], lm.group(2)
+        cells = [c.strip(" *_") for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else []
+        if letter and len(cells) >= 3 and _line_verdict(cells[1]) is None:
+            letter = None  # "| B | trunk | yes |": a table that describes each option (issue 22's example) states no answer;
+            # a row whose second cell is the verdict ("| B | Doğru – Kerley B çizgileri |") is read
+        if letter and q.options.get(letter):
+            # "A) CT – nem": the option's own text restated before its verdict
+            own = re.match(r"[ \t]*+[^-–—:|\n]{1,60}?[ \t]++[-–—:|][ \t]*+", rest)
+            if own and _option_pattern(q.options[letter]).search(own.group(0)) or own and _cognate_option(own.group(0), q) == letter:
+                rest = rest[own.end():]
         if letter:
             verdicts.setdefault(letter, set()).add(_line_verdict(rest) or "?")
             last = start
@@ -1533,6 +1601,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     if not hits and (q.yes_no or q.yes_no_map):
         belief = _BELIEF_REPLY.match(lead)
         r = _Reading(q.yes_no_answer("no" if belief.group("no") else "yes")) if belief else _yes_no_at(lead, q)
+        if r is not None and re.match(r"^[\W]*+[^\W\d_]++[ \t]*+[?？][ \t]*+[^\W\d_]", lead) and not re.match(r"(?i)^\W*+(?:yes|no)\b", lead):
+            r = None  # "Igen? Nem vagyok benne biztos ...": a yes asked, then words of doubt, not given (round 11)
         if r is None and _NOT_ONLY_REPLY.match(lead):
             r = _Reading(q.yes_no_answer("no"))
         if r is not None and q.asks_normal and re.match(r"(?i)no\s++[^\W\d_]", lead):
@@ -1555,6 +1625,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
                 return
 
     def marker(m: re.Match[str]) -> _Reading | None:
+        if re.match(r"[^\n.!?]{0,14}\?", t[m.end(): m.end() + 16]):
+            return None  # "Answer: C?": asked, not stated (round 11)
         return _marker_reading(t, m, q)
 
     def label(m: re.Match[str]) -> _Reading | None:
@@ -2184,7 +2256,7 @@ _ECHOED_QUOTE = re.compile(r"^(?:[ \t]*+>[^\n]{0,400}+\n)++(?=\s*+[^\s>])")
 
 
 #: an undecided close after stated answers: "torn between the two", "can't decide between them"
-_TORN = re.compile(r"(?i)\b(?:torn\s+between|toss[- ]up|undecided\s+between|(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+decide|"
+_TORN = re.compile(r"(?i)\b(?:torn\s+between|toss[- ]up|undecided\s+between|(?:not\s+sure|unsure)\s+between|(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+decide|"
                    r"hard\s+to\s+(?:say|choose|decide)\s+between|between\s+(?:the\s+)?two|(?:i'?m|i\s+am)\s+torn|either\s+(?:one|could\s+be)|back\s+and\s+forth|"
                    r"(?:can(?:'|no)?t|cannot|could\s+not|couldn't)\s+settle|"
                    r"both\s+(?:are\s+|seem\s+|remain\s+)?(?:equally\s+)?(?:plausible|possible|likely))\b"
@@ -2307,7 +2379,8 @@ def _last_retraction(t: str) -> re.Match[str] | None:
 #: two options stated as the answer: "It's B or D", "Either A or C", "Answer: B/C", "probably A or B"
 _STATED_PAIR = re.compile(
     r"(?i:it(?:'s|\s++is)|either|answer(?:\s++is)?\s*+:?|(?:most\s++)?likely|probably|could\s++be|i'd\s++say|podría\s++ser|puede\s++ser|"
-    r"pode\s++ser|poderia\s++ser|pourrait\s++être|könnte\s++(?:es\s++)?|potrebbe\s++essere|kan\s++zijn)\s++(?i:options?\s++|la\s++|el\s++|a\s++|le\s++)?"
+    r"pode\s++ser|poderia\s++ser|pourrait\s++être|könnte\s++(?:es\s++)?|potrebbe\s++essere|kan\s++zijn|(?:het\s++)?kan|"
+    r"może\s++(?:to\s++)?być|может\s++быть|es\s++kann|det\s++kan\s++vara|mungkin|bisa\s++jadi)\s++(?i:options?\s++|la\s++|el\s++|a\s++|le\s++)?"
     r"[(\[]?([A-Z])[)\]]?[ \t]*+(?:/|(?i:or|and|o|y|ou|et|oder|und|e|of|en))[ \t]*+(?i:option\s++|la\s++|el\s++|a\s++|le\s++)?[(\[]?([A-Z])(?!" + _LW + r")"
 )
 #: doubt closing a reply that has answered: "..., but I am not sure.", "- though I could be wrong", "not 100% sure"
@@ -2825,7 +2898,10 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     if n >= 3 and n % 2:  # "die mittlere Option"
         alts.append(f"(?P<o{n // 2}m>{lex.MIDDLE_WORDS})")
     # an ordinal without a noun counts where a sentence ends on it: "Fico com a segunda."
-    bare = r"(?:(?:the|la|el|le|die|der|das|den|de|het|a|o|il|lo)\s++|l['’]\s*+|(?<=[-:—]\s)|(?<=[-:—]))" + "(?:" + "|".join(
+    bare = (r"(?:(?:the|la|el|le|die|der|das|den|de|het|a|o|il|lo)\s++|l['’]\s*+|(?<=[-:—]\s)|(?<=[-:—])"
+            # round 11: after a copula ("Õige vastus on esimene.", "Верният отговор е вторият.", "Jibu ni la pili.")
+            r"|(?<=\son\s)|(?<=\sје\s)|(?<=\sе\s)|(?<=\sje\s)|(?<=\sjest\s)|(?<=\syra\s)|(?<=\sir\s)|(?<=\sni\s)|(?<=\ser\s)|(?<=\sär\s))"
+           ) + "(?:" + "|".join(
         a.replace("(?P<o", "(?P<b") for a in alts) + r")(?=\s*+(?:[.!;:]|$)|\s++(?:is|è|es|est|ist|é|was|seems|fits|sembra|parece|scheint)" + (
         r"(?![^\W\d_])|\s++(?:and|e|y|und|et|or|o|ou|oder)\s++(?:the|la|el|le|die|der|das|il|lo|a|o|l')\s*+[^\W\d_])")
     # or before a copula ("la terza è la più coerente") or a second ordinal ("Escluderei la prima e la seconda")
@@ -2836,7 +2912,7 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     # Arabic, Persian, Hebrew, Vietnamese, Indonesian, Romanian and Thai put the ordinal after its noun: "الخيار الثالث",
     # "گزینه سوم", "האפשרות השלישית", "Đáp án thứ ba", "pilihan kedua", "Varianta a doua", "ตัวเลือกที่สอง"
     parts.append(r"(?:الخيار|الاختيار|البديل|گزینه(?:ی|ٔ)?|האפשרות|התשובה|đáp\s++án|lựa\s++chọn|phương\s++án|pilihan|opsi|jawaban|"
-                 r"varianta|opțiunea|optiunea|răspunsul|ตัวเลือก|ข้อ|คำตอบ)\s*+(?:a\s++|al\s++)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
+                 r"varianta|opțiunea|optiunea|răspunsul|ตัวเลือก|ข้อ|คำตอบ|chaguo\s++la|jibu\s++la|ជម្រើស|ຕົວເລືອກ|àṣàyàn)\s*+(?:a\s++|al\s++|ទី|ທີ)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
     # "the final one" / "the final option" is the last (never "final answer", "final choice")
     parts.append(f"the\\s++(?P<o{n - 1}z>final)(?=\\s++(?:one|option)\\b)")
     if n == 2:  # "the former" / "the latter" name one of two options; "前者です", "后者"; a reply opening "former."
@@ -2848,10 +2924,39 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     return re.compile(r"(?<!" + _LW + r")(?<!my )(?<!our )(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
 
 
+#: "the former" / "the latter" after two options named in one earlier sentence ("osteoid osteoma versus Ewing sarcoma")
+_FORMER_LATTER = re.compile(r"(?i)(?<![^\W\d_])(?:the\s++)(former|latter)(?![^\W\d_])")
+
+
+#: a sentence that sets two options against each other ("osteoid osteoma versus Ewing sarcoma", "between X and Y")
+_WEIGHED_PAIR = re.compile(r"(?i)(?<![^\W\d_])(?:versus|vs\.?|or|between|comes\s+down\s+to|either)(?![^\W\d_])")
+
+
+def _former_latter(t: str, q: _Question) -> str:
+    """With three options or more, "the former" / "the latter" name the first / second of the two options the nearest
+    earlier sentence names ("It comes down to osteoid osteoma versus Ewing sarcoma. ... I favor the former." -> option
+    C); left as written when that sentence names no two options or more than two. At most MAX_CANDIDATES cues (bounded)."""
+    if len(q.options) < 3 or "former" not in t.lower() and "latter" not in t.lower():
+        return t
+    pats = {k: _option_pattern(v) for k, v in q.options.items() if v}
+
+    def sub(m: re.Match[str]) -> str:
+        for sentence in reversed(re.split(r"(?<=[.!?;\n])", t[max(0, m.start() - 600): m.start()])[-4:]):
+            named = sorted((p.search(sentence).start(), k) for k, p in pats.items() if p.search(sentence))
+            if len(named) == 2 and _WEIGHED_PAIR.search(sentence):
+                return f" option {named[0 if m.group(1).lower() == 'former' else 1][1]}"
+            if named:
+                return m.group(0)
+        return m.group(0)
+
+    return _FORMER_LATTER.sub(sub, t, count=MAX_CANDIDATES)
+
+
 def _ordinals(t: str, q: _Question) -> str:
     """Ordinal answers become option letters: "the second option" -> "option B"."""
     if q.yes_no or not q.options:
         return t
+    t = _former_latter(t, q)
     letters = list(q.options)
     # after a ranking ("1. B\n2. D"), "#2" names the option ranked second, not option B
     ranks, _ = _ranking(t, q)
@@ -2992,7 +3097,10 @@ def _eliminated_letters(t: str, q: _Question) -> set[str]:
 _SUBJECT_QUESTION = re.compile(
     r"^\W*+(?i:(?:is|are)\s++there\s++(?:an?\s++|any\s++)?(?:(?:evidence|signs?|findings?)\s++of\s++(?:an?\s++)?)?(?P<a>[^?\n]{1,80})"
     r"|(?:does|do)\s++(?:the\s++|this\s++)?(?:\S++\s++){0,3}?(?:show|demonstrate|reveal|have|has)\s++(?:an?\s++|any\s++)?(?P<e>[^?\n]{1,80})"
-    r"|(?:há|hay|existe|y\s++a-t-il|gibt\s++es|есть\s++ли|c'è|ci\s++sono|is\s++er)\s++"
+    r"|(?:há|hay|existe|y\s++a-t-il|gibt\s++es|есть\s++ли|c'è|ci\s++sono|is\s++er|"
+    # round 11: "¿Se observa un nódulo pulmonar?", "Si osserva una massa?", "Observa-se ...?", "Voit-on ...?"
+    r"se\s++(?:observa|observan|identifica|identifican|aprecia|aprecian|ve|ven|visualiza)|si\s++(?:osserva|osservano|vede|vedono|apprezza)|"
+    r"observa-se|identifica-se|voit-on|on\s++voit)\s++"
     r"(?:(?:algum|alguma|algún|alguna|un|una|um|uma|des|une|einen|eine|ein|een|un'|evidencia\s++de|sinais\s++de)\s++)?(?P<d>[^?\n]{1,80})"
     r"|(?:is|are)\s++(?:an?\s++|the\s++)?(?P<c>[^?\n]{1,80}))"
 )
@@ -3250,7 +3358,7 @@ def _subject_finding(t: str, subject: str) -> str | None:
                 readings.add(found)
                 continue
             before, after = clause[: m.start()], clause[m.end():]
-            if _SUBJECT_NEGATED_AFTER.match(after):
+            if _SUBJECT_NEGATED_AFTER.match(after) or (_NEGATION_AFTER.match(after) and not _BOTH_NAMED.search(clause)):
                 readings.add("no")  # "Pneumothorax excluded." ("excluded" alone is no hedge here)
                 continue
             aside = re.match(r",\s*+([^,.;\n]{0,40})(?:,|$)", clause[cut.start():]) if cut else None
@@ -3389,11 +3497,24 @@ _FINDING_NEGATOR = re.compile(r"(?<!" + _LW + r")(?i:" + lex.FINDING_NEGATORS + 
 _INTRODUCES_OBJECT = re.compile(r"(?i)(?:with|of|com|con|avec|mit|zu|de|d|dengan|med|til|ל)\s*+$")
 
 
+#: "No other fractures are identified", "keine weiteren Frakturen": other ones denied, not the one described (round 11)
+_NO_OTHER = re.compile(r"(?i)(?:no|keine?n?|ningún|ninguna|aucune?|nessun[oa]?|nenhum[a]?|никаких|żadnych)\s++(?:other|additional|further|"
+                       r"second|more|weiteren|weitere|anderen|andere|otro|otra|autres?|altr[oi]|outr[oa]s?|других|innych)(?![^\W\d_])")
+
+
+#: "other" right before a noun and its post-noun negation: "Muita murtumia ei todeta", "Innych złamań nie stwierdzono",
+#: "Egyéb góc nem ábrázolódik" (round 11)
+_OTHER_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:muita|muut|innych|inne|egyéb|más|iné|iných|další|jiné|jiných|ostalih|drugih|druge|drugi|"
+                           r"andere|anderen|weitere|weiteren|otros|otras|autres|altri|altre|outros|outras|других|інших|muud|kiti|kitų|citu|"
+                           r"citas|önnur|beste|andre|övriga|andra)\s++[^\W\d_]++(?:\s++[^\W\d_]++)?\s*+$")
+
+
 def _finding(t: str) -> str | None:
     """"no" when the reply states the finding absent ("No evidence of effusion", "Negative for
     fracture", "Sin evidencia de", "kein Anhalt für", "未见"), "yes" when it states it present
     ("Positive for fracture", "A small effusion is present"), None when neither or both."""
-    neg = [m.span() for m in _NEG_FINDING.finditer(t)]
+    neg = [m.span() for m in _NEG_FINDING.finditer(t)
+           if not _NO_OTHER.match(t, m.start()) and not _OTHER_BEFORE.search(t, max(0, m.start() - 40), m.start())]
     pos = []
     for m in _POS_FINDING.finditer(t):
         if any(a <= m.start() < b or a < m.end() <= b for a, b in neg):
