@@ -21,10 +21,10 @@ def extractor_right(r: dict) -> bool:
     """Whether the default extractor reads an answer row right: its answer, or for a non-answer row
     no answer with the expected status (``truncated`` counts as ``unparseable``)."""
     e = read_answer(r)
-    return e.answer == r["expected"] and (r["expected"] is not None or _status(e.status) == r["expected_status"])
+    return e.answer == r["expected"] and (r["expected"] is not None or writer_status(e.status) == r["expected_status"])
 
 
-def _status(status: str) -> str:
+def writer_status(status: str) -> str:
     """A reader's non-answer status as the blind files' writers name it: a cut reply with no answer ("truncated") is
     one of the replies they call "unparseable" (they had only "unparseable" and "refusal")."""
     return "unparseable" if status == "truncated" else status

@@ -1678,12 +1678,13 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         named = _apposition(t, q)
         if named is not None:
             hits.append(named)
-        last("label", list(_ASSIGNED_ANSWER.finditer(t)),
-             lambda m: _Reading(m.group(2).upper()) if m.group(2).upper() in q.letters and _answer_key(re.sub(r"[\W\d_]", "", m.group(1).lower())) else None)
+        def keyed(m: re.Match[str]) -> _Reading | None:  # (key, letter): the letter when the key names the answer
+            return _Reading(m.group(2).upper()) if m.group(2).upper() in q.letters and _answer_key(re.sub(r"[\W\d_]", "", m.group(1).lower())) else None
+
+        last("label", list(_ASSIGNED_ANSWER.finditer(t)), keyed)
         last("label", list(_ANSWER_CALL.finditer(t)), lambda m: _Reading(m.group(1).upper()) if m.group(1).upper() in q.letters else None)
         # "| الخيار الصحيح | **A** |", "| Antwort | C |": a table row whose first cell names the answer and whose second is a letter
-        last("label", list(_TABLE_ANSWER_ROW.finditer(t)),
-             lambda m: _Reading(m.group(2).upper()) if m.group(2).upper() in q.letters and _answer_key(re.sub(r"[\W\d_]", "", m.group(1).lower())) else None)
+        last("label", list(_TABLE_ANSWER_ROW.finditer(t)), keyed)
     if not q.yes_no:
         items = [m for m in _OPTION_LINE.finditer(t) if m.group(1) in q.letters][:MAX_CANDIDATES]
         if len({m.group(1) for m in items}) > 1:
@@ -2157,7 +2158,10 @@ def _pair_then_answer(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
 _OPTION_LINE = re.compile(r"(?m)^[ \t>*\-•]*+(?:(?i:" + lex.OPTION_WORDS + r")[ \t]*+)?[(\[]?([A-Z])[)\].:][ \t]*+([^\n]{0,200})$")
 
 
+#: "and"/"or" between listed letters, in the languages the eliminations are read in ("A, B a D", "A وC وD", "B, C और D");
+#: one list for the clause-start check (:func:`_letter_list_start`) and the letter-list patterns (:data:`_LIST_AND`)
 _LIST_CONJUNCTIONS = frozenset("or and nor oder und ou et o y e en a i и і или och og ja és și ve và dan lub oraz או و और या".split())
+_LIST_AND = "(?:" + "|".join(sorted(_LIST_CONJUNCTIONS, key=lambda w: (-len(w), w))) + ")"  # longest first
 
 
 def _letter_list_start(t: str, pos: int) -> int:
@@ -2942,7 +2946,7 @@ def _former_latter(t: str, q: _Question) -> str:
 
     def sub(m: re.Match[str]) -> str:
         for sentence in reversed(re.split(r"(?<=[.!?;\n])", t[max(0, m.start() - 600): m.start()])[-4:]):
-            named = sorted((p.search(sentence).start(), k) for k, p in pats.items() if p.search(sentence))
+            named = sorted((hit.start(), k) for k, hit in ((k, p.search(sentence)) for k, p in pats.items()) if hit)
             if len(named) == 2 and _WEIGHED_PAIR.search(sentence):
                 return f" option {named[0 if m.group(1).lower() == 'former' else 1][1]}"
             if named:
@@ -3007,8 +3011,6 @@ _OPTION_NUMBERS = re.compile(
 
 
 #: a letter or a short list of letters ("A", "A, B and D"); possessive, bounded: linear
-#: "and"/"or" between listed letters, in the languages the eliminations are read in ("A, B a D", "A وC وD", "B, C और D")
-_LIST_AND = r"(?:and|or|nor|y|und|et|e|oder|ou|o|en|a|i|и|і|или|och|og|ja|és|și|ve|và|dan|lub|oraz|או|و|और|या)"
 _LETTER_LIST = re.compile(
     r"(?<!" + _LW + r")[A-Z](?!" + _LW + r")(?:[ \t]*+(?:,|&|、|(?i:" + _LIST_AND + r")(?=[ \t]))[ \t]*+(?:(?i:" + _LIST_AND + r")[ \t]++|و)?"
     r"[A-Z](?!" + _LW + r")){0,4}+"
