@@ -1,5 +1,5 @@
-"""Issue 22: the blind answer and judge-reply files of rounds 8 to 11, and the floors that keep the readers from
-falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 11").
+"""Issue 22: the blind answer and judge-reply files of rounds 8 to 12, and the floors that keep the readers from
+falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 12").
 
 Each file holds 130 answer and 40 judge replies written by a helper who never saw the readers' code or any corpus, with
 ids that name nothing; ``group`` names the file, tests/data/answer_corpus_round<N>.jsonl and
@@ -22,7 +22,14 @@ non-answers right).
 - Round 11, ``heldout22a`` (teaching hospitals, reasoning models, half in English) and ``heldout22b`` (112 of 130
   answer rows in 28 languages rarely used in benchmarks: Swahili, Malay, Lithuanian, Icelandic, Croatian, Estonian,
   Tamil, Afrikaans ...): 242cfa1 119/133 and 76/133, the round-10 readers (b755408) 119/133 and 77/133 (93, 26, 21 and
-  55, 22, 21), the round-11 readers 120/133 and 99/133, counts only, before either was read; floors from the last scoring.
+  55, 22, 21), the round-11 readers 120/133 and 99/133, counts only, before either was read. Read in round 12 as
+  development data; floors from the round-12 readers (125/133 and 127/133).
+- Round 12, ``heldout23a`` (a screening programme and a telemedicine vendor: reasoning models thinking aloud, chat
+  assistants, small quantised models; about 60 % English, 23 other languages) and ``heldout23b`` (101 of 130 answer
+  rows in 37 mid- and low-resource languages: Amharic, Hausa, Yoruba, Igbo, Zulu, Somali, Khmer, Burmese, Georgian,
+  Armenian, Kazakh, Pashto, Kannada ...): the round-11 readers (3442542) 117/133 and 87/133 (91, 26, 19 and 66, 21, 19),
+  the round-12 readers 117/133 and 106/133 (19 fixed, none broken), counts only, before either was read; floors from
+  the last scoring.
 """
 
 from __future__ import annotations
@@ -35,7 +42,8 @@ FLOORS = {
     8: {"heldout19a": (98, 29, 23), "heldout19b": (91, 26, 20)},
     9: {"heldout20a": (104, 28, 23), "heldout20b": (100, 28, 25)},
     10: {"heldout21a": (104, 26, 21), "heldout21b": (98, 26, 25)},
-    11: {"heldout22a": (94, 26, 21), "heldout22b": (77, 22, 21)},
+    11: {"heldout22a": (98, 27, 24), "heldout22b": (99, 28, 23)},
+    12: {"heldout23a": (91, 26, 19), "heldout23b": (83, 23, 19)},
 }
 
 

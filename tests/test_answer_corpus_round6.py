@@ -45,8 +45,6 @@ KNOWN_MISSES = {
     "x13b-hedge-trichrome-probs": "a probability per option (C: 0.70 the highest) is not read as a choice",
     "x13b-neg-no-enhancement": "'Is the mass enhancing?' has no finding noun: a predicate question other than enlarged or inflamed",
     "x13b-neg-fr-dvt": "a non-compressible femoral vein thrombus answers 'deep vein thrombosis?' only through medical knowledge",
-    "x13b-amb-two-finals": "'Answer: B' then 'Final answer: A' with no retraction: read as A (the last stated); its writer called it "
-                           "ambiguous",
     "x12b-neg-mediastinum": "'Is the mediastinum widened?' answered by 'Mediastinal contours within normal limits': a predicate on an "
                             "organ ('widened') is read only for enlargement and inflammation",
 }

@@ -125,6 +125,20 @@ VERDICTS = (
 )
 #: the same after a CJK letter (no space): "C是正确的", "Aが正しい"
 CJK_VERDICTS = r"是正确的|是正確的|是对的|是對的|正确|正確|是正确答案|是正確答案|が正しい|が正解|は正しい|が適切"
+# round 12: Korean ("D가 정답입니다", "B가 맞습니다") and Japanese "が答え"
+CJK_VERDICTS += r"|(?:가|이|는|은)\s*+(?:정답|맞습니다|맞아요|맞다|옳습니다|옳다)|が答え"
+
+#: "and" / "or" between option letters ("B or D", "B ਜਾਂ D", "B ili D", "B eller D"), in the languages the readers know; one
+#: list for the letter lists, the multiple-answer slots and the clause starts of :mod:`medtrust.scorers.extract` (round 12)
+LETTER_CONJUNCTIONS = frozenset((
+    "or and nor oder und ou et o y e en a i и і или och og ja és și ve và dan lub oraz או و और या "
+    # or
+    "albo lub eller vagy au yoki arba või veya hoặc atau ή أو یا يا ਜਾਂ বা অথবা किंवा அல்லது లేదా ಅಥವಾ അല്ലെങ്കിൽ ଅଥବା અથવા "
+    "ან կամ ወይም tabi noma okanye cyangwa ឬ эсвэл немесе ose или sau alebo ali nebo vai eða edo neu nó jew tai ó либо ili "
+    "atau of ya "
+    # and
+    "na ir un dhe at va və eta та а ও आणि ਅਤੇ மற்றும் మరియు და և እና และ ແລະ និង සහ ба мен жана kaj και ug"
+).split())
 
 #: eliminations after a letter: "A is ruled out" names a wrong option, it states no answer
 ELIMINATIONS = (
@@ -138,6 +152,27 @@ ELIMINATIONS = (
     r"неверн\w{0,3}|неправильн\w{0,3}|не\s+подходит|(?:está|é)\s+(?:errad[ao]|incorret[ao])|es\s+incorrect[ao]|está\s+mal|"
     r"est\s+(?:faux|fausse|incorrecte?)|ist\s+falsch|è\s+(?:sbagliat[ao]|errat[ao])|is\s+onjuist|klopt\s+niet|"
     r"jest\s+(?:błędn|nieprawidłow)\w{1,2}|"
+    # round 12: "is wrong / is not right" after a letter (or an ordinal read as one) in many more languages
+    # ("Síðasti valkosturinn er rangur", "दूसरा विकल्प गलत है", "Երկրորդ տարբերակը սխալ է", "האפשרות האחרונה אינה נכונה")
+    r"(?:er|är)\s+(?:rangur|röng|rangt|fel|felaktig|forkert|feil|ikke\s+korrekt|inte\s+korrekt)|ग़?लत\s+है|सही\s+नहीं\s+है|चुकीचा\s+आहे|"
+    r"चूक\s+आहे|गलत\s+हो|सही\s+होइन|ভুল|সঠিক\s+নয়|ਗਲਤ\s+ਹੈ|ખોટો\s+છે|ખોટું\s+છે|தவறு|சரியல்ல|తప్పు|ತಪ್ಪು|തെറ്റാണ്|වැරදි|"
+    r"սխալ\s+է|ճիշտ\s+չէ|არასწორია|მცდარია|ስህተት\s+ነው|ትክክል\s+አይደለም|(?:je|nije)\s+(?:pogrešan|pogrešna|netočan|netočna|netačan|"
+    r"netačna|točan|točna|tačan|tačna)|није\s+тачн\w|је\s+погрешн\w|(?:je|ni)\s+(?:napačen|napačna|pravilen|pravilna)|"
+    r"(?:je|nie\s+je)\s+(?:nesprávn|správn)\w|je\s+(?:špatně|chybn\w)|není\s+správn\w|(?:este|nu\s+este)\s+(?:greșit|incorect|corect)\w{0,2}|"
+    r"(?:është|nuk\s+është)\s+(?:e|i)\s+(?:gabuar|saktë)|είναι\s+λάθος|δεν\s+είναι\s+σωστ\w|אינה\s+נכונה|אינו\s+נכון|שגויה|שגוי|"
+    r"לא\s+נכונה|לא\s+נכון|غلط\s+است|نادرست\s+است|درست\s+نیست|خاطئة?|غير\s+صحيحة?|غلط\s+ہے|درست\s+نہیں|yanlış(?:tır|dır)?|"
+    r"doğru\s+değil|səhvdir|yanlışdır|düzgün\s+deyil|noto'g'ri|қате|дұрыс\s+емес|туура\s+эмес|буруу|зөв\s+биш|"
+    r"neteising\w{1,2}|klaiding\w{1,2}|(?:ir\s+)?nepareiz\w{1,2}|ir\s+kļūdain\w{1,2}|on\s+vale|ei\s+ole\s+õige|on\s+väärä|"
+    r"ei\s+ole\s+oikea|helytelen|nem\s+helyes|(?:si|sio|ni)\s+(?:sahihi|makosa)|(?:adalah\s+)?salah|tidak\s+(?:betul|benar)|"
+    r"(?:ay\s+)?mali|hindi\s+tama|ba\s+daidai\s+ba|kuskure\s+ne|kò\s+tọ̀nà|ezighi\s+ezi|akulungile|ayilungile|ayichanekanga|"
+    r"waa\s+khalad|ma\s+saxna|ntabwo\s+ari\s+byo|မှား\S{0,4}|ខុស|មិនត្រឹមត្រូវ|ຜິດ|ບໍ່ຖືກຕ້ອງ|ผิด|ไม่ถูกต้อง|okerra\s+da|"
+    r"ez\s+da\s+zuzena|(?:é|és)\s+(?:incorrect[aoe]|errònia)|non\s+é\s+correct[ao]|no\s+és\s+correct[ae]|yn\s+anghywir|mícheart|"
+    r"ħażin|mhux\s+korrett|is\s+verkeerd|is\s+nie\s+korrek\s+nie|(?:là\s+)?sai(?![^\W\d_])|không\s+đúng|"
+    # round 12: Korean, Japanese and Chinese "does not apply (either)", "is not it", "is wrong" after a letter
+    # ("E도 해당되지 않습니다", "Bは該当しません", "A也不对")
+    r"(?:도|는|은|가|이)\s*+(?:해당(?:되|하)지\s*+않|아닙니다|아니다|아님|맞지\s*+않|틀렸|틀린|적절하지\s*+않|가능성이\s*+낮)|"
+    r"(?:は|も)\s*+(?:該当しない|該当しません|当てはまらない|当てはまりません|違います|違う|誤り|不正解|考えにくい)|"
+    r"也?(?:不是|不对|不對|错误|錯誤|不符合|不正确|不正確)|"
     # round 10: eliminations after a letter in more languages ("Možnosti A, B a D lze vyloučit", "B fällt weg", "D ebenfalls raus",
     # "B, C en D vallen af", "B, C, D는 배제됩니다", "(C utesluten)", "A, B और D को हटाया जा सकता है", "A, B, dan D dapat disingkirkan")
     r"lze\s+vyloučit|(?:je|jsou|byl[ay]?)\s+vyloučen\w{0,2}|sa\s+dá\s+vylúčiť|(?:fällt|fallen)\s+weg|(?:ebenfalls\s+|auch\s+)?raus(?=\s*+[.,;]|\s*+$)|"
@@ -149,7 +184,7 @@ ELIMINATIONS = (
     # round 11: "B i C otpadaju", "A и D отпадат", "D taip pat netinka", "A ei sobi", "E ne odgovara", "A og C koma ekki til greina",
     # "A, B, C və D istisna olunur", "A, B un D var izslēgt", "A ir B atmetame"
     r"(?:taip\s+pat\s+|също\s+|također\s+|tudi\s+)?(?:otpada(?:ju)?|отпада(?:т)?|odpadá|odpadajo|netinka|ei\s+sobi|ne\s+odgovara\w{0,2}|не\s+отговаря|"
-    r"koma\s+ekki\s+til\s+greina|istisna\s+olunur|var\s+izslēgt|atmetame|atmestin\w{1,2}|izločimo|môžeme\s+vylúčiť|možemo\s+isključiti|"
+    r"koma\s+ekki\s+til\s+greina|istisna\s+olunur|(?<![^\W\d_])var\s+izslēgt|atmetame|atmestin\w{1,2}|izločimo|môžeme\s+vylúčiť|možemo\s+isključiti|"
     r"isključujemo|baztertzen\s+ditugu|uitgesluit|kan\s+uitskakel)|"
     r"(?:sont|est)\s+exclu(?:e|es|s)?|(?:são|é)\s+excluíd[ao]s?|(?:sono|è)\s+(?:esclus[aeio]|da\s+escludere)|(?:sind|ist)\s+ausgeschlossen|"
     r"(?:は否定的|は除外|が除外|は考えにくい|排除)(?!でき(?:ない|ません)|されない|されません|しない|しません|不了|不能)|"
@@ -189,9 +224,19 @@ CONCLUSIONS = (
     r"daher|somit|deshalb|folglich|"
     r"donc|alors|par\s+conséquent|"
     r"então|portanto|logo|"
-    r"quindi|dunque"
+    r"quindi|dunque|"
+    # round 12: "therefore / so" in ~70 more languages ("Beraz, B: Tomografia konputatua", "Stoga je odgovor C")
+    r"beraz|hortaz|horregatik|polo\s+tanto|entón|per\s+tant|així\s+doncs|doncs|stoga|dakle|zato|према\s+томе|дакле|стога|torej|"
+    r"zatorej|preto|teda|proto|tedy|takže|więc|zatem|deci|prin\s+urmare|așadar|prandaj|kështu\s+që|άρα|επομένως|συνεπώς|"
+    r"следователно|затова|значи|затоа|tāpēc|tātad|todėl|taigi|vadinasi|seega|niisiis|järelikult|joten|siksi|näin\s+ollen|tehát|"
+    r"ezért|þess\s+vegna|derfor|därför|altså|alltså|dermed|således|gevolglik|dolayısıyla|bu\s+yüzden|buna\s+görə|deməli|"
+    r"beləliklə|shuning\s+uchun|demak|сондықтан|демек|ошондуктан|тиймээс|иймд|ამიტომ|მაშასადამე|ուստի|հետևաբար|այսպիսով|ስለዚህ|"
+    r"לכן|لذلك|إذن|لذا|وبالتالي|بنابراین|لہٰذا|इसलिए|अतः|म्हणून|त्यामुळे|त्यसैले|তাই|সুতরাং|অতএব|ਇਸ\s+ਲਈ|ਇਸਲਈ|તેથી|எனவே|"
+    r"ஆகவே|కాబట్టి|అందువల్ల|ಆದ್ದರಿಂದ|ಹಾಗಾಗಿ|അതിനാൽ|അതുകൊണ്ട്|ତେଣୁ|එබැවින්|kwa\s+hiyo|kwa\s+hivyo|hivyo|oleh\s+itu|"
+    r"oleh\s+karena\s+itu|maka|justeru|kaya|samakatuwid|saboda\s+haka|don\s+haka|nítorí\s+náà|nitorina|ya\s+mere|ngakho(?:-ke)?|"
+    r"ngoko|sidaas\s+darteed|haddaba|bityo|do\s+đó|cho\s+nên|felly|mar\s+sin|għalhekk|allura|dofir"
 )
-CONCLUSIONS_CJK = r"所以|因此|故|だから|したがって|よって|排除法で|通过排除|經排除"
+CONCLUSIONS_CJK = r"所以|因此|故|だから|したがって|よって|排除法で|通过排除|經排除|따라서|그러므로|그래서|ထို့ကြောင့်|ဒါကြောင့်|ដូច្នេះ|ດັ່ງນັ້ນ|ดังนั้น|เพราะฉะนั้น"
 #: what may stand between a conclusion cue and the letter
 CONCLUSION_FILLERS = (
     r"(?:it\s+(?:must|has\s+to|should|would)\s+be|it\s+is|it's|the\s+answer\s+is|the\s+answer\s+must\s+be|"
@@ -216,6 +261,32 @@ ORDINALS = (
     ("fifth|5th|quinta|quinto|fünfte|fünften|cinquième|vijfde|пятый|пятая|beşinci|piąta|piąty|kelima|thứ\\s+năm|п'ятий|п'ята|πέμπτη|pátá|pátý|cincea|cincilea|femte|החמישית|ที่ห้า|다섯\\s*번째|"
      "第五|五番目|5番目|الخامس|الخامسة|پنجم|पाँचवाँ|पांचवां",),
 )
+# round 12: inflected forms (Latvian and Lithuanian feminines, Slovak, Icelandic) and the ordinals of more languages
+# (Albanian, Macedonian, Armenian, Kazakh, Kyrgyz, Mongolian, Amharic, Somali, Hausa, Yoruba, Igbo, Zulu, Xhosa, Kinyarwanda,
+# Filipino, Khmer, Burmese, Pashto, Kurdish, Gujarati, Kannada, Malayalam, Odia, Hindi, Nepali, Bengali, Welsh, Irish,
+# Maltese, Luxembourgish, Basque, Estonian, Hungarian, Swahili); never the words for "final", which also name "final answer"
+_ORDINALS_ROUND12 = (
+    "pirmā|pirmo|pirmoji|pirmąjį|pirmą|prvá|prvý|prvé|fyrsti|fyrsta|parë|pari|прв|прва|прво|առաջին|бірінші|биринчи|нэгдүгээр|"
+    "የመጀመሪያው|koowaad|farko|àkọ́kọ́|akọkọ|mbụ|wokuqala|sokuqala|mbere|pang-una|unang|ទីមួយ|ပထမ|لومړی|yekem|یەکەم|પ્રથમ|પહેલો|"
+    "ಮೊದಲನೆಯ|ಮೊದಲ|ഒന്നാമത്തെ|ପ୍ରଥମ|पहला|पहली|पहिलो|প্রথম|cyntaf|chéad|l-ewwel|éischt|lehena|lehenengoa|kwanza",
+    "otrā|antroji|antrąjį|antrą|druhá|druhý|druhé|önnur|annað|dytë|dyta|dyti|втор|втора|второ|экинчи|ሁለተኛ|labaad|na\\s+biyu|"
+    "ìkejì|abụọ|wesibili|sesibini|kabiri|ikalawang|ទីពីរ|دویم|دوهم|duyem|دووەم|બીજો|બીજી|ಎರಡನೆಯ|രണ്ടാമത്തെ|ଦ୍ୱିତୀୟ|दूसरे|"
+    "ail|dara|it-tieni|zweet|zweeten|teine|második",
+    "trešā|trešo|trečiasis|trečioji|trečiąjį|trečią|tretia|tretí|tretie|þriðja|tretë|treta|treti|трет|трета|трето|երրորդ|үшінші|"
+    "үчүнчү|гуравдугаар|ሦስተኛው|ሶስተኛው|saddexaad|na\\s+uku|ìkẹta|atọ|wesithathu|sesithathu|gatatu|ikatlo|ikatlong|ទីបី|တတိယ|"
+    "دریم|sêyem|سێیەم|ત્રીજો|ત્રીજી|ಮೂರನೆಯ|മൂന്നാമത്തെ|ତୃତୀୟ|तीसरा|तीसरी|तेस्रो|তৃতীয়|trydydd|trydedd|tríú|it-tielet|drëtt|"
+    "hirugarrena|hirugarren|kolmas|harmadik|tatu",
+    "ceturtā|ceturto|ketvirtasis|ketvirtoji|ketvirtąjį|ketvirtą|štvrtá|štvrtý|fjórða|katërt|katërta|katërti|четврт|четврта|"
+    "չորրորդ|төртінші|төртүнчү|дөрөвдүгээр|አራተኛው|afraad|na\\s+huɗu|ìkẹrin|anọ|wesine|sesine|kane|ikaapat|ទីបួន|"
+    "စတုတ္ထ|څلورم|çarem|چوارەم|ચોથો|ચોથી|ನಾಲ್ಕನೆಯ|നാലാമത്തെ|ଚତୁର୍ଥ|चौथा|चौथी|चौथो|চতুর্থ|pedwerydd|pedwaredd|ceathrú|"
+    "ir-raba|véiert|laugarrena|laugarren|neljas|negyedik|nne",
+    "piektā|piekto|penktasis|penktoji|penktas|penktą|piata|piaty|fimmti|fimmta|pestë|pesta|pesti|петти|петта|հինգերորդ|бесінші|"
+    "бешинчи|тавдугаар|አምስተኛው|shanaad|na\\s+biyar|ìkarùn|ise|wesihlanu|sesihlanu|gatanu|ikalima|ទីប្រាំ|ပဉ္စမ|پنځم|pêncem|"
+    "پێنجەم|પાંચમો|ಐದನೆಯ|അഞ്ചാമത്തെ|ପଞ୍ଚମ|पाँचवीं|पाँचौं|পঞ্চম|pumed|cúigiú|il-ħames|fënneft|bosgarrena|viies|ötödik|tano",
+)
+ORDINALS = tuple((old + "|" + new + "|" + f"{i}-(?:й|я|е|ый|ая|ое|ий|ой|ти|ри|ви|ми)",)
+                 for i, ((old,), new) in enumerate(zip(ORDINALS, _ORDINALS_ROUND12), start=1))  # "3-й вариант", "2-ри"
+
 #: the middle one of an odd number of options ("die mittlere Option")
 MIDDLE_WORDS = r"middle|mittlere|mittleren|del\s+medio|du\s+milieu|do\s+meio|di\s+mezzo|centrale|middelste|средний|средняя"
 #: the option before the last ("the penultimate option", "a penúltima alternativa")
@@ -226,7 +297,11 @@ LAST_WORDS = (r"last|última|último|letzte|letzten|dernière|dernier|ultima|ult
               # round 11
               r"sidste|siste|viimeinen|viimane|utolsó|paskutinis|pēdējais|posljednji|zadnji|последни|последния|последната|آخری|"
               r"கடைசி|చివరి|শেষ|ਆਖਰੀ|शेवटचा|վերջին|соңғы|oxirgi|mwisho|laaste|huling|derradeira|darrera|azkena|zadnja|zadnje|"
-              r"နောက်ဆုံး|අවසාන|የመጨረሻው|сүүлийн|síðasti|sonuncu")
+              r"နောက်ဆုံး|අවසාන|የመጨረሻው|сүүлийн|síðasti|sonuncu|"
+              # round 12
+              r"pēdējā|pēdējo|paskutinė|paskutinysis|paskutinį|posledná|posledný|posledné|síðasta|акыркы|dambeeya|ƙarshe|ìkẹyìn|"
+              r"ikpeazụ|wokugcina|sokugqibela|ចុងក្រោយ|وروستی|dawî|છેલ્લો|છેલ્લું|ಕೊನೆಯ|അവസാനത്തെ|olaf|deireanach|aħħar|lescht|fundit|"
+              r"последен|последна|последњи|последња|последњу|последње|poslednji|poslednja|poslednju|آخرین")
 #: nouns after an ordinal ("the second option", "第二个选项")
 ORDINAL_NOUNS = (
     r"option|choice|one|description|statement|proposition|possibility|alternative|candidate|item|"
@@ -247,6 +322,28 @@ NUMBER_WORDS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "1": 0, "2
 
 #: negated findings for yes/no questions ("No evidence of effusion", "kein Anhalt für", "未见")
 NEGATIVE_FINDINGS = (
+    # round 12: "not seen / not detected / there is no" in Baltic, South Slavic, Slovak, Romanian, Albanian, Georgian, Armenian,
+    # Amharic, Mongolian, Turkic, Indic, Dravidian, Sinhala, Urdu, Pashto, Kurdish, Swahili, Malay, Filipino, Hausa, Yoruba,
+    # Igbo, Zulu/Xhosa, Somali, Basque, Galician, Catalan, Welsh, Irish, Maltese, Luxembourgish
+    r"nenustatyt\w{1,3}|nematom\w{1,3}|nerast\w{1,3}|nestebim\w{1,3}|nav\s+(?:konstatēt|novērojam|atrast)\w{1,2}|"
+    r"ei\s+esine|puudub|ei\s+leita|se\s+ne\s+(?:prikazuje|vidi|uočava|nalazi)|nije\s+(?:vidljiv|uočen|nađen|prikazan)\w{0,2}|"
+    r"ni\s+(?:prisot|vid)\w{1,3}|не\s+се\s+(?:види|уочава|приказује|гледа|забележува)|није\s+(?:присут|видљив|уочен)\w{0,3}|"
+    r"nebol\w{0,2}\s+zisten\w{1,2}|nie\s+je\s+(?:zjavn|zisten)\w{1,2}|nu\s+se\s+(?:observă|vizualizează|evidențiază|constată)|"
+    r"nu\s+(?:este|sunt)\s+prezent\w{0,2}|fără\s+semne\s+de|nuk\s+(?:vërehet|shihet|ka|gjendet)|mungon|"
+    r"არ\s+(?:ვლინდება|აღინიშნება|ჩანს|დაფიქსირდა)|չի\s+(?:հայտնաբերվել|նկատվում|երևում|դիտվում)|չեն\s+հայտնաբերվել|չկա|"
+    r"አልታየም|አይታይም|የለም|илрээгүй|байхгүй|харагдахгүй|ажиглагдаагүй|анықталмады|анықталған\s+жоқ|байқалмайды|"
+    r"аныкталган\s+жок|байкалган\s+жок|aniqlanmadi|kuzatilmadi|ko'rinmaydi|topilmadi|aşkar\s+(?:edilmədi|olunmadı)|"
+    r"müşahidə\s+(?:edilmir|olunmur)|yoxdur|görünmür|नहीं\s+दिख\S{0,6}|अनुपस्थित|दिसत\s+नाही|आढळ\S{0,4}\s+नाही|देखिँदैन|देखिएन|"
+    r"भेटिएन|छैन|দেখা\s+যাচ্ছে\s+না|দেখা\s+যায়\s+না|পাওয়া\s+যায়নি|নেই|ਦਿਖਾਈ\s+ਨਹੀਂ|ਨਹੀਂ\s+ਦਿਸ\S{0,4}|દેખાતું\s+નથી|દેખાતી\s+નથી|"
+    r"નથી|காணப்படவில்லை|தென்படவில்லை|కనిపించడం\s+లేదు|కనిపించలేదు|ಕಾಣುತ್ತಿಲ್ಲ|ಕಂಡುಬಂದಿಲ್ಲ|കാണുന്നില്ല|കണ്ടെത്തിയില്ല|"
+    r"ଦେଖାଯାଉନାହିଁ|ଦେଖାଯାଉ\s+ନାହିଁ|දක්නට\s+නොලැබේ|නොපෙනේ|نظر\s+نہیں\s+آ\S{0,3}|موجود\s+نہیں|نه\s+(?:لیدل|ښکاري)\S{0,6}|نشته|"
+    r"نییە|نەبینراوە|nayê\s+dîtin|haionekani|hazionekani|hakuna|haupo|haipo|tiada|tidak\s+(?:kelihatan|dilihat|dikesan|ditemui)|"
+    r"walang|hindi\s+(?:makita|nakita|natagpuan)|ba\s+a\s+gani\s+ba|kò\s+sí|ko\s+si\s|ahụghị|enweghị|akubonakali|ayibonakali|akukho|"
+    r"lama\s+(?:arko|helin)|ma\s+jiro|ez\s+da\s+(?:antzematen|aurkitu)|ez\s+dago|"
+    r"descártase|descartad[oa]|non\s+se\s+(?:observa|aprecia|ve)|sen\s+signos\s+de|no\s+es\s+veu|sense\s+evidència\s+de|"
+    r"dim\s+(?:arwydd|tystiolaeth)\s+o|ni\s+welir|níl\s+(?:aon\s+)?(?:comhartha|fianaise)|ní\s+fheictear|ma\s+(?:jidhirx|hemmx|jinstabx)|"
+    r"net\s+ze\s+gesinn|keng\s+zeechen|sést\s+ekki|ekki\s+til\s+staðar|nie\s+(?:gesien|teenwoordig|sigbaar)\s+nie|"
+    r"(?:ikke|inte)\s+(?:påvist|påvisad|synlig|sett|sedd)|"
     # round 11: Finnish, Slovak, Catalan, Bulgarian, Hungarian, Baltic, South Slavic, Icelandic, Afrikaans, Swahili, Malay, Basque
     r"ei\s+(?:todeta|näy|havaita|ole\s+näha)|ei\s+merkkejä|nie\s+je\s+(?:prítomn|viditeľn)\w{1,2}|(?:je\s+)?vylúčen\w{1,2}|"
     r"es\s+descarta|no\s+s'observa|sense\s+signes\s+de|не\s+се\s+(?:установява\w{0,2}|визуализира\w{0,2}|вижда\w{0,2})|без\s+данни\s+за|"
@@ -289,6 +386,14 @@ NEGATIVE_FINDINGS = (
 )
 #: findings stated as present ("Positive for fracture", "A small effusion is present", "hay derrame")
 POSITIVE_FINDINGS = (
+    # round 12: "is seen / detected / consistent with" in the languages of the negations above (never a form the negation
+    # holds: "nenustatytas" is no "nustatytas", a word boundary of Latin script guards it)
+    r"(?:yra\s+)?nustatyt\w{1,3}|(?:ir\s+)?konstatēt\w{1,2}|atbilst|esineb|vidljiv\w{0,2}|uočava\s+se|prikazuje\s+se|skladno\s+s|prisot\w{1,3}|"
+    r"se\s+observă|vërehet|shihet|ვლინდება|აღინიშნება|հայտնաբերվել\s+է|նկատվում\s+է|ይታያል|илэрсэн|харагдаж\s+байна|ажиглагдана|"
+    r"анықталды|байқалады|сәйкес\s+келеді|aniqlandi|kuzatiladi|aşkar\s+edildi|müşahidə\s+olunur|दिखाई\s+दे\s+रह\S{1,2}|दिसत\s+आहे|"
+    r"देखिन्छ|காணப்படுகிறது|కనిపిస్తోంది|ಕಂಡುಬಂದಿದೆ|ಕಾಣುತ್ತದೆ|കാണുന്നു|കാണപ്പെടുന്നു|ଦେଖାଯାଉଛି|දක්නට\s+ලැබේ|inaonekana|unaonekana|"
+    r"görünür|görülür|હાજર\s+છે|દેખાય\s+છે|ಇದೆ(?=\s*+[.।]|$)|उपस्थित\s+है|मौजूद\s+आहे|"
+    r"kuna\s|kelihatan|makikita|mayroong|kuyabonakala|kukhona|biragaragara|တွေ့ရ(?:ပါ)?သည်|obsérvase|apréciase|gwelir|feictear|jidher|"
     # round 11: "obostrano se vidi pleuralni izliv", "Det påvises", "ábrázolódik", "todetaan", "je prítomná", "es veu"
     r"(?:se\s+)?vidi\s+se|se\s+vidi|påvises|påvist|(?<!nem\s)(?:látható|ábrázolódik)|todetaan|näkyy|je\s+prítomn\w{1,2}|"
     r"es\s+veu|s'observa|се\s+(?:установява|вижда)|matom\w{1,2}|redzam\w{1,2}|on\s+näha|sést|word\s+gesien|ikusten\s+da|"
@@ -311,7 +416,7 @@ POSITIVE_FINDINGS = (
     r"存在|可见|可見|见到|有|あります|認める|認められる|見られる"
 )
 #: a negation that turns a positive finding around ("There is no evidence of")
-FINDING_NEGATORS = r"ne|nem|nėra|nav|ekki|ikke|ikkje|inte|no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
+FINDING_NEGATORS = r"ni|nije|није|nu|nuk|ez|hindi|bukan|ne|nem|nėra|nav|ekki|ikke|ikkje|inte|no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
 
 #: whole-option synonyms and abbreviations (lower case): an option text -> other names for it
 PHRASE_SYNONYMS = {

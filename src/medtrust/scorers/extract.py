@@ -155,6 +155,16 @@ languages; negations written after a finding or an option's text in more languag
 other X" (:data:`_NO_OTHER`, :data:`_OTHER_BEFORE`); "the former" / "the latter" among three options or more
 (:func:`_former_latter`); "Answer: C?" asks; the finish reason ``length`` marks a cut reply.
 
+Round 12 (docs/judges.md, "Answer readers, round 12"): a yes and a no said together, and letters joined by "and"/"or",
+in about 60 languages (one list, ``answer_lexicon.LETTER_CONJUNCTIONS``); answers that contradict themselves are no
+answer: answer lines that disagree (:func:`_opens_line`, unless :data:`_REVISED`), prose against a JSON field
+(:func:`_prose_answer`), answer keys of one object (:func:`_other_answer_keys`), lines opening with a yes and a no, a
+conclusion that says the other or "cannot be excluded" (:data:`_CONCLUSION_LINE`, :data:`_CANNOT_EXCLUDE`), "but C is
+more likely" (:data:`_BUT_LIKELIER`); an answer word right before its letter (:data:`_BARE_SLOT`), not under a
+condition written after it (:data:`_CONDITIONAL_AFTER_SLOT`); findings, answer words, yes/no words, ordinals, "is wrong",
+"therefore" and negations of ~45 more languages; template debris (:data:`_CHAT_TOKEN`); a stated answer is not
+overruled by a contrast between findings (:data:`_STATED_LAYERS`).
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` (or another server's ``length``) keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -204,7 +214,7 @@ _QUOTES = str.maketrans(
 # after a marker); the free "yes/no word" layer uses the English words only.
 # A short word that is also a word of another language ("ne", "ei", "oo", "da") counts only before
 # punctuation ("Ne, ...", "Ei."), never before a word it belongs to ("Ne peux pas", "Ei voi sanoa").
-_PUNCT_AFTER = "(?=\\s*+[,.!،。，])"
+_PUNCT_AFTER = "(?=[ \\t]*+(?:[,.!،。，।\\n:;–—።։]|$))"  # round 12: a line's end and the danda end a short answer too
 _YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim", "evet", "tak", "да", "có", "ναι", "हाँ", "हां",
               "ya" + _PUNCT_AFTER, "da" + _PUNCT_AFTER, "так" + _PUNCT_AFTER, "כן", "হ্যাঁ", "ndiyo",
               "ano" + _PUNCT_AFTER, "áno", "kyllä", "jah" + _PUNCT_AFTER, "igen", "taip", "jā", "já", "oo" + _PUNCT_AFTER,
@@ -212,13 +222,21 @@ _YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim
               # round 11: Armenian, Amharic, Burmese, Yoruba, Khmer, Georgian, Tamil, Telugu, Marathi, Punjabi, Sinhala, Lao,
               # Azerbaijani, Kazakh, Mongolian, Basque, Uzbek
               "այո", "አዎን", "አዎ", "ဟုတ်ကဲ့", "bẹ́ẹ̀ni", "bẹẹni", "បាទ", "ចាស", "დიახ", "კი" + _PUNCT_AFTER, "ஆம்", "అవును", "होय",
-              "ਹਾਂ", "ඔව්", "ແມ່ນ", "bəli", "иә", "тийм" + _PUNCT_AFTER, "bai" + _PUNCT_AFTER, "ha" + _PUNCT_AFTER)
+              "ਹਾਂ", "ඔව්", "ແມ່ນ", "bəli", "иә", "тийм" + _PUNCT_AFTER, "bai" + _PUNCT_AFTER, "ha" + _PUNCT_AFTER,
+              # round 12: Hausa, Igbo, Zulu, Xhosa, Somali, Kinyarwanda, Kyrgyz, Albanian, Kurdish, Gujarati, Kannada, Malayalam, Odia,
+              # Maltese ("jo" is yes in Luxembourgish and no in Albanian, "eh" a hesitation: neither counts)
+              "ee" + _PUNCT_AFTER, "yebo", "ewe" + _PUNCT_AFTER, "haa" + _PUNCT_AFTER, "yego", "ооба",
+              "po" + _PUNCT_AFTER, "belê", "بەڵێ", "હા", "ಹೌದು", "അതെ", "ହଁ", "iva" + _PUNCT_AFTER, "हो" + _PUNCT_AFTER)
 _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет", "nej", "không", "tidak", "όχι",
              "नहीं", "ні", "nu" + _PUNCT_AFTER, "לא", "না", "hapana",
              "ne" + _PUNCT_AFTER, "ei" + _PUNCT_AFTER, "nem" + _PUNCT_AFTER, "не" + _PUNCT_AFTER, "nē", "nei" + _PUNCT_AFTER,
              "hindi" + _PUNCT_AFTER, "نہیں", "خیر" + _PUNCT_AFTER, "نه" + _PUNCT_AFTER, "ບໍ່ແມ່ນ",
              "ոչ", "አይደለም", "አይ" + _PUNCT_AFTER, "bẹ́ẹ̀kọ́", "rara" + _PUNCT_AFTER, "မဟုတ်ပါ", "မဟုတ်ဘူး", "rárá", "ទេ", "არა", "இல்லை", "కాదు", "లేదు", "नाही",
-             "होइन", "ਨਹੀਂ", "නැහැ", "නැත", "ບໍ່", "xeyr", "yo'q", "жоқ", "үгүй", "ez" + _PUNCT_AFTER)
+             "होइन", "ਨਹੀਂ", "නැහැ", "නැත", "ບໍ່", "xeyr", "yo'q", "жоқ", "үгүй", "ez" + _PUNCT_AFTER,
+             # round 12 (as the yes words above)
+             "a'a", "mba" + _PUNCT_AFTER, "cha" + _PUNCT_AFTER, "hayi", "maya" + _PUNCT_AFTER, "oya" + _PUNCT_AFTER, "жок" + _PUNCT_AFTER,
+             "نەخێر", "ના" + _PUNCT_AFTER, "ಇಲ್ಲ", "ഇല്ല", "ନା" + _PUNCT_AFTER, "na" + _PUNCT_AFTER,
+             "le" + _PUNCT_AFTER, "nee" + _PUNCT_AFTER, "ບໍ່ມີ", "ไม่มี")
 # scripts without spaces between words: no word boundary after them
 _YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네", "有(?=[，。,.！!]|$)", "ใช่")
 _NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오", "没有(?=[，。,.！!]|$)", "沒有(?=[，。,.！!]|$)", "ไม่ใช่", "ไม่")
@@ -229,7 +247,8 @@ _YN_WORD = re.compile(
     r"(?i:(" + "|".join(sorted(_YES_LATIN + _NO_LATIN + _YES_AR + _NO_AR, key=len, reverse=True)) + r"))(?![\w-])"
     r"|(" + "|".join(sorted(_YES_CJK + _NO_CJK, key=len, reverse=True)) + r")"
 )
-_YES_EN = re.compile(r"\b(?:yes|yeah|yep)\b", re.IGNORECASE)
+# "yes or no", "yes/no", "yes-or-no": the pair named, no answer (round 12: "Yes or no is hard to say here")
+_YES_EN = re.compile(r"\b(?:yes|yeah|yep)\b(?![ \t]*+(?:/|-?or-?|and)[ \t]*+no\b)", re.IGNORECASE)
 # "no" alone ("No.", "no, ...", a reply's last word); "no growth" is a determiner, not an answer
 _NO_EN = re.compile(r"\b(?:no(?=[ \t]*+(?:[,.;:!)]|$))|nope)\b(?!-)"
                     r"|^[\W]*+no\b(?!-)(?!\s++(?:way|idea|image|images|doubt|problem|clue|comment|answer)\b)", re.IGNORECASE)
@@ -244,17 +263,21 @@ _LETTER_FOLLOWERS = frozenset(
 )
 # Words after the answer word that lead to the answer: copulas, adverbs, "option", in several languages.
 _CONNECTORS = (
+    # round 12: "final" after the answer word, first, before "la" ("Jibu la mwisho: ndiyo", "Jawaabta ugu dambaysa: maya", "Ìdáhùn ìkẹyìn: rárá")
+    r"la\s+mwisho|ya\s+mwisho|ugu\s+dambay\w{1,3}|ìkẹyìn|ikpeazụ|na\s+ƙarshe|yokugcina|النهائية|الصحيحة|نهایی|نهائی|përfundimtare|"
     r"is|was|would|will|should|must|be|likely|probably|most|definitely|clearly|therefore|thus|then|here|"
     r"option|choice|letter|seems|appears|to|es|la|el|est|c'est|ist|die|der|é\s+a(?=\s)|é\s+o(?=\s)|é|è|sería|serait|wäre|"
     r"opción|opção|opzione|correcta|correcto|correcte|correta|corretta|correct|richtige|right|final|bonne|juste|"
     r"lautet|sarebbe|seria|là|adalah|ialah|ni|jest|это|هي|هو|changes\s+to|changed\s+to|now|becomes|"
     # round 11: copulas of more languages ("Mana atbilde ir D", "Moj odgovor je: ne", "Minu vastus on", "Svaret er nej", "Իմ պատասխանն է")
     r"ir|je|on|er|är|е|є|է|არის|ay|dir|dır|van|yra|"
+    # round 12: "тачан одговор је A", "зөв хариулт нь A", "amsar daidai ita ce C", "përgjigjja e saktë është A"
+    r"је|нь|бол|është|ita\s+ce|shine|yw|huwa|hija|হলো|হল|হচ্ছে|"
     r"among\s+(?:the\s+|these\s+)?(?:(?:given|listed|available|above)\s+)?(?:options|choices|answers)"
 )
 # possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
 _CONNECT = re.compile(
-    r"(?:\s*+(?:[:=|]|-+|(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])|是|为|為|应为|應為|应该是|應該是|は|が|选|選|은|는|】)\s*+|[^\S\n]*+\n\s*+)"
+    r"(?:\s*+(?:[:=|՝]|-+|(?<![\w'])(?i:" + _CONNECTORS + r")(?![\w'])|是|为|為|应为|應為|应该是|應該是|は|が|选|選|은|는|】)\s*+|[^\S\n]*+\n\s*+)"
 )
 _ANSWER_WORD = re.compile(
     r"(?<![\w])(?i:(?:(?:final|correct|right|best|most\s+likely|likely|selected|chosen|my|the|your)\s+){0,4}"
@@ -269,13 +292,20 @@ _ANSWER_WORD = re.compile(
     # round 11: "Javob: ha", "Жауап: жоқ", "Mana atbilde ir D", "Minu vastus", "Odgovor", "Отговор", "Atsakymas", "Jibu", "Svarið"
     r"|javob(?:im)?|cavab(?:ım)?|жауап|хариулт|atbilde|atsakymas|odgovor|отговор|одговор|jibu|svarið|erantzuna|antwoord|"
     r"zaključak|zaključek|záver|závěr|wniosek|заключение|висновок|conclusion|conclusión|conclusão|conclusione|sonuç|kesimpulan|kết\s+luận|"
-    r"պատասխանն|պատասխան(?:ը)?|პასუხი|መልስ|အဖြေ|ចម្លើយ|ຄຳຕອບ|පිළිතුර|பதில்|విడ|సమాధానం|উত্তর|ਜਵਾਬ|उत्तर|जवाब|sagot)(?![\w])"
-    r"|(?:正确答案|正確答案|正确选项|正確選項|答案|回答|解答|正解|答え|정답|답|คำตอบ(?:คือ|ที่ถูกต้อง)?)"
+    r"պատասխանն|պատասխան(?:ը)?|პასუხი|መልስ|အဖြေ|ចម្លើយ|ຄຳຕອບ|පිළිතුර|பதில்|విడ|సమాధానం|উত্তর|ਜਵਾਬ|उत्तर|जवाब|sagot|"
+    # round 12: Estonian, Hausa, Yoruba, Igbo, Zulu/Xhosa, Somali, Kinyarwanda, Kyrgyz, Albanian, Slovak, Romanian, Hebrew, Pashto,
+    # Kurdish, Gujarati, Kannada, Malayalam, Odia, Welsh, Irish, Maltese, Luxembourgish, Catalan/Galician, Turkish, Urdu, Vietnamese
+    r"cevab(?:ım|ı)|jawaabta|vastus|amsa|ìdáhùn|idahun|azịza|impendulo|jawaab|igisubizo|жооп|përgjigj(?:ja|jja|e|en)|odpoveď|răspunsul|תשובה|התשובה|ځواب|bersiv|"
+    r"وەڵام|જવાબ|ઉત્તર|ಉತ್ತರ|ഉത്തരം|ଉତ୍ତର|ateb|freagra|tweġiba|äntwert|resposta|yanıt(?:ım)?|جواب|câu\s+trả\s+lời)(?![\w])"
+    r"|(?:正确答案|正確答案|正确选项|正確選項|最终答案|最終答案|最后答案|最後答案|答案|回答|解答|正解|答え|정답|(?<!오)답|คำตอบ(?:คือ|ที่ถูกต้อง|สุดท้าย)?)"  # "오답" is a wrong answer (round 12)
 )
 _CUE = re.compile(
     r"(?i:\b(?:actually|wait|correction|i\s+mean|on\s+second\s+thought|let\s+me\s+correct(?:\s+(?:that|myself))?|"
     r"correcting\s+(?:that|myself)|i\s+correct\s+myself|scratch\s+that|on\s+reflection|final\s+correction|"
-    r"je\s+(?:me\s+)?corrige|corrijo|me\s+corrijo|ich\s+korrigiere(?:\s+mich)?|correggo|mi\s+correggo|corrigindo))"
+    r"je\s+(?:me\s+)?corrige|corrijo|me\s+corrijo|ich\s+korrigiere(?:\s+mich)?|correggo|mi\s+correggo|corrigindo|"
+    # round 12: "in reality" ("Réponse : A, mais en réalité c'est B")
+    r"en\s+réalité|en\s+realidad|na\s+verdade|na\s+realidade|in\s+realtà|in\s+wirklichkeit|in\s+werkelijkheid|на\s+самом\s+деле|"
+    r"w\s+rzeczywistości|aslında|faktiskt|faktisk))"
     r"[\s,:;.!-]*(?i:(?:it\s+is|it's|the\s+answer\s+is|rather)\s+)?"
 )
 _VERDICT = re.compile(
@@ -362,14 +392,15 @@ _LABEL_LINE = re.compile(r"(?m)^[ \t>*\-•#|]*[^\W\d_][^\n:：]{1,40}?[ \t]*[:�
 _BARE_LINE = re.compile(
     r"(?m)^[ \t>*\-•#|" + _OPENERS + r"]*+(?:(?i:option|choice|letter)\s++[" + _OPENERS + r"]*+)?([A-Za-z])[ \t.!。|" + _CLOSERS + r"]*+$"
 )
+#: the letter conjunctions of every language the readers know, longest first (one alternation; round 12)
+_LETTER_CONJUNCTION = "(?:" + "|".join(sorted(lex.LETTER_CONJUNCTIONS | {"und/oder"}, key=lambda w: (-len(w), w))) + ")"
 _MULTI_AFTER = re.compile(
-    r"^\s*+(?:,|/|&|\+|还是|或者|或|和|与|與|及|跟|または|か|와|과|(?i:and|or|y|et|und|oder|ou|e|o|und/oder|en|of|или|и|ve|veya|"
-    r"hoặc|và|atau|dan|oraz|lub|albo|ή|και|या|और|أو|و)(?![\w]))\s*+(?i:option\s++|(?:de\s++)?(?:la|el|le|a|o|die|der)\s++|de\s++)?"
+    r"^\s*+(?:,|/|&|\+|还是|或者|或|和|与|與|及|跟|または|か|와|과|(?i:" + _LETTER_CONJUNCTION + r")(?![\w]))\s*+(?i:option\s++|(?:de\s++)?(?:la|el|le|a|o|die|der)\s++|de\s++)?"
     r"[" + _OPENERS + r"]*+\s*+([A-Z])(?!" + _LW + r")"
 )
 _LEAD_MULTI = re.compile(
     r"^\W*+(?i:(?:both|either|options?)\s+)?[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*"
-    r"(?:\s*(?:,|/|&|\+|と|和|或|와|과|(?i:and|or|und|oder|y|o|et|ou|e|en|и|или|a|i|і|och|og|ve|và|dan|és|și|lub|oraz)(?=\s))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?!" + _LW + r")"
+    r"(?:\s*(?:,|/|&|\+|と|和|或|와|과|(?i:" + _LETTER_CONJUNCTION + r")(?=\s))\s*[" + _OPENERS + r"]*([A-Z])[" + _CLOSERS + r"]*)+(?!" + _LW + r")"
 )
 _PRONOUN_LEAD = re.compile(
     r"^\s*I\s+(?:think|believe|guess|feel|suppose|would\s+say)\s+(?:that\s+)?(?:it\s+is\s+|it's\s+|the\s+answer\s+is\s+)?"
@@ -806,6 +837,8 @@ def _letter_at(s: str, q: _Question, *, strict_lead: bool = False) -> tuple[_Rea
             return None, 0
     if _ELIMINATED_AFTER.match(rest):
         return None, 0  # "A is ruled out": an eliminated option, not an answer
+    if re.match(r"[ \t]*+[–—-][ \t]*+[A-H](?![^\W\d_])", rest):
+        return None, 0  # "az A–D lehetőségek közül": a range of options, no answer (round 12)
     up = letter.upper()
     if up not in q.letters:
         return None, 0
@@ -830,11 +863,15 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
     if _NOT_AN_ANSWER_AFTER.match(after):
         return None  # "Tidak tahu." (I don't know), "No sé", "No way to tell", "No image was provided"
     both = re.match(r"^\s*+(?:and|or|/)\s*+(\w+)", after, re.IGNORECASE) or re.match(
+        r"^[ \t]++(?:ו|و)(לא|لا)(?=[ \t]*+(?:[:;,.!—–\-。።։]|$))", after) or re.match(  # "כן ולא", "نعم ولا" (round 12)
         # "Sì e no: dipende ...", "Ja und nein.", "Да и нет": the pair, then a clause mark ("Sí y no hay derrame" is no pair)
+        # round 12: "Já og nei", "Ndiyo na hapana", "Taip ir ne", "Igen és nem", "Po dhe jo", "Oo at hindi"
         r"^[ \t]++(?:e|y|et|und|en|и|і|i|ve|a|o|ou|oder|или|або|lub|veya|og|och|eller|또는|혹은|または|或者|或|atau|hoặc|ya\s+da|"
-        r"বা|या|یا|au|yoki|ან|կամ|ወይም|හෝ|அல்லது|లేదా|किंवा|ਜਾਂ|vai|vagy|arba|või|ili|или|edo|tàbí)[ \t]++([\w\u0300-\u036f]+)"
-        r"(?=[ \t]*+(?:[:;,.!—–-]|$))", after, re.IGNORECASE)
-    if both and _YN_WORD.fullmatch(both.group(1)) and _yes_no_word(both.group(1)) != _yes_no_word(word):
+        r"na|ir|un|és|și|si|dhe|at|va|və|eta|ja|та|а|dan|và|ও|और|आणि|ਅਤੇ|மற்றும்|మరియు|და|և|እና|และ|ແລະ|និង|සහ|ба|мен|жана|"
+        r"বা|या|یا|au|yoki|ან|կամ|ወይም|හෝ|அல்லது|లేదా|किंवा|ਜਾਂ|vai|vagy|arba|või|ili|или|edo|tàbí|futhi|kunye|kwaye|iyo|ug)"
+        r"[ \t]++([^\s:;,.!—–\-。።։।]+)(?=[ \t]*+(?:[:;,.!—–\-。።։।]|$))", after, re.IGNORECASE)
+    second = _YN_WORD.match(after, both.start(1)) if both else None  # "nei" counts before punctuation: matched in place
+    if second and second.end() == both.end(1) and _yes_no_word(both.group(1)) != _yes_no_word(word):
         if re.match(r"^[\s)\]]*+[:：=]", after[both.end():]):
             return None  # "Yes/No: No" echoes the question's label; the answer follows it
         return _Reading(None, multiple=True)
@@ -848,7 +885,8 @@ _NOT_AN_ANSWER_AFTER = re.compile(
     r"^\s*+(?:միայն|მხოლოდ|только|лише|tylko|jen|samo|csak|vetëm|sadece)(?![^\W\d_])|"  # "Ոչ միայն ...": "not only" (round 11)
     r"^\s*+(?i:tahu|biết|sé|so\b|sei\b|wiem|jestem\s+pew|es\s+posible|posso|puedo|way\s+to|image\b|images\b|problem|"
     r"mi\s+è\s+possibile|m'est\s+pas|me\s+es\s+posible|"
-    r"doubt|idea|clue|comment|se\s+puede|è\s+possibile|é\s+possível|lo\s+s[ée])"
+    r"doubt|idea|clue|comment|se\s+puede|è\s+possibile|é\s+possível|lo\s+s[ée]|"
+    r"se\s+pode|si\s+può|se\s+può|pode\s+(?:ser\s+)?(?:descartad|excluíd)|può\s+essere\s+esclus)"  # round 12: "Non se pode descartar"
 )
 
 
@@ -952,7 +990,9 @@ _TOPIC_AFTER = re.compile(r"^(?:であれば|でなければ|ならば|なら|�
 
 
 #: an English word rejected in its own phrase: "rather than an epidural", "instead of the liver", "not a subdural"
-_REJECTED_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:rather\s++than|instead\s++of|not|nor|neither)\s++(?:(?:an?|the)\s++)?[^\W\d_]++")
+#: (round 12: through a verb of seeming, "does not look glaucomatous", "doesn't appear to be malignant")
+_REJECTED_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:rather\s++than|instead\s++of|not|nor|neither)\s++"
+                            r"(?:(?:look|looks|seem|seems|appear|appears|to|be|like|particularly|very|typically)\s++){0,3}(?:(?:an?|the)\s++)?[^\W\d_]++")
 
 
 #: a negation written after its noun in the same clause: "Karaciğer değil", "CTではなく", "간이 아니라", "न्यूमोथोरैक्स नहीं"
@@ -961,7 +1001,11 @@ _NEGATION_AFTER = re.compile(r"^[^,.;:!?\n、，。]{0,12}?(?:(?<![^\W\d_])deği
                              r"|(?<![^\W\d_])(?i:(?:liegt|liegen|ist|sind|is|zijn|föreligger|foreligger)\s+(?:\w+\s+)?(?:nicht|niet|inte|ikke)"
                              r"(?:\s+(?:vor|aanwezig|nachweisbar|vorhanden|sichtbar))?|nicht\s+(?:nachweisbar|vorhanden|sichtbar|erkennbar)|"
                              r"ses\s+(?:inte|ikke)|ei\s+(?:todeta|näy|havaita|ole)|nem\s+(?:ábrázolódik|látható|észlelhető|igazolható)|"
-                             r"nie\s+je|není|nėra|nav|nije|ne\s+postoji|не\s+(?:се\s+)?(?:установява|вижда|открива|наблюдава))(?![^\W\d_]))")
+                             r"nie\s+je|není|nėra|nav|nije|ne\s+postoji|не\s+(?:се\s+)?(?:установява|вижда|открива|наблюдава)|"
+                             # round 12: "Энэ хугарал биш", "... emas", "... deyil", "... չէ", "... አይደለም", "... nu este"
+                             r"биш|emas|deyil|emes|эмес|емес|չէ|არ\s+არის|አይደለም|nuk\s+është|pole|ei\s+ole|nie\s+jest|"
+                             r"не\s+(?:е|є|является)|nu\s+este|није|ba)(?![^\W\d_]))"
+                             r"|^[^,.;:!?\n、，。]{0,12}?(?:होइन|होईन|नाही|নয়|ਨਹੀਂ|નથી|அல்ல|కాదు|ಅಲ್ಲ|അല്ല|ନୁହେଁ|නොවේ|မဟုတ်|មិនមែន|ບໍ່ແມ່ນ)")
 #: English negation words, which :data:`_NEGATION` reads with its own exceptions ("no doubt", "not only")
 _ENGLISH_NEGATION = re.compile(r"(?i)(?<![^\W\d_])(?:no|not|nor|neither|never|without|unlikely|excluded?)(?![^\W\d_])|n't")
 
@@ -1166,10 +1210,18 @@ _ANY_NEGATION = re.compile(
     # "neither ... nor" and "not ... either" words, Czech "it is not about", Arabic negations after "and" (و)
     r"weder|nemmeno|neanche|neppure|tampoco|ani|nici|nejde|nejedná|وليس|وليست|ولا|ولم|"
     # round 11: Finnish, Hungarian, Baltic, South Slavic, Icelandic, Afrikaans, Swahili, Malay, Basque, Slovak, Catalan
-    r"eikä|ole|nincs|sincs|nėra|nav|nije|nisu|nema|ekki|hakuna|siyo|tiada|nie\s+je|tampoc)(?![^\W\d_])|n't|"
+    r"eikä|ole|nincs|sincs|nėra|nav|nije|nisu|nema|ekki|hakuna|siyo|tiada|nie\s+je|tampoc|"
+    # round 12: Basque, Swahili, Tagalog, Serbian/Macedonian Cyrillic, Slovene, Mongolian, Turkic, Armenian, Georgian, Amharic,
+    # Albanian, Estonian, Yoruba, Somali, Kinyarwanda, Zulu ("Ez da pneumonia, ezta ...", "Si saratani, wala ...", "Hindi ito
+    # pulmonya", "Није пнеумонија", "Ne gre za tumor", "Энэ хугарал биш")
+    r"ez|ezta|wala|sio|hindi|walang|није|нису|ne\s+gre\s+za|ne\s+za|биш|жоқ|емес|эмес|жок|emas|deyil|yox|չէ|ոչ|չի|არ|არა|አይደለም|"
+    r"nuk|mitte|kò|ma\s+aha|ntabwo|nta|akuyona|akusiyo|ayisiyo|akusilo)(?![^\W\d_])|n't|"
     # negations in scripts read without word boundaries (Chinese, Japanese, Korean, Hindi, Thai)
     r"未见|未見|未发现|未發現|没有|沒有|不是|不在|並非|并非|排除|无|無|ではない|ではありません|じゃない|ではなく|でなく|じゃなく|認めない|認めません|ありません|なし|"
     r"아니|아닙|아님|않|없|नहीं|नही|बिना|ไม่|"
+    # round 12: scripts whose vowel signs break word boundaries (Nepali, Marathi, Bengali, Punjabi, Gujarati, Tamil, Telugu, Kannada,
+    # Malayalam, Odia, Sinhala, Burmese, Khmer, Lao)
+    r"होइन|होईन|नाही|নয়|ਨਹੀਂ|નથી|அல்ல|இல்லை|కాదు|ಅಲ್ಲ|അല്ല|ନୁହେଁ|නොවේ|නැත|မဟုတ်|មិនមែន|ບໍ່ແມ່ນ|"
     # absent / not seen as a word or a verb ending: "Brak", "отсутствует", "немає", Persian "نمی‌", "認められません",
     # Turkish "-madı" / "-medi" ("saptanmadı", "izlenmedi")
     r"(?<![^\W\d_])(?:brak|отсутств\w{0,6}|немає|нема|yoktur|chybí)(?![^\W\d_])|نمی|られません|られない|"
@@ -1451,11 +1503,6 @@ _REMAINING = re.compile(
 )
 
 
-#: an elimination denied before a "what remains" cue ("A, B un D nevar izslēgt. Paliek C ...", "cannot rule out A"): nothing is left
-_CANNOT_EXCLUDE = re.compile(r"(?i)(?<![^\W\d_])(?:nevar\s+izslēgt|nelze\s+vyloučit|nie\s+można\s+wykluczyć|nemožno\s+vylúčiť|"
-                             r"ne\s+može\s+se\s+isključiti|cannot\s+(?:be\s+)?(?:rule[ds]?\s+out|exclude[ds]?)|can't\s+(?:be\s+)?(?:rule[ds]?\s+out|exclude[ds]?)|"
-                             r"kann\s+nicht\s+ausgeschlossen|lässt\s+sich\s+nicht\s+ausschließen|no\s+se\s+puede\s+descartar|ei\s+voi\s+sulkea\s+pois|"
-                             r"nem\s+zárható\s+ki|нельзя\s+исключить|не\s+може\s+да\s+се\s+изключи|ne\s+otpada)(?![^\W\d_])")
 _SLOT_ELIMINATED = re.compile(r"(?i)^\s*+(?:descartad|excluíd|excluid|exclu|esclus|ausgeschlossen|ruled\s+out|excluded|eliminad|"
                               r"wykluczon|исключ|виключ|vyloučen|uteslut|claro|clara|por\s+ver|abiert|open|unclear|unklar|offen)")
 
@@ -1627,6 +1674,8 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     def marker(m: re.Match[str]) -> _Reading | None:
         if re.match(r"[^\n.!?]{0,14}\?", t[m.end(): m.end() + 16]):
             return None  # "Answer: C?": asked, not stated (round 11)
+        if _CONDITIONAL_AFTER_SLOT.match(t, m.end()):
+            return None  # "答えがBだとしたら", "Cevap D olsaydı", "პასუხი A რომ ყოფილიყო": an answer supposed (round 12)
         return _marker_reading(t, m, q)
 
     def label(m: re.Match[str]) -> _Reading | None:
@@ -1674,6 +1723,18 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     last("marker", list(_ANSWER_WORD.finditer(t)), marker)
     # "<label>: X" lines and lines holding only a letter
     last("label", list(_LABEL_LINE.finditer(t)), label)
+    # round 12: lines that open with an answer word or label and state different answers, with no word that corrects
+    # between them ("**Answer: D**\n---\nAnswer: B", "最终答案：B\n\n答案：D"): no answer stands
+    lines: dict[int, str] = {}
+    for pattern, read in ((_ANSWER_WORD, marker),):  # an answer word, never another key ("pneumothorax: yes")
+        for m in list(pattern.finditer(t))[-MAX_CANDIDATES:]:
+            start = m.start() + len(m.group(0)) - len(m.group(0).lstrip(" \t\n"))
+            if _opens_line(t, start):
+                r = read(m)
+                if r is not None and r.answer:
+                    lines[m.end()] = r.answer
+    if len(set(lines.values())) > 1 and not _REVISED.search(t, min(lines), max(lines)):  # placed after the last answer line's word, so it outranks that line's own reading
+        hits.append((max(lines), "marker", _Reading(None, multiple=True)))
     if not q.yes_no:
         named = _apposition(t, q)
         if named is not None:
@@ -1749,6 +1810,26 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     return hits
 
 
+#: the copulas that close a sentence after its answer in languages with the verb last (Marathi, Hindi, Nepali,
+#: Punjabi, Bengali, Gujarati, Kannada, Malayalam, Tamil, Telugu, Sinhala, Turkish and Azerbaijani suffixes)
+_CLOSING_COPULA = r"(?:आहे|है|हो|छ|ਹੈ|হয়|ছে|છે|ಆಗಿದೆ|ಆಗಿದ್ದು|ആണ്|ஆகும்|ஆகும|అవుతుంది|ఉంది|වේ|ය|ነው|ናት|da|'?d[ıiuü]r|'?t[ıiuü]r)"
+#: a letter right after an answer word with nothing between: the letter, then the end of the sentence, a dash before
+#: the option's text, or a closing copula ("Antwort B – ...", "odgovor A.", "उत्तर A आहे"); "Choice C would" is none
+_BARE_SLOT = re.compile(
+    r"[ \t]++[*_]*+\(?([A-Z])\)?(?!" + _LW + r")[*_]*+(?=[ \t]*+(?:[.!।。]|\n|$|[-–—][ \t]|" + _CLOSING_COPULA
+    + r"[ \t]*+(?:[.!।。]|\n|$)))"
+)
+
+
+_STANDALONE_LETTER = re.compile(r"(?<![^\W\d_])([A-E])(?![^\W\d_])")
+#: a supposed answer: the slot after an answer word, then "if it were" in a language that puts it after (round 12)
+_CONDITIONAL_AFTER_SLOT = re.compile(
+    r"[^\n.!?。]{0,12}?(?:だとしたら|だったら|であれば|ならば|なら(?![^\W\d_])|라면|이라면|였다면|이었다면|რომ\s|olsaydı|olsa(?:ydı)?\s|olursa|"
+    r"হতো|হত(?![^\W\d_])|होता|होती|हो\s+तो|असता|ਹੁੰਦਾ|હોત|இருந்தால்|అయితే|ಆಗಿದ್ದರೆ|ആയിരുന്നെങ്കിൽ|ဖြစ်ခဲ့လျှင်|ከሆነ|bo'lganida|"
+    r"olsaydı|bolsa|болса|байсан\s+бол)"
+)
+
+
 def _marker_reading(t: str, m: re.Match[str], q: _Question) -> _Reading | None:
     """The answer an answer word (:data:`_ANSWER_WORD` match ``m``) states: the slot after its
     connectors ("The answer is B", "Answer: B"); None when it is negated or no connector follows."""
@@ -1762,6 +1843,16 @@ def _marker_reading(t: str, m: re.Match[str], q: _Question) -> _Reading | None:
         pos, n = c.end(), n + 1
         stops.append(pos)
     if n == 0:
+        # round 12: the letter right after the answer word, then the sentence's end, a dash or a closing copula
+        # ("**Antwort B – atopische Dermatitis**", "Mislim, da je odgovor A.", "माझे अंतिम उत्तर A आहे")
+        bare = _BARE_SLOT.match(t, pos)
+        if bare and bare.group(1) in q.letters and not (set(_STANDALONE_LETTER.findall(t, bare.end(), bare.end() + 300)) & q.letters
+                                                        - {bare.group(1)}):
+            return _Reading(bare.group(1))  # (never when another option follows: "Cevap C. Yok, hayır, belki de D.")
+        word = _YN_WORD.match(t, pos + 1) if (q.yes_no or q.yes_no_map) and t[pos: pos + 1] == " " else None
+        if word and re.match(r"[ \t]*+(?:[.!।。]|\n|$)", t[word.end(): word.end() + 4]):  # "නිවැරදි පිළිතුර ඔව්."
+            ans = q.yes_no_answer(word.group(0))
+            return _Reading(ans) if ans else None
         return None  # "Choice C would ..." is a mention, not a marker
     # the slot after the last connector, else after an earlier one: in "【答案】是" the "是" is the answer (yes), not a copula
     return next((r for r in (_read_slot(t[p: p + 300], q) for p in reversed(stops)) if r is not None), None)
@@ -2051,6 +2142,7 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
         if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in eliminated or _CONSIDERED_AFTER.match(after)
                 or _NEGATION_AFTER.match(after)  # "B는 아닙니다", "Bではありません", "B değil" (round 10)
                 or _TOPIC_AFTER.match(after)  # "Aであれば ...", "A라면 ...", "Cは通常 ...": a condition or a topic, not a choice
+                or _CONDITIONAL_AFTER_SLOT.match(after)  # "პასუხი A რომ ყოფილიყო", "Cevap D olsaydı" (round 12)
                 or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before) or _CONCEDED_BEFORE.search(before)
                 or _on_secondary_line(t, m.start()) or (m.group(1) and re.search(r"(?i)\bbetween\b[^.;()]{0,40}$", before))):
             continue  # ... "is between the middle lobe (B) and ...": a letter weighed, not chosen
@@ -2160,7 +2252,7 @@ _OPTION_LINE = re.compile(r"(?m)^[ \t>*\-•]*+(?:(?i:" + lex.OPTION_WORDS + r")
 
 #: "and"/"or" between listed letters, in the languages the eliminations are read in ("A, B a D", "A وC وD", "B, C और D");
 #: one list for the clause-start check (:func:`_letter_list_start`) and the letter-list patterns (:data:`_LIST_AND`)
-_LIST_CONJUNCTIONS = frozenset("or and nor oder und ou et o y e en a i и і или och og ja és și ve và dan lub oraz או و और या".split())
+_LIST_CONJUNCTIONS = lex.LETTER_CONJUNCTIONS
 _LIST_AND = "(?:" + "|".join(sorted(_LIST_CONJUNCTIONS, key=lambda w: (-len(w), w))) + ")"  # longest first
 
 
@@ -2341,12 +2433,14 @@ def _apposition(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
 _REOPENED = re.compile(
     r"(?i)(?<![^\W\d_])(?:although|though|but|yet|хотя|но|хоча|obwohl|aber|bien\s+que|mais|aunque|pero|anche\s+se|però|embora|mas|"
     r"choć|chociaż|ale|ancak|ama|maar|hoewel|även\s+om|selvom|vaikka|bár|deși|i\s+když|впрочем|però|toutefois|jednak|tuttavia|sin\s+embargo|"
-    r"wobei|allerdings|obgleich|zwar)"
+    r"wobei|allerdings|obgleich|zwar|ipak|ипак|међутим|međutim|али|vendar|totuși|megis|siiski|tomēr|tačiau|samt)"  # round 12
     r"[\s,]++(?:(?:anche|also|auch|aussi|también|também|тоже|też|ook|även|også)\s++)?(?:(?:la|il|le|el|a|die|der|l')\s*+)?"
     r"(?:(?:option|вариант|варіант|opcja|opción|option)\s++)?"
     r"[(\[]?([A-E])[)\]]?\s++(?:[^\W\d_]++\s++){0,4}?(?:possible|possibile|envisageable|denkbar|conceivable|wäre|possível|posible|möglich|mogelijk|możliw\w{0,3}|возмож\w{0,3}|"
     r"можлив\w{0,3}|plausible|olası|mümkün|möjlig|mulig|mahdollinen|lehetséges|posibil|možn\w{0,3}|"
-    r"не\s+исключ\w{0,3}|regge|tiene|tient|défendable|defendible|defendable|defensável|vertretbar|plausibel|not\s+excluded)(?![^\W\d_])"
+    r"не\s+исключ\w{0,3}|regge|tiene|tient|défendable|defendible|defendable|defensável|vertretbar|plausibel|not\s+excluded|"
+    r"moguć\w{0,3}|могућ\w{0,3}|tačan|točan|тачан|ispravan|исправан|mogoč\w{0,3}|pravilen|posibil\w{0,2}|võimalik|iespējam\w{1,2}|"
+    r"galim\w{1,2})(?![^\W\d_])"
     r"|(?:ただ|但是|不过|不過|しかし|でも|다만|하지만)[、,，\s]*+([A-E])(?:の可能性も|也有可能|也可能|も考えられ|도\s*가능|일\s*가능성도)"
 )
 
@@ -2460,6 +2554,8 @@ _BOTH_POSSIBLE = re.compile(
     r"|可能有[，,]\s*也可能没有|可能是也可能不是|有可能也有可能没有|可能有也可能没有"
     r"|两种(?:情况|可能)都有可能|两者都有可能|二者都有可能|兩種(?:情況|可能)都有可能|どちらも考えられ|どちらの可能性もあ|둘\s*다\s*가능"
     # neither yes nor no: "はいともいいえとも言えません", "weder ja noch nein", "neither yes nor no"
+    # round 12: "はいでもあり、いいえでもあります", "예이기도 하고 아니요이기도", "是，也不是", "有，也没有"
+    r"|はいでもあり|예이기도\s*하고\s*아니|(?:是|有|对|對)[，,]\s*也(?:不是|没有|沒有|不对|不對)"
     r"|はいとも(?:言え\w{0,2})?[、,]?\s*いいえとも|既不能说是也不能说否|(?i:neither\s++yes\s++nor\s++no|weder\s++ja\s++noch\s++nein|ni\s++s[íi]\s++ni\s++no|"
     r"ni\s++oui\s++ni\s++non|né\s++sì\s++né\s++no|nem\s++sim\s++nem\s++não)"
     # round 10: "both possibilities remain open"; "Sì e no: dipende ...", "Yes and no", "Да и нет"
@@ -2535,7 +2631,11 @@ _SAY_YES_NO = re.compile(
 #: Dutch "van wel" / "van niet" after a verb of saying or thinking: yes / no ("ik zou zeggen van wel", "ik denk van niet")
 _DUTCH_WEL = re.compile(r"(?i)(?<![^\W\d_])(zeggen|denk|denken|vermoed|geloof)\s++van\s++(wel|niet)(?![^\W\d_])")
 #: chat-template tokens, with the role they open: "<|im_start|>assistant", "<|im_end|>", "<|assistant|>"
-_CHAT_TOKEN = re.compile(r"<\|[A-Za-z_]{1,20}\|>(?:[ \t]*+(?:assistant|user|system)\b)?")
+_CHAT_TOKEN = re.compile(r"<\|[A-Za-z_]{1,20}\|>(?:[ \t]*+(?:assistant|user|system)\b)?"
+                         # round 12: end-of-turn tokens of other templates ("</s>", "[/INST]", "<end_of_turn>", "<eos>")
+                         r"|</s>|<s>|\[/?INST\]|<(?:end|start)_of_turn>(?:model)?|<eos>|<\|?endoftext\|?>"
+                         # a template's role header opening a line ("### Response:", "### Assistant:", "ASSISTANT:")
+                         r"|(?im:^[ \t]*+(?:###[ \t]*+)?(?:response|assistant|gpt|bot|model)[ \t]*+:[ \t]*+$)")
 #: one XML element holding one short value: "<present>false</present>", "<fracture>yes</fracture>"
 _XML_FIELD = re.compile(r"<([A-Za-z_][\w.-]{0,30})>[ \t]*+([^<>\n]{1,40}?)[ \t]*+</\1>")
 #: a word of letters and the digits 0 and 1: OCR may have written o as 0 and i as 1 ("d1slocation", "0r", "0f");
@@ -2563,6 +2663,47 @@ def _ocr_repaired(t: str) -> str:
     return _OCR_WORD.sub(fix, t)
 
 
+#: a conclusion or impression line of a report, in many languages; group 1 is what it says
+_CONCLUSION_LINE = re.compile(
+    r"(?im)^[ \t*#>_-]*+(?:conclusions?|impressions?|summary|assessment|zaključak|zaključek|kokkuvõte|ondorioa|gunaanad|निष्कर्ष|"
+    r"përfundim|sonuç|kesimpulan|yhteenveto|összegzés|concluzie|заключение|висновок|结论|結論|소견|결론|所見|まとめ|نتیجه|الخلاصة|"
+    r"الاستنتاج|wniosek|závěr|záver|schlussfolgerung|fazit|beurteilung|conclusión|conclusão|conclusione|impressione|impresión|"
+    r"secondo\s+me|dictamen|slutsats|konklusion|conclusie|samenvatting|nətic[əe]|xulosa|қорытынды|дүгнэлт|დასკვნა|եզրակացություն|"
+    r"ማጠቃለያ|hitimisho|muhtasari|ringkasan|buod|निष्कर्ष|উপসংহার|முடிவு|ముగింపు|ತೀರ್ಮಾನ|നിഗമനം|ସିଦ୍ଧାନ୍ତ|નિષ્કર્ષ|ਸਿੱਟਾ)"
+    r"[ \t*_]*+[:：][ \t*_]*+([^\n]{1,300})"
+)
+#: "cannot be excluded / ruled out" in many languages: an elimination denied before a "what remains" cue ("A, B un D nevar
+#: izslēgt. Paliek C ...": nothing is left), and a conclusion that leaves the finding open (round 12)
+_CANNOT_EXCLUDE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:nevar\s+izslēgt|kann\s+nicht\s+ausgeschlossen|lässt\s+sich\s+nicht\s+ausschließen|ei\s+voi\s+sulkea\s+pois|"
+    r"нельзя\s+исключить|не\s+може\s+да\s+се\s+изключи|ne\s+otpada|can't\s+(?:be\s+)?(?:rule[ds]?\s+out|exclude[ds]?)|"
+    r"cannot\s+(?:be\s+)?(?:rule[ds]?\s+out|exclude[ds]?))(?![^\W\d_])|"
+    r"(?:cannot|can\s*not|can't|could\s+not)\s+(?:be\s+)?(?:entirely\s+|fully\s+|completely\s+)?(?:excluded|ruled\s+out|exclude|rule\s+out)|"
+    r"not\s+(?:be\s+)?(?:excluded|ruled\s+out)|ei\s+saa\s+välistada|ezin\s+da\s+\w+\s+baztertu|ezin\s+da\s+baztertu|नकार्न\s+सकिँदैन|"
+    r"ne\s+može\s+se\s+(?:isključiti|isključit)|ni\s+mogoče\s+izključiti|nelze\s+vyloučit|nemožno\s+vylúčiť|не\s+(?:может\s+быть\s+)?исключ\w{1,4}|"
+    r"не\s+можна\s+виключити|no\s+se\s+puede\s+(?:descartar|excluir)|não\s+se\s+pode\s+(?:excluir|descartar)|"
+    r"ne\s+peut\s+(?:pas\s+)?être\s+exclue?|nicht\s+auszuschließen|nicht\s+ausgeschlossen\s+werden|non\s+si\s+può\s+escludere|"
+    r"niet\s+(?:worden\s+)?uit(?:te\s+)?sluiten|nie\s+można\s+wykluczyć|dışlanamaz|ekarte\s+edilemez|لا\s+يمكن\s+استبعاد|"
+    r"除外できない|除外できません|否定できない|否定できません|不能排除|无法排除|無法排除|배제할\s*수\s*없|tidak\s+dapat\s+(?:disingkirkan|dikesampingkan)|"
+    r"ei\s+voida\s+sulkea\s+pois|nem\s+zárható\s+ki|nu\s+poate\s+fi\s+exclus|δεν\s+μπορεί\s+να\s+αποκλειστεί|"
+    r"kan\s+inte\s+uteslutas|kan\s+ikke\s+udelukkes|kan\s+ikke\s+utelukkes|nuk\s+mund\s+të\s+përjashtohet|"
+    r"lama\s+(?:diidi|meeli\s+dhigi)\s+karo|haiwezi\s+kuondolewa|hindi\s+maaaring\s+ibukod|istisna\s+edilə\s+bilməz|"
+    r"inkor\s+etib\s+bo'lmaydi|खारिज\s+नहीं\s+किया\s+जा\s+सकता|নাকচ\s+করা\s+যায়\s+না"
+)
+
+
+#: "but C is more likely" in several languages: after a stated answer, another option set above it
+_BUT_LIKELIER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:but|али|ali|aber|mais|pero|ma|mas|но|але|ale|ama|maar|men|mutta|de|tetapi|tapi|although|though|aunque|"
+    r"obwohl|bien\s+que|anche\s+se|embora|хотя|хоча|choć|ancak|hoewel|även\s+om|vaikka|bár|deși|iako|иако|čeprav|lai\s+gan|nors)[ \t,]++"
+    r"(?:(?:option|opción|opção|opzione|вариант|варијанта|varijanta|opcja)[ \t]++)?(?-i:([A-E]))(?![^\W\d_])[ \t]++"
+    r"(?:(?:is|је|je|ist|est|es|è|é|е|є|jest|on|er|är|seems|looks)[ \t]++)?(?:more[ \t]++likely|likelier|вероватније|verovatnije|"
+    r"vjerojatnije|verjetnejš\w{1,2}|wahrscheinlicher|plus[ \t]++probable|más[ \t]++probable|più[ \t]++probabile|mais[ \t]++provável|"
+    r"вероятнее|більш[ \t]++ймовірн\w{1,3}|bardziej[ \t]++prawdopodobn\w{1,3}|daha[ \t]++olası|waarschijnlijker|troligare|"
+    r"sandsynligere|todennäköisempi|valószínűbb|mai[ \t]++probabil\w{0,3})(?![^\W\d_])"
+)
+
+
 def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[int, str, _Reading]] = (), layer: str = "") -> str | None:
     """Why the last stated answer (read at ``pos``) is not the reply's answer, or None: a bare
     alternative to it follows ("A. Or C."), or the reply opens sentences with both yes and no and
@@ -2573,6 +2714,11 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
         other = m.group(1) if m.group(1) in q.letters else (q.yes_no_answer(m.group(2)) if m.group(2) and (q.yes_no or q.yes_no_map) else None)
         if other and other != r.answer:
             return f"a bare alternative follows the stated answer ({m.group(0).strip()!r})"
+    if not q.yes_no:
+        likelier = _BUT_LIKELIER.search(t, pos)
+        if likelier and likelier.group(1) in q.letters and likelier.group(1) != r.answer:
+            # "Мислим да је B, али C је вероватније": the stated answer, then another option called more likely (round 12)
+            return f"another option is called more likely after the stated answer ({likelier.group(0)!r})"
     parts = {}
     for m in list(_PER_PART.finditer(t))[:MAX_CANDIDATES]:
         end = _SENTENCE_END.search(t, m.end())
@@ -2621,6 +2767,22 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
         unsure = _UNSURE.search(t) or _TORN.search(t)
         if len(opened) > 1 and unsure:
             return f"the reply says both yes and no, then {unsure.group(0)!r}"
+        for m in list(_CONCLUSION_LINE.finditer(t, pos))[:MAX_CANDIDATES]:
+            if m.start() <= pos:
+                continue
+            if _CANNOT_EXCLUDE.search(m.group(1)):  # "Answer: yes\n\nImpression: ... cannot be excluded" (round 12)
+                return f"the conclusion after the stated answer leaves it open ({m.group(0).strip()[:60]!r})"
+            said = _finding(m.group(1))
+            if said in ("yes", "no") and q.yes_no and said != r.answer:  # "Odgovor: ne.\n\nZaključak: prisutan je prijelom"
+                return f"the conclusion after the stated answer says the other ({m.group(0).strip()[:60]!r})"
+        lines = set()
+        for line in t.split("\n")[:MAX_CANDIDATES]:
+            y = _yes_no_at(line[:40], q) if line.strip() else None
+            if y is not None and y.answer and not re.match(r"(?i)\W*+(?:no|nein|non|não)\s++[^\W\d_]", line):
+                lines.add(y.answer)
+        if len(lines) > 1 and not _REVISED.search(t):
+            # "Jā, ... ir redzams lūzums.\n\nNē, lūzuma līnija nav redzama.": lines opening with a yes and a no (round 12)
+            return "lines of the reply open with both yes and no"
     return None
 
 
@@ -2645,6 +2807,9 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
         if j.multiple:
             return Extraction(None, "multiple", "the JSON answer holds several options")
         if j.answer:
+            prose = _prose_answer(t, q)
+            if prose and prose != j.answer:  # "**Final answer: B** ... {"answer": "A"}" (round 12)
+                return Extraction(None, "multiple", f"the prose states {prose}, the JSON answer field {j.answer}")
             return Extraction(j.answer, "json", "answer field of a JSON reply")
     if len(t) > WINDOW_HEAD + WINDOW_TAIL:
         # bounded work: a very long reply is read at its opening and its end, where answers stand
@@ -2894,7 +3059,7 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     """One pattern for the ordinal answers among ``n`` options (group ``o<i>`` names option i,
     ``num`` a spelled number): "the first option", "the latter", "option number three", "la
     primera opción", "第二个选项". One pass over the reply."""
-    art = r"(?:(?:the|la|el|le|l'|die|der|das|den|de|het|a|o|il|lo|an)\s*+)?"
+    art = r"(?:(?:the|la|el|le|l'|die|der|das|den|de|het|a|o|il|lo|an|yang|ang)\s*+)?"  # round 12: "yang terakhir", "ang huli"
     noun = r"\s*+(?:" + lex.ORDINAL_NOUNS + r")"
     alts = [f"(?P<o{i}>{words})" for i, (words,) in enumerate(lex.ORDINALS[:n])] + [f"(?P<o{n - 1}x>{lex.LAST_WORDS})"]
     if n >= 3:  # "the penultimate option", "a penúltima alternativa"
@@ -2902,17 +3067,21 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     if n >= 3 and n % 2:  # "die mittlere Option"
         alts.append(f"(?P<o{n // 2}m>{lex.MIDDLE_WORDS})")
     # an ordinal without a noun counts where a sentence ends on it: "Fico com a segunda."
-    bare = (r"(?:(?:the|la|el|le|die|der|das|den|de|het|a|o|il|lo)\s++|l['’]\s*+|(?<=[-:—]\s)|(?<=[-:—])"
+    bare = (r"(?:(?:the|la|el|le|die|der|das|den|de|het|a|o|il|lo|yang|ang)\s++|l['’]\s*+|(?<=[-:—]\s)|(?<=[-:—])"
             # round 11: after a copula ("Õige vastus on esimene.", "Верният отговор е вторият.", "Jibu ni la pili.")
             r"|(?<=\son\s)|(?<=\sје\s)|(?<=\sе\s)|(?<=\sje\s)|(?<=\sjest\s)|(?<=\syra\s)|(?<=\sir\s)|(?<=\sni\s)|(?<=\ser\s)|(?<=\sär\s))"
            ) + "(?:" + "|".join(
         a.replace("(?P<o", "(?P<b") for a in alts) + r")(?=\s*+(?:[.!;:]|$)|\s++(?:is|è|es|est|ist|é|was|seems|fits|sembra|parece|scheint)" + (
+
         r"(?![^\W\d_])|\s++(?:and|e|y|und|et|or|o|ou|oder)\s++(?:the|la|el|le|die|der|das|il|lo|a|o|l')\s*+[^\W\d_])")
     # or before a copula ("la terza è la più coerente") or a second ordinal ("Escluderei la prima e la seconda")
     parts = [art + "(?:" + "|".join(alts) + ")" + noun, bare,
              r"(?:" + lex.OPTION_WORDS + r")\s*+(?:(?:number|no\.?|#|nr\.?|n\.?º|numero|número|nummer|номер|numer|číslo|nomor|số|αριθμός|رقم)\s*+)?(?P<num>" + "|".join(lex.NUMBER_WORDS)
              + r")(?![\d.,]\d)"]
-    parts.append(r"(?<![\w#])#[ \t]?(?P<hnum>[1-5])(?!\d|[.,]\d)")  # "Honestly #4", "Going with #2."
+    parts.append(r"(?<![\w#])#[ \t]?(?P<hnum>[1-5])(?!\d|[.,]\d)")
+    # round 12: a bare ordinal before a CJK "is right" ("2番目が正解です", "네 번째가 정답입니다")
+    parts.append("(?:" + "|".join(a.replace("(?P<o", "(?P<k") for a in alts)
+                 + r")(?=\s*+(?:が|は|가|이|는|은|是|为|為)?\s*+(?:正解|正确|正確|정답|答え|答案|맞습니다|옳습니다)|です(?!か)|입니다|이다)")  # "Honestly #4", "Going with #2."
     # Arabic, Persian, Hebrew, Vietnamese, Indonesian, Romanian and Thai put the ordinal after its noun: "الخيار الثالث",
     # "گزینه سوم", "האפשרות השלישית", "Đáp án thứ ba", "pilihan kedua", "Varianta a doua", "ตัวเลือกที่สอง"
     parts.append(r"(?:الخيار|الاختيار|البديل|گزینه(?:ی|ٔ)?|האפשרות|התשובה|đáp\s++án|lựa\s++chọn|phương\s++án|pilihan|opsi|jawaban|"
@@ -2923,6 +3092,8 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
         parts += [r"the\s++(?:(?P<o0f>former)|(?P<o1l>latter))(?:\s++(?:one|option))?", r"(?P<o0c>前者)|(?P<o1c>後者|后者)",
                   # German and Swedish: "Letzteres trifft zu", "Det senare."
                   r"(?P<o0g>ersteres|erstere|ersterer|ersteren|(?:det|den)\s++förra)|(?P<o1g>letzteres|letztere|letzterer|letzteren|(?:det|den)\s++senare)",
+                  # round 12: Croatian, Bosnian, Serbian and Slovene "the latter" ("upućuju na potonje", "Točan je potonji odgovor")
+                  r"(?P<o1h>potonj(?:i|a|e|eg|em|u|oj)|потоњ(?:и|а|е|ег|у)|sledn(?:ji|ja|je|jega|jo))",
                   r"(?<![^\s])(?:(?P<o0b>former)|(?P<o1b>latter))(?=\s*+[.!:;]|\s*+$)"]
     # never "my second choice" / "our first thought": a rank among the reply's own picks, not an option
     return re.compile(r"(?<!" + _LW + r")(?<!my )(?<!our )(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
@@ -3224,7 +3395,8 @@ _INVOLVED_BY = re.compile(r"(?i)\s(?:involved|affected|infiltrated|invaded|repla
 #: "Is the mammogram suspicious for malignancy?": the finding is the malignancy
 _SUSPICIOUS_FOR = re.compile(r"(?i)\s(?:suspicious|concerning|worrisome|worrying)\s++for\s++(?:an?\s++|any\s++)?([^?\n]{1,80})$")
 #: where a question's finding is ("... in the left kidney", "... of the distal radius"): not the finding's name
-_SUBJECT_PLACE = re.compile(r"(?i)(?<!\s)\s++(?:in|of|on|at|within|involving|along|around)\s++(?:the\s++|this\s++|a\s++)?(?=[^\W\d_])")
+# round 12: "free air under the diaphragm" asks about the air, not the diaphragm
+_SUBJECT_PLACE = re.compile(r"(?i)(?<!\s)\s++(?:in|of|on|at|within|involving|along|around|under|underneath|beneath|below|above|behind|over|overlying|near|inside|between|into|across|throughout|surrounding|adjacent\s++to|next\s++to)\s++(?:the\s++|this\s++|a\s++)?(?=[^\W\d_])")
 
 
 def _question_subject(question: str | None) -> str | None:
@@ -3645,6 +3817,43 @@ def _json_answer(t: str, q: _Question) -> _Reading | None:
     return None
 
 
+#: a word that revises an earlier answer line ("Edit - sorry, I misread ...", "Update:", "Correction:"): the later line stands
+_REVISED = re.compile(r"(?i)(?<![^\W\d_])(?:edit(?:ed)?|update[d]?|correction|corrected|correcting|actually|wait|revis\w{1,5}|"
+                      r"on\s+(?:reflection|second\s+thought)|misread|mistake|i\s+was\s+wrong|reconsider\w{0,3}|scratch\s+that)(?![^\W\d_])")
+
+
+#: one or two words (of any script, vowel signs included) before an answer word on its line
+_QUALIFIER_WORDS = re.compile(r"[ \t*#>_-]*+(?:[^\s\d:：.!?,;()\[\]]++[ \t]++){0,1}[^\s\d:：.!?,;()\[\]]++[ \t*_]*+")
+
+
+def _opens_line(t: str, pos: int) -> bool:
+    """Whether ``pos`` starts a line of ``t``, after markdown marks ("**Answer: B**", "## Final answer: C", "> Answer: A")."""
+    i = pos
+    while i > 0 and t[i - 1] in " \t*#>_-":
+        i -= 1
+    if i == 0 or t[i - 1] == "\n":
+        return True
+    # or after one or two words that qualify the answer word ("Final answer", "અંતિમ જવાબ", "Վերջնական պատասխան")
+    start = t.rfind("\n", max(0, i - 40), i) + 1
+    return (start > 0 or i < 40) and _QUALIFIER_WORDS.fullmatch(t, start, i) is not None
+
+
+def _prose_answer(t: str, q: _Question) -> str | None:
+    """The one final answer the prose outside a reply's JSON states ("**Final answer: B**" before a fenced
+    ``{"answer": "A"}``), or None when the prose states none or several. Only the text before the first ``{`` and
+    after the last ``}`` is read (a JSON string's own words are the JSON's)."""
+    first, last = t.find("{"), t.rfind("}")
+    if first < 0 or last < first:
+        return None
+    prose = _strip_markdown(t[:first] + "\n" + t[last + 1:])
+    said = set()
+    for m in list(_ANSWER_WORD.finditer(prose))[:MAX_CANDIDATES]:  # an answer word of any language ("Galutinis atsakymas: B.")
+        r = _marker_reading(prose, m, q)
+        if r is not None and r.answer:
+            said.add(r.answer)
+    return said.pop() if len(said) == 1 else None
+
+
 def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
     if not isinstance(obj, dict) or depth > 3:
         return None
@@ -3661,11 +3870,11 @@ def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
                 if len(got) > 1:
                     return _Reading(None, multiple=True)
                 if len(got) == 1:
-                    return _Reading(got.pop())
+                    return _other_answer_keys(obj, k, got.pop(), q)
             else:
                 r = _json_scalar(v, q, depth)
                 if r is not None:
-                    return r
+                    return _other_answer_keys(obj, k, r.answer, q) if r.answer else r
     for v in obj.values():
         if isinstance(v, str) and v.lstrip().startswith("{"):
             v = next(json_objects(v), None)  # a tool call's arguments as a JSON string
@@ -3673,6 +3882,18 @@ def _json_value(obj: Any, q: _Question, depth: int = 0) -> _Reading | None:
         if r is not None:
             return r
     return None
+
+
+def _other_answer_keys(obj: dict, first: Any, answer: str, q: _Question) -> _Reading:
+    """``answer`` (read at the key ``first``), unless another answer key of the same object states a different answer:
+    ``{"answer": "yes", "final_answer": "no"}``, ``{"odpoveď": "A", "konečná_odpoveď": "C"}`` are no answer (round 12)."""
+    for k, v in list(obj.items())[:64]:
+        if k == first or isinstance(v, (dict, list)) or not _answer_key(re.sub(r"[\W\d_]", "", str(k).lower())):
+            continue
+        r = _json_scalar(v, q)
+        if r is not None and r.answer and r.answer != answer:
+            return _Reading(None, multiple=True)
+    return _Reading(answer)
 
 
 _MARK_KEYS = frozenset({"selected", "isselected", "chosen", "correct", "iscorrect", "answer", "isanswer", "picked", "checked"})
@@ -3708,7 +3929,12 @@ _ANSWER_KEY_WORDS = ("answer", "respuesta", "antwort", "réponse", "reponse", "r
 _ANSWER_KEY_ENDS = ("ответ", "відповідь", "odpowiedź", "odpověď", "odpoveď", "cevap", "yanıt", "الإجابة", "الجواب", "إجابة",
                     "उत्तर", "đáp án", "câu trả lời", "trả lời", "정답", "답변", "답", "svar", "vastaus", "válasz", "răspuns", "jawaban",
                     "jawapan", "sagot", "پاسخ", "απάντηση", "תשובה", "คำตอบ", "جواب", "উত্তর", "பதில்", "ጥያቄመልስ", "መልስ", "პასუხი", "պատասխան",
-                    "жауап", "хариулт", "အဖြေ", "ចម្លើយ", "vastaus", "odgovor", "отговор", "одговор", "svaret", "respons")
+                    "жауап", "хариулт", "အဖြေ", "ចម្លើយ", "vastaus", "odgovor", "отговор", "одговор", "svaret", "respons",
+                    # round 12: the answer words of the marker pattern's newer languages ({"atsakymas": "C"}, {"jibu": "ndiyo"})
+                    "atsakymas", "atbilde", "vastus", "svarið", "jibu", "erantzuna", "javob", "cavab", "жооп", "amsa", "ìdáhùn",
+                    "idahun", "azịza", "impendulo", "jawaab", "igisubizo", "përgjigja", "përgjigje", "ຄຳຕອບ", "ಉತ್ತರ", "ഉത്തരം",
+                    "ଉତ୍ତର", "ਜਵਾਬ", "જવાબ", "ઉત્તર", "জবাব", "సమాధానం", "පිළිතුර", "ځواب", "bersiv", "وەڵام", "ateb", "freagra",
+                    "tweġiba", "äntwert", "जवाब")
 # compared as the key is: lower case, without spaces, digits, punctuation or combining marks
 _ANSWER_KEY_FORMS = tuple(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in _ANSWER_KEY_WORDS)
 _ANSWER_KEY_END_FORMS = tuple(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in _ANSWER_KEY_ENDS)
@@ -3720,8 +3946,19 @@ def _answer_key(key: str) -> bool:
     """A JSON key that holds the answer: "answer", "final_answer", "respuesta", "Antwort", "答案"."""
     if _NOT_ANSWER_KEY.search(key):
         return False
+    bare = _without_marks(key)  # round 12: a key written without its diacritics ("odpowiedz", "reponse", "cevabim")
     return (key in _JSON_KEYS or any(key.startswith(w) or key.endswith(w) for w in _ANSWER_KEY_FORMS)
-            or any(key.endswith(w) for w in _ANSWER_KEY_END_FORMS))
+            or any(key.endswith(w) for w in _ANSWER_KEY_END_FORMS)
+            or any(bare.startswith(w) or bare.endswith(w) for w in _BARE_KEY_FORMS) or any(bare.endswith(w) for w in _BARE_KEY_END_FORMS))
+
+
+def _without_marks(word: str) -> str:
+    """``word`` without combining marks, dotless i as i, ł as l ("odpowiedź" -> "odpowiedz", "cevabım" -> "cevabim")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).replace("ı", "i").replace("ł", "l")
+
+
+_BARE_KEY_FORMS = tuple({_without_marks(w) for w in _ANSWER_KEY_FORMS if re.fullmatch(r"[^\W\d_]+", _without_marks(w), re.ASCII)})
+_BARE_KEY_END_FORMS = tuple({_without_marks(w) for w in _ANSWER_KEY_END_FORMS if re.fullmatch(r"[^\W\d_]+", _without_marks(w), re.ASCII)})
 
 
 def _json_scalar(v: Any, q: _Question, depth: int = 0) -> _Reading | None:
@@ -3769,11 +4006,16 @@ def extract_yes_no(response: str | None, *, stop_reason: str | None = None, ques
     e = _extract(response, q, stop_reason)
     if e.status in (ANSWER, UNPARSEABLE) and question and len(question) <= 400 and response and not _STANDALONE_YES_NO.match(response):
         kept = _contrast_yes_no(strip_reasoning(normalize_text(response))[0][:20_000], question)
-        if kept and kept != e.answer:  # "Non si tratta di una TC ma di una risonanza magnetica" to "Is this an MRI image?"
+        # a stated answer stands ("Não dá para descartar ..., mas a resposta é: sim"; round 12); the contrast reads
+        # the findings ("Non si tratta di una TC ma di una risonanza magnetica" to "Is this an MRI image?")
+        if kept and kept != e.answer and e.layer not in _STATED_LAYERS:
             return Extraction(kept, "contrast", "the finding asked about is kept, or rejected, by a contrast in another language")
     return e
 
 
+#: layers where the reply states its answer (a marker, a label, a wrapper), which a contrast between findings does not
+#: overrule; a leading "No" may answer another question than the one asked ("Non si tratta di una TC ma di una RM")
+_STATED_LAYERS = frozenset({"json", "marker", "label", "line", "boxed", "verdict", "correction"})
 #: a reply that opens with a yes or a no of its own ("No, non è nel polmone sinistro ma nel destro"): a contrast after it
 #: does not overrule it
 _STANDALONE_YES_NO = re.compile(

@@ -82,6 +82,26 @@ _WORDS: dict[int, tuple[str, ...]] = {
     10: ("ten", "diez", "zehn", "dix", "dieci", "dez", "tien", "tio", "dziesięć", "десять", "on", "δέκα", "عشرة", "عشر", "ده",
          "दस", "sepuluh", "kumi", "עשר", "עשרה", "mười"),
 }
+# round 12: South Slavic, Slovene, Czech, Icelandic, Estonian, Latvian, Lithuanian, Romanian, Albanian, Finnish, Hungarian,
+# Kazakh and Mongolian (never a word that is also a common word elsewhere: "du", "pet", "opt", "hat")
+_WORDS_ROUND12: dict[int, tuple[str, ...]] = {
+    0: ("nula", "нула", "núll", "nolla", "nulla"),
+    1: ("jedan", "један", "ena", "einn", "eitt", "üks", "viens", "vienas", "unu", "një", "yksi", "egy", "бір", "нэг"),
+    2: ("dva", "tveir", "tvö", "kaks", "divi", "doi", "dy", "kaksi", "kettő", "két", "екі", "хоёр"),
+    3: ("tri", "þrír", "þrjú", "kolm", "trīs", "trys", "trei", "kolme", "három", "үш", "гурав"),
+    4: ("četiri", "четири", "štiri", "čtyři", "fjórir", "fjögur", "neli", "četri", "keturi", "patru", "katër", "neljä", "négy",
+        "төрт", "дөрөв"),
+    5: ("пет", "fimm", "viis", "pieci", "penki", "cinci", "pesë", "viisi", "öt", "бес", "тав"),
+    6: ("šest", "шест", "kuus", "seši", "šeši", "șase", "gjashtë", "kuusi", "алты", "зургаа"),
+    7: ("sedam", "седам", "седем", "седум", "sedem", "sedm", "sjö", "seitse", "septiņi", "septyni", "șapte", "shtatë", "seitsemän",
+        "hét", "жеті", "долоо"),
+    8: ("osam", "осам", "осем", "осум", "osem", "osm", "átta", "kaheksa", "astoņi", "aštuoni", "tetë", "kahdeksan", "nyolc",
+        "сегіз", "найм"),
+    9: ("devet", "девет", "devět", "níu", "üheksa", "deviņi", "devyni", "nouă", "nëntë", "yhdeksän", "kilenc", "тоғыз"),
+    10: ("deset", "десет", "tíu", "kümme", "desmit", "dešimt", "zece", "dhjetë", "kymmenen", "tíz", "арав"),
+}
+for _v, _ws in _WORDS_ROUND12.items():
+    _WORDS[_v] = _WORDS[_v] + _ws
 _WORD_VALUE = {w.casefold(): v for v, ws in _WORDS.items() for w in ws}
 # the longest first, so "sette" is not read as "set"; a word is whole: no letter or mark either side
 _NUMBER_WORD = re.compile(
@@ -91,6 +111,7 @@ _NUMBER_WORD = re.compile(
 # after the word: a unit ("punktów", "баллов", "puan", "điểm") or "out of ten" ("na dziesięć", "من عشرة", "von zehn")
 _UNIT_AFTER = re.compile(
     r"\s*+(?:points?|punti|puntos|pontos|punkte?|punktów|punkty|punkten|poäng|баллов|балла|балл|puan|điểm|poin|mata|alama|"
+    r"stig|puntu|pistettä|bodova|bodov|bodovi|točk\w{0,2}|puncte|pikë|taškai|taškų|punkti|ұпай|оноо|"  # round 12
     r"βαθμούς|βαθμοί|نقاط|درجات|امتیاز|अंक|คะแนน|נקודות|(?:/|out\s++of|von|sur|de|su|sobre|из|na|z|av|van|of|من|از|από|מתוך|trên|จาก|dari|kati\s++ya)"
     r"\s*+(?:10|ten|zehn|dix|diez|dieci|dez|десяти|dziesięciu|dziesięć|tio|tien|عشرة|ده|δέκα|עשר|mười|sepuluh|kumi))(?![^\W\d_])",
     re.IGNORECASE,
@@ -99,7 +120,8 @@ _UNIT_AFTER = re.compile(
 _SCORE_NOUNS = frozenset(
     "score scores rating grade note nota notas punteggio voto valutazione puntuación puntuacion puntaje calificación pontuação "
     "pontuacao bewertung wertung punktzahl punkte оценка оценку балл cijfer beoordeling betyg ocena ocenę skor puan βαθμό "
-    "βαθμολογία βαθμός ציון درجة الدرجة التقييم تقييم امتیاز نمره अंक स्कोर alama điểm nilai".split()
+    "βαθμολογία βαθμός ציון درجة الدرجة التقييم تقييم امتیاز نمره अंक स्कोर alama điểm nilai "
+    "hinne einkunn ocjena оцена ocena punctaj vērtējums įvertinimas pisteet puntuazioa".split()  # round 12
 )
 _LINKS = frozenset("of di de da do della von van av na z в на με σε con com with avec mit un una um uma une ein eine einen a an "
                    "is es è é est ist är jest είναι".split())

@@ -60,7 +60,8 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d.,\[(])(\d{1,2}),(\d{1,2})(?![\d,]|\.\d)")
 # a grade stated as such: "7/10", "6 out of 10", "Score: 7", "Grade - 6", "I would rate it 8", "give it a 7"
 _STATED = (
     re.compile(r"(?<![\d.])" + _NUMBER + r"\s*+(?:/|" + _OUT_OF + r")\s*+10(?:\.0+)?(?!\d|\.\d)", re.IGNORECASE),  # "3 out of 10." ends a sentence
-    re.compile(r"(?<!\w)(?:" + _GRADE_LABELS + r")(?!\w)\W{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER
+    # never across a slash: "Score: [score]/10" is a template's placeholder over the scale, no grade (round 12)
+    re.compile(r"(?<!\w)(?:" + _GRADE_LABELS + r")(?!\w)[^\w/]{0,3}(?:(?:is|of|would\s+be)\s+)?[:=\-]?\s*+\**+\s*+" + _NUMBER
                + r"(?![\d.]*\d)(?!\s*+(?:/|out\s+of)\s*+(?!10)\d)" + _ALTERNATIVE, re.IGNORECASE),
     re.compile(r"\b(?:rate|rated|give|gave|grade|graded|score|scored|assign|assigned)\s++(?:it|this|(?:this|the)\s+(?:reply|response|answer))?\s*+(?:(?:a|an|at|as)\s+)?" + _NUMBER + r"(?![\d.]*\d)", re.IGNORECASE),
 )

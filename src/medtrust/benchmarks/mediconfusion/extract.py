@@ -219,9 +219,14 @@ _JUDGE_SCORE_BRACKET_LATER = re.compile(
 # score nouns of many languages, for a score given in a clause after its candidate (_JUDGE_SCORE_CLAUSE)
 _SCORE_WORDS = (r"(?:(?<![^\W\d_])(?i:score|rating|grade|note|nota|punteggio|voto|puntuaci[oó]n|puntaje|pontua[cç][aã]o|bewertung|wertung|"
                 r"punktzahl|оценк\w{0,3}|cijfer|betyg|ocen\w{0,2}|skor|puan|βαθμ\w{0,6}|ציון|درجة|الدرجة|التقييم|تقييم|امتیاز|نمره|"
-                r"अंक|स्कोर|alama|điểm|nilai)|スコア|得分|评分|評分|分数|分數|点数|점수|評価)")
+                r"अंक|स्कोर|alama|điểm|nilai|"
+                # round 12: Marathi, Gujarati, Punjabi, Telugu, Kannada, Malayalam, Tamil, Estonian, Icelandic, Basque, Finnish,
+                # Latvian, Lithuanian, South Slavic, Slovene, Romanian, Albanian, Kazakh, Mongolian
+                r"गुण|ગુણ|ਅੰਕ|స్కోరు|స్కోర్|ಅಂಕ|ಸ್ಕೋರ್|സ്കോർ|മാർക്ക്|மதிப்பெண்|புள்ளி|hinne|einkunn|puntuazioa|pisteet|vērtējums|"
+                r"įvertinimas|ocjena|оцена|ocena|punctaj|pikë|ұпай|оноо)|スコア|得分|评分|評分|分数|分數|点数|점수|評価)")
 # units after a score, or its scale: "6 баллов", "5 điểm", "7 अंक", "6点", "8점", "9/10", "7 de 10"
 _SCORE_UNITS = (r"(?:/\s*+10(?![\d.])|(?i:points?|punti|puntos|pontos|punkte?|punkten|punktów|punkty|poäng|балл\w{0,3}|puan|điểm|poin|"
+                r"stig|puntu|pistettä|pistetta|punktu|taškai|taškų|bodova|bodovi|točk\w{0,2}|puncte|pikë|ұпай|оноо|ball|"  # round 12
                 r"βαθμ\w{0,4}|نقاط|درجات|درجة|امتیاز|अंक|คะแนน|נקודות|(?:out\s++of|sur|von|de|su|из|av|van|op|na|z|من|از|από|מתוך|trên|"
                 r"จาก|dari)\s*+10(?![\d.]))(?![^\W\d_])|点|分|점)")
 #: a candidate, then its score later in a short clause, named by a score noun or a unit ("A açıklaması: 7 puan", "descrição A com
@@ -230,6 +235,12 @@ _SCORE_UNITS = (r"(?:/\s*+10(?![\d.])|(?i:points?|punti|puntos|pontos|punkte?|pu
 _JUDGE_SCORE_CLAUSE = re.compile(
     r"(?<![A-Za-z0-9])([AB])(?![A-Za-z0-9_])[^\d\n.;AB]{0,40}?(?:" + _SCORE_WORDS + r"[^\d\n.;AB]{0,12}?" + _SCORE_NUM + r"(?![\d.]*\d)"
     r"|(?<![\d.,])" + _SCORE_NUM.replace("(", "(?P<u>", 1) + r"(?![\d.]*\d)\s*+" + _SCORE_UNITS + ")"
+)
+#: round 12: a candidate, a few words of any language, a colon, then a number the segment ends on: "वर्णन A साठी गुण: 7 |",
+#: "వివరణ A కు స్కోరు: 0,", "A deskribapena: 6.5 puntu;" (no digit, line, sentence end or other candidate between)
+_JUDGE_SCORE_COLON = re.compile(
+    r"(?<![A-Za-z0-9])([AB])(?![A-Za-z0-9_])[^\d\n.;:：AB|]{0,30}?[:：]\s*+" + _SCORE_NUM + r"(?![\d.]*\d)"
+    r"(?=[ \t]*+(?:/\s*+10)?[ \t]*+(?:[^\W\d_]{1,12}[ \t]*+)?(?:[,;|\n]|\.(?!\d)|$))"
 )
 _JOIN = r"\s*+(?:and|&|und|et|y|e|и|ve|và|dan|en|och|και|og|和|与|與|及|と|와|과|,)\s*+"
 #: both candidates, a colon or dash, then both scores in their order: "Scores for A and B: 7 and 1, respectively",
@@ -245,7 +256,7 @@ _ANY_KEY_LETTER = re.compile(r"(?<![^\W\d_])([^\W\d_]{2,40}+)[_-]([ABab])(?=[\"'
 #: a JSON key of any language ending in the letter: "puntuacion_descripcion_A", "Bewertung_B", "оценка_А"
 _JSON_LETTER_KEY = re.compile(r"(?:[^\W\d_]{2,40}+[ _-]){1,3}+([ABab])")
 #: a reply that opens with the two scores as a list, in the candidates' order: "[4, 8]\n\nReasoning: ..."
-_LEADING_PAIR = re.compile(r"\s*+[\[(]\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+[\])](?![^\n]*\d)")
+_LEADING_PAIR = re.compile(r"\s*+\[?[\[(]\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)\s*+[\])]\]?(?![^\n]*\d)")  # "[[6, 5]]" too
 #: both scores as a pair: "Scores (A, B): (4, 6)"
 _JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:score|rating)\s*+)?B\s*+\)\s*+[:=]?\s*+(?:\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+"
                          r"(\d{1,2}(?:\.\d++)?)\s*+\)|(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)(?![\d.]*\d))")  # "Scores (A, B): 4, 9"
@@ -330,7 +341,8 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
             found.setdefault(letter, score)
         if len(found) < 2:
             loose = sorted([(m.start(), m.group(1), next(g for g in m.groups()[1:] if g))
-                            for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER, _JUDGE_SCORE_BRACKET_LATER, _JUDGE_SCORE_CLAUSE)
+                            for p in (_JUDGE_SCORE_VERB, _JUDGE_SCORE_LATER, _JUDGE_SCORE_BRACKET_LATER, _JUDGE_SCORE_CLAUSE,
+                                      _JUDGE_SCORE_COLON)
                             for m in p.finditer(t)] + [(m.start(), m.group(2), m.group(1)) for m in _JUDGE_SCORE_REV.finditer(t)])
             for _, letter, num in loose:
                 found.setdefault(letter.upper(), float(num.replace(",", ".")))

@@ -1,4 +1,4 @@
-"""Issue 22, rounds 10 and 11 of the answer readers: choices, verdicts and eliminations in the word order and words of
+"""Issue 22, rounds 10 to 12 of the answer readers: choices, verdicts and eliminations in the word order and words of
 many languages, and the false readings they invite (docs/judges.md, "Answer readers, round 10" and "round 11").
 
 tests/data/answer_kinds_round10.jsonl holds 260 members a helper wrote in 36 languages before the fix, without seeing
@@ -24,6 +24,16 @@ described fracture is yes; "Igen? Nem vagyok benne biztos"). tests/data/answer_r
 helper's 122 rows (40 members, 82 probes) written from a description of round 11's rules, some with ``stop_reason``
 "length" (a cut reply).
 
+Round 12 (docs/judges.md, "Answer readers, round 12"): tests/data/answer_kinds_round12.jsonl holds 240 members a helper
+wrote in 50 languages before the fix, without the code, in eight kinds: ``both_said`` ("Já og nei.", "כן ולא", "是，也不是";
+lines opening with a yes and a no), ``letter_or`` ("Answer: B ਜਾਂ D", "Odgovor: B ili D"), ``negation_after``
+("Pneimotorakss nav konstatēts", "ስብራት አልታየም"), ``negated_option`` ("Ez da pneumonia, ezta tuberkulosia ere"),
+``answer_at_end`` ("माझे अंतिम उत्तर A आहे", "Nire erantzuna A da."; "答えがBだとしたら" is none), ``wrapper_local`` ({"jibu":
+"ndiyo"}, two answer keys that disagree, template tokens), ``ordinal_more`` ("2番目です", "3-й вариант", "potonji") and
+``final_conflict`` (two answer lines or a prose answer and a JSON field that disagree; "Answer: yes ... Impression: cannot
+be excluded"). tests/data/answer_review_round12.jsonl holds a second helper's 120 rows (40 members, 80 probes) written
+from a description of round 12's rules. The readers of round 11 (3442542) read 140 members and 73 review rows right.
+
 Rows marked ``known_miss`` are still read wrong: strict expected failures, so a fix shows. The readers of 242cfa1 read
 136 members and 85 review rows of round 10 right; the round-10 readers (b755408) read 73 members and 43 review rows of
 round 11 right.
@@ -37,7 +47,8 @@ from tests.helpers.readers import known_miss_params, load_corpus, member_expecte
 
 #: round: (members file, its rows, review file, its rows)
 FILES = {10: ("answer_kinds_round10.jsonl", 260, "answer_review_round10.jsonl", 167),
-         11: ("answer_kinds_round11.jsonl", 220, "answer_review_round11.jsonl", 122)}
+         11: ("answer_kinds_round11.jsonl", 220, "answer_review_round11.jsonl", 122),
+         12: ("answer_kinds_round12.jsonl", 240, "answer_review_round12.jsonl", 120)}
 MEMBERS = [r for members, _, _, _ in FILES.values() for r in load_corpus(members)]
 REVIEW = [r for _, _, review, _ in FILES.values() for r in load_corpus(review)]
 
