@@ -79,3 +79,43 @@ def test_review(r):
     """A review row; a cut reply with no answer ("truncated") is what the writers call "unparseable"."""
     e = read_member(r["reply"], r["options"] if r["reader"] == "choice" else r["question"], stop_reason=r.get("stop_reason"))
     assert (e.answer, writer_status(e.status)) == (r["expected"], r["expected_status"]), (r["kind"], r["rule"], r["lang"])
+
+
+HU = {"A": "Tüdőgyulladás", "B": "Légmell", "C": "Tüdőödéma"}
+ABCD = {"A": "Pneumonia", "B": "Pulmonary edema", "C": "Pleural effusion", "D": "Pneumothorax"}
+
+
+@pytest.mark.parametrize(("reply", "spec", "expected"), [
+    # the round-12 review's own probes: Basque "ez da" negates, Hungarian "ez" (this) does not
+    ("Ez légmell, a tüdő összeesett.", HU, "B"),
+    ("Ez da pneumonia, ezta tuberkulosia ere.", {"A": "Pneumonia", "B": "Tuberkulosia", "C": "Minbizia"}, "unparseable"),
+    # answer lines: the same answer twice stands; a revision word between two answers lets the later stand
+    ("Answer: B\n\nThe fluid layers dependently.\n\nAnswer: B", ABCD, "B"),
+    ("**Answer: D**\n\nEdit - I misread the image, the line is a skin fold.\n\nAnswer: C", ABCD, "C"),
+    ("**Answer: D**\n\nThe costophrenic angle is blunted.\n\nAnswer: C", ABCD, "unparseable"),
+    # one JSON answer key, another key that is no answer ("answer_confidence")
+    ('{"answer": "yes", "answer_confidence": "high"}', "Is there a fracture?", "yes"),
+    ('{"answer": "yes", "final_answer": "no"}', "Is there a fracture?", "unparseable"),
+    # a question's place is no part of its finding
+    ("Diaphragmatic contours are smooth; free subdiaphragmatic air is not seen.", "Is there free air under the diaphragm?", "no"),
+    # a range of options names none; a bare letter after the answer word, then another option, states none
+    ("Odgovor B. Možda ipak D.", ABCD, "unparseable"),
+    ("Mislim, da je odgovor A.", ABCD, "A"),
+])
+def test_round12_guards(reply, spec, expected):
+    """Hand-written cases of round 12's rules and of the false readings its own review found (docs/judges.md)."""
+    e = read_member(reply, spec)
+    answer, status = member_expected(expected)
+    assert (e.answer, e.status if answer is None else "answer") == (answer, status), e
+
+
+def test_round12_judge_placeholder_and_pairs():
+    """"Score: [score]/10" is a template's placeholder (no grade 10); "[[6, 5]]" and "A <words>: <score>" are pairs."""
+    from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
+    from medtrust.benchmarks.mediconfusion.extract import parse_judge_lenient
+
+    assert parse_judge_score("Score: [score]/10")[0] is None
+    assert parse_judge_score("Score: 8/10")[0] == 8.0
+    assert parse_judge_lenient("[[6, 5]]")[:2] == (6.0, 5.0)
+    assert parse_judge_lenient("वर्णन A साठी गुण: ७ | वर्णन B साठी गुण: ३")[:2] == (7.0, 3.0)
+    assert parse_judge_lenient("A deskribapena: 6.5 puntu; B deskribapena: 3 puntu")[:2] == (6.5, 3.0)

@@ -416,7 +416,7 @@ POSITIVE_FINDINGS = (
     r"存在|可见|可見|见到|有|あります|認める|認められる|見られる"
 )
 #: a negation that turns a positive finding around ("There is no evidence of")
-FINDING_NEGATORS = r"ni|nije|није|nu|nuk|ez|hindi|bukan|ne|nem|nėra|nav|ekki|ikke|ikkje|inte|no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
+FINDING_NEGATORS = r"ni|nije|није|nu|nuk|hindi|bukan|ne|nem|nėra|nav|ekki|ikke|ikkje|inte|no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
 
 #: whole-option synonyms and abbreviations (lower case): an option text -> other names for it
 PHRASE_SYNONYMS = {

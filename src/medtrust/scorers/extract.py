@@ -1214,7 +1214,7 @@ _ANY_NEGATION = re.compile(
     # round 12: Basque, Swahili, Tagalog, Serbian/Macedonian Cyrillic, Slovene, Mongolian, Turkic, Armenian, Georgian, Amharic,
     # Albanian, Estonian, Yoruba, Somali, Kinyarwanda, Zulu ("Ez da pneumonia, ezta ...", "Si saratani, wala ...", "Hindi ito
     # pulmonya", "Није пнеумонија", "Ne gre za tumor", "Энэ хугарал биш")
-    r"ez|ezta|wala|sio|hindi|walang|није|нису|ne\s+gre\s+za|ne\s+za|биш|жоқ|емес|эмес|жок|emas|deyil|yox|չէ|ոչ|չի|არ|არა|አይደለም|"
+    r"ez\s+(?:da|dira|dago|dute)|ezta|wala|sio|hindi|walang|није|нису|ne\s+gre\s+za|ne\s+za|биш|жоқ|емес|эмес|жок|emas|deyil|yox|չէ|ոչ|չի|არ|არა|አይደለም|"
     r"nuk|mitte|kò|ma\s+aha|ntabwo|nta|akuyona|akusiyo|ayisiyo|akusilo)(?![^\W\d_])|n't|"
     # negations in scripts read without word boundaries (Chinese, Japanese, Korean, Hindi, Thai)
     r"未见|未見|未发现|未發現|没有|沒有|不是|不在|並非|并非|排除|无|無|ではない|ではありません|じゃない|ではなく|でなく|じゃなく|認めない|認めません|ありません|なし|"
@@ -2433,7 +2433,7 @@ def _apposition(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
 _REOPENED = re.compile(
     r"(?i)(?<![^\W\d_])(?:although|though|but|yet|хотя|но|хоча|obwohl|aber|bien\s+que|mais|aunque|pero|anche\s+se|però|embora|mas|"
     r"choć|chociaż|ale|ancak|ama|maar|hoewel|även\s+om|selvom|vaikka|bár|deși|i\s+když|впрочем|però|toutefois|jednak|tuttavia|sin\s+embargo|"
-    r"wobei|allerdings|obgleich|zwar|ipak|ипак|међутим|međutim|али|vendar|totuși|megis|siiski|tomēr|tačiau|samt)"  # round 12
+    r"wobei|allerdings|obgleich|zwar|ipak|ипак|међутим|međutim|али|vendar|totuși|mégis|siiski|tomēr|tačiau)"  # round 12
     r"[\s,]++(?:(?:anche|also|auch|aussi|también|também|тоже|też|ook|även|også)\s++)?(?:(?:la|il|le|el|a|die|der|l')\s*+)?"
     r"(?:(?:option|вариант|варіант|opcja|opción|option)\s++)?"
     r"[(\[]?([A-E])[)\]]?\s++(?:[^\W\d_]++\s++){0,4}?(?:possible|possibile|envisageable|denkbar|conceivable|wäre|possível|posible|möglich|mogelijk|możliw\w{0,3}|возмож\w{0,3}|"
