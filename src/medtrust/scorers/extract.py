@@ -1154,8 +1154,7 @@ def _cognate_key(word: str) -> str:
     "estiloide" -> "stiloide"; "меланома" -> "melanoma". Accents dropped, Cyrillic transliterated,
     ph/th/qu/c/y/ae/oe/h spelled one way, a Spanish/Portuguese "e" before s+consonant dropped."""
     # German umlauts stand for Latin e ("Läsion" / "lesion", "Ödem" / "edema")
-    w = unicodedata.normalize("NFKD", word.lower().replace("ä", "e").replace("ö", "e").translate(_CYRILLIC_LATIN))
-    w = "".join(c for c in w if not unicodedata.combining(c))
+    w = _drop_marks(word.lower().replace("ä", "e").replace("ö", "e").translate(_CYRILLIC_LATIN))
     w = w.replace("ph", "f").replace("th", "t").replace("qu", "k").replace("ae", "e").replace("oe", "e")
     w = re.sub(r"c(?=[eiy])", "s", w).replace("z", "s")  # "appendicitis" / "Appendizitis", "carcinoma" / "Karzinom"
     w = w.replace("c", "k").replace("y", "i").replace("h", "").replace("x", "ks")
@@ -1726,13 +1725,11 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
     # round 12: lines that open with an answer word or label and state different answers, with no word that corrects
     # between them ("**Answer: D**\n---\nAnswer: B", "最终答案：B\n\n答案：D"): no answer stands
     lines: dict[int, str] = {}
-    for pattern, read in ((_ANSWER_WORD, marker),):  # an answer word, never another key ("pneumothorax: yes")
-        for m in list(pattern.finditer(t))[-MAX_CANDIDATES:]:
-            start = m.start() + len(m.group(0)) - len(m.group(0).lstrip(" \t\n"))
-            if _opens_line(t, start):
-                r = read(m)
-                if r is not None and r.answer:
-                    lines[m.end()] = r.answer
+    for m in list(_ANSWER_WORD.finditer(t))[-MAX_CANDIDATES:]:  # an answer word, never another key ("pneumothorax: yes")
+        if _opens_line(t, m.start()):
+            r = marker(m)
+            if r is not None and r.answer:
+                lines[m.end()] = r.answer
     if len(set(lines.values())) > 1 and not _REVISED.search(t, min(lines), max(lines)):  # placed after the last answer line's word, so it outranks that line's own reading
         hits.append((max(lines), "marker", _Reading(None, multiple=True)))
     if not q.yes_no:
@@ -1826,7 +1823,7 @@ _STANDALONE_LETTER = re.compile(r"(?<![^\W\d_])([A-E])(?![^\W\d_])")
 _CONDITIONAL_AFTER_SLOT = re.compile(
     r"[^\n.!?。]{0,12}?(?:だとしたら|だったら|であれば|ならば|なら(?![^\W\d_])|라면|이라면|였다면|이었다면|რომ\s|olsaydı|olsa(?:ydı)?\s|olursa|"
     r"হতো|হত(?![^\W\d_])|होता|होती|हो\s+तो|असता|ਹੁੰਦਾ|હોત|இருந்தால்|అయితే|ಆಗಿದ್ದರೆ|ആയിരുന്നെങ്കിൽ|ဖြစ်ခဲ့လျှင်|ከሆነ|bo'lganida|"
-    r"olsaydı|bolsa|болса|байсан\s+бол)"
+    r"bolsa|болса|байсан\s+бол)"
 )
 
 
@@ -3954,7 +3951,12 @@ def _answer_key(key: str) -> bool:
 
 def _without_marks(word: str) -> str:
     """``word`` without combining marks, dotless i as i, ł as l ("odpowiedź" -> "odpowiedz", "cevabım" -> "cevabim")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).replace("ı", "i").replace("ł", "l")
+    return _drop_marks(word).replace("ı", "i").replace("ł", "l")
+
+
+def _drop_marks(text: str) -> str:
+    """``text`` decomposed (NFKD) without its combining marks ("kératose" -> "keratose")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 _BARE_KEY_FORMS = tuple({_without_marks(w) for w in _ANSWER_KEY_FORMS if re.fullmatch(r"[^\W\d_]+", _without_marks(w), re.ASCII)})
