@@ -1,5 +1,5 @@
-"""Issue 22: the blind answer and judge-reply files of rounds 8 to 12, and the floors that keep the readers from
-falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 12").
+"""Issue 22: the blind answer and judge-reply files of rounds 8 to 13, and the floors that keep the readers from
+falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 13").
 
 Each file holds 130 answer and 40 judge replies written by a helper who never saw the readers' code or any corpus, with
 ids that name nothing; ``group`` names the file, tests/data/answer_corpus_round<N>.jsonl and
@@ -28,8 +28,14 @@ non-answers right).
   assistants, small quantised models; about 60 % English, 23 other languages) and ``heldout23b`` (101 of 130 answer
   rows in 37 mid- and low-resource languages: Amharic, Hausa, Yoruba, Igbo, Zulu, Somali, Khmer, Burmese, Georgian,
   Armenian, Kazakh, Pashto, Kannada ...): the round-11 readers (3442542) 117/133 and 87/133 (91, 26, 19 and 66, 21, 19),
-  the round-12 readers 117/133 and 106/133 (19 fixed, none broken), counts only, before either was read; floors from
-  the last scoring.
+  the round-12 readers 117/133 and 106/133 (19 fixed, none broken), counts only, before either was read. Read in round
+  13 as development data; floors from the round-13 readers (123/133 and 123/133).
+- Round 13, ``heldout24a`` (an academic consortium and a governance board auditing radiology, pathology, ophthalmology
+  and dermatology models: structured reports, caveats after answers, synonyms and eponyms; 65 % English, 25 other
+  languages) and ``heldout24b`` (113 of 130 answer rows in 38 languages rarely seen in benchmarks: Swahili, Tamil,
+  Nepali, Uzbek, Telugu, Azerbaijani, Icelandic, Malagasy, Sinhala, Tigrinya, Oromo, Lingala, Dhivehi, Tibetan ...):
+  the round-12 readers (b9ff069) 120/133 and 92/133 (93, 27, 22 and 69, 23, 19), the round-13 readers 123/133 and
+  92/133 (4 fixed, none broken), counts only, never read; floors from the last scoring.
 """
 
 from __future__ import annotations
@@ -42,8 +48,9 @@ FLOORS = {
     8: {"heldout19a": (98, 29, 23), "heldout19b": (91, 26, 20)},
     9: {"heldout20a": (104, 28, 23), "heldout20b": (100, 28, 25)},
     10: {"heldout21a": (104, 26, 21), "heldout21b": (98, 26, 25)},
-    11: {"heldout22a": (98, 27, 24), "heldout22b": (99, 28, 23)},
-    12: {"heldout23a": (91, 26, 19), "heldout23b": (83, 23, 19)},
+    11: {"heldout22a": (98, 27, 24), "heldout22b": (100, 28, 23)},
+    12: {"heldout23a": (97, 26, 22), "heldout23b": (100, 23, 21)},
+    13: {"heldout24a": (96, 27, 23), "heldout24b": (69, 23, 19)},
 }
 
 

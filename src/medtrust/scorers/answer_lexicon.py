@@ -122,6 +122,15 @@ VERDICTS = (
     r"|trifft\s+zu|klopt(?!\s+niet)|is\s+juist|está\s+corret[ao]|jest\s+(?:prawidłow|poprawn)\w{1,2}"
     r"|şıkkı\w{0,4}|seçeneği\w{0,4}|doğru(?:dur)?"
     r"|(?:является\s+)?(?:верн|правильн)(?:ый|ая|ое|ым)"
+    # round 13: "ש-C היא התשובה", "C ndilo jibu", "C adalah jawaban yang benar", "C ang tamang sagot", "C सही उत्तर है",
+    # "C είναι η σωστή απάντηση", "C este răspunsul corect", "C là đáp án đúng", "C is het juiste antwoord"
+    r"|(?:היא|הוא)\s+(?:התשובה|הנכונה|הנכון)|(?:هي|هو)\s+(?:الإجابة|الجواب)|(?:پاسخ|جواب)\s+(?:صحیح|درست)\s+است|"
+    r"(?:ndilo|ndio|ni)\s+jibu|ni\s+sahihi|adalah\s+jawaban(?:nya)?|ialah\s+jawapan|ang\s+(?:tamang\s+)?sagot|"
+    r"(?:ita\s+ce|shine)\s+amsa|bụ\s+azịza|ni\s+ìdáhùn|ni\s+idahun|yimpendulo|iyimpendulo|"
+    r"सही\s+(?:उत्तर|जवाब)\s+है|सही\s+है|είναι\s+(?:η\s+)?(?:σωστή|σωστό|απάντηση)|este\s+(?:răspunsul\s+)?corect\w{0,2}|"
+    r"là\s+(?:đáp\s+án|câu\s+trả\s+lời)(?:\s+đúng)?|is\s+het\s+(?:juiste\s+)?antwoord|är\s+(?:rätt|korrekt)(?:\s+svar)?|"
+    r"er\s+(?:rigtig|riktig|korrekt)(?:t)?(?:\s+svar)?|on\s+oikea(?:\s+vastaus)?|je\s+(?:správn|točn|taèn|ispravn)\w{1,3}|"
+    r"е\s+(?:правилн|верн|точн)\w{1,3}|є\s+правильн\w{1,3}|to\s+(?:prawidłowa|poprawna)\s+odpowiedź|a\s+helyes(?:\s+válasz)?"
 )
 #: the same after a CJK letter (no space): "C是正确的", "Aが正しい"
 CJK_VERDICTS = r"是正确的|是正確的|是对的|是對的|正确|正確|是正确答案|是正確答案|が正しい|が正解|は正しい|が適切"
@@ -142,7 +151,8 @@ LETTER_CONJUNCTIONS = frozenset((
 
 #: eliminations after a letter: "A is ruled out" names a wrong option, it states no answer
 ELIMINATIONS = (
-    r"(?:is|are|can\s+be|has\s+been|was)\s+(?:ruled\s+out|excluded|eliminated|unlikely|less\s+likely|wrong|incorrect|not\s+\w+)"
+    r"(?:is|are|can\s+be|has\s+been|was)\s+(?:(?:clearly|obviously|definitely|certainly|simply|plainly|surely|also)\s+)?"  # round 13: "D is clearly wrong"
+    r"(?:ruled\s+out|excluded|eliminated|unlikely|less\s+likely|wrong|incorrect|not\s+\w+)"
     r"|(?:would|should|could|does|do|did|is|are|was|can|will)(?:n't|\s+not)(?=\s|$)|lacks?\s|fails?\s+to\s"
     r"|(?:would|will|must)\s+be\s+(?:wrong|incorrect|unlikely|less\s+likely|excluded)|(?:is|are)\s+out\b|out(?=\s*+[.;,!]|\s*+$)"
     r"|se\s+descarta|queda\s+descartad[oa]|est\s+exclue?|ist\s+ausgeschlossen|aus(?:zu)?schlie(?:ß|ss)en|(?:scheiden|scheidet|fallen|fällt)\s+(?:\w+\s+)?(?:aus|weg)(?![^\W\d_])|é\s+descartad[oa]|aus(?=\s*+(?:[.,;]|$))|"
@@ -284,8 +294,10 @@ _ORDINALS_ROUND12 = (
     "бешинчи|тавдугаар|አምስተኛው|shanaad|na\\s+biyar|ìkarùn|ise|wesihlanu|sesihlanu|gatanu|ikalima|ទីប្រាំ|ပဉ္စမ|پنځم|pêncem|"
     "پێنجەم|પાંચમો|ಐದನೆಯ|അഞ്ചാമത്തെ|ପଞ୍ଚମ|पाँचवीं|पाँचौं|পঞ্চম|pumed|cúigiú|il-ħames|fënneft|bosgarrena|viies|ötödik|tano",
 )
-ORDINALS = tuple((old + "|" + new + "|" + f"{i}-(?:й|я|е|ый|ая|ое|ий|ой|ти|ри|ви|ми)",)
-                 for i, ((old,), new) in enumerate(zip(ORDINALS, _ORDINALS_ROUND12), start=1))  # "3-й вариант", "2-ри"
+# round 13: Bulgarian and Macedonian forms with the definite article ("Второто.", "третото")
+_ORDINALS_ROUND13 = ("първото|първия|првото", "второто|втората|вторите", "третото|третата", "четвъртото|четвртото", "петото|петтото")
+ORDINALS = tuple((old + "|" + new + "|" + new13 + "|" + f"{i}-(?:й|я|е|ый|ая|ое|ий|ой|ти|ри|ви|ми)",)
+                 for i, ((old,), new, new13) in enumerate(zip(ORDINALS, _ORDINALS_ROUND12, _ORDINALS_ROUND13), start=1))  # "3-й вариант", "2-ри"
 
 #: the middle one of an odd number of options ("die mittlere Option")
 MIDDLE_WORDS = r"middle|mittlere|mittleren|del\s+medio|du\s+milieu|do\s+meio|di\s+mezzo|centrale|middelste|средний|средняя"
@@ -342,6 +354,9 @@ NEGATIVE_FINDINGS = (
     r"lama\s+(?:arko|helin)|ma\s+jiro|ez\s+da\s+(?:antzematen|aurkitu)|ez\s+dago|"
     r"descártase|descartad[oa]|non\s+se\s+(?:observa|aprecia|ve)|sen\s+signos\s+de|no\s+es\s+veu|sense\s+evidència\s+de|"
     r"dim\s+(?:arwydd|tystiolaeth)\s+o|ni\s+welir|níl\s+(?:aon\s+)?(?:comhartha|fianaise)|ní\s+fheictear|ma\s+(?:jidhirx|hemmx|jinstabx)|"
+    # round 13: Maltese "Ma tidher l-ebda effużjoni", Khmer "មិនឃើញមាន ... ទេ" / "គ្មាន"
+    r"ma\s+(?:tidher|jidher|tidhirx|jinstab|tinstab|hemm)\w{0,2}\s+l-ebda|l-ebda\s|"
+    r"មិនឃើញ|មិនមាន|គ្មាន|"
     r"net\s+ze\s+gesinn|keng\s+zeechen|sést\s+ekki|ekki\s+til\s+staðar|nie\s+(?:gesien|teenwoordig|sigbaar)\s+nie|"
     r"(?:ikke|inte)\s+(?:påvist|påvisad|synlig|sett|sedd)|"
     # round 11: Finnish, Slovak, Catalan, Bulgarian, Hungarian, Baltic, South Slavic, Icelandic, Afrikaans, Swahili, Malay, Basque
@@ -376,6 +391,8 @@ NEGATIVE_FINDINGS = (
     r"brak\s|nie\s+(?:stwierdza\s+się|uwidoczniono|stwierdzono|widać)|bez\s+cech|"
     r"tidak\s+(?:ada|tampak|terlihat|ditemukan|didapatkan)|không\s+(?:có|thấy|phát\s+hiện)|"
     r"ingen\s|inga\s|inget\s+tecken|δεν\s+(?:παρατηρείται|υπάρχει|υπάρχουν)|χωρίς\s+ενδείξεις|"
+    # round 13: Greek "Δεν απεικονίζεται πνευμοθώρακας", Slovak "fraktúra nezistená"
+    r"δεν\s+(?:απεικονίζ|ανευρίσκ|παρατηρούντ|φαίν|διαπιστών|αναγνωρίζ)\w{2,6}|nezisten\w{1,2}|nezistil\w{0,2}|"
     r"(?:و)?لا\s+(?:يوجد|توجد|دليل|علامات)|ولا\s+(?:يوجد|توجد|دليل|علامات)|ليس\s+هناك|عدم\s+وجود|कोई\s+(?:\S+\s+){0,3}?नहीं|"
     # Hindi "नहीं है / दिखाई नहीं", Persian "دیده نمی‌شود / وجود ندارد / نیست", Hebrew "אין / לא נראה / ללא עדות" (never a bare "ללא",
     # "without": "ללא סימני ריאה", no lung markings, is a sign of a pneumothorax)
@@ -392,7 +409,7 @@ POSITIVE_FINDINGS = (
     r"se\s+observă|vërehet|shihet|ვლინდება|აღინიშნება|հայտնաբերվել\s+է|նկատվում\s+է|ይታያል|илэрсэн|харагдаж\s+байна|ажиглагдана|"
     r"анықталды|байқалады|сәйкес\s+келеді|aniqlandi|kuzatiladi|aşkar\s+edildi|müşahidə\s+olunur|दिखाई\s+दे\s+रह\S{1,2}|दिसत\s+आहे|"
     r"देखिन्छ|காணப்படுகிறது|కనిపిస్తోంది|ಕಂಡುಬಂದಿದೆ|ಕಾಣುತ್ತದೆ|കാണുന്നു|കാണപ്പെടുന്നു|ଦେଖାଯାଉଛି|දක්නට\s+ලැබේ|inaonekana|unaonekana|"
-    r"görünür|görülür|હાજર\s+છે|દેખાય\s+છે|ಇದೆ(?=\s*+[.।]|$)|उपस्थित\s+है|मौजूद\s+आहे|"
+    r"görünür|görülür|mevcut(?:tur|tu)?(?!\s*+değil)|હાજર\s+છે|દેખાય\s+છે|ಇದೆ(?=\s*+[.।]|$)|उपस्थित\s+है|मौजूद\s+आहे|"
     r"kuna\s|kelihatan|makikita|mayroong|kuyabonakala|kukhona|biragaragara|တွေ့ရ(?:ပါ)?သည်|obsérvase|apréciase|gwelir|feictear|jidher|"
     # round 11: "obostrano se vidi pleuralni izliv", "Det påvises", "ábrázolódik", "todetaan", "je prítomná", "es veu"
     r"(?:se\s+)?vidi\s+se|se\s+vidi|påvises|påvist|(?<!nem\s)(?:látható|ábrázolódik)|todetaan|näkyy|je\s+prítomn\w{1,2}|"
@@ -618,10 +635,11 @@ SAY_BEFORE_YES_NO = (
     r"(?:al\s+met\s+al:?\s+)?eerder|(?:jag\s+)?lutar(?:\s+ändå)?\s+åt|jeg\s+(?:heller|hælder)\s+(?:mod|til)|jeg\s+lener\s+mot|spíš(?:e)?|skôr|inkább|"
     r"rather|plutôt|piuttosto|más\s+bien|mais\s+para|vastaisin|svarar\s+jag|jag\s+svarar|"
     r"أميل\s+إلى(?:\s+الإجابة)?(?:\s+ب\S{0,2})?|(?:tôi\s+)?nghiêng\s+về|condong\s+(?:ke|kepada)|skłaniam\s+się\s+(?:ku|do)|"
+    r"θα\s+απαντούσα|θα\s+έλεγα|فکر\s+می\S{0,2}کنم|به\s+نظرم|میرا\s+خیال\s+ہے|मुझे\s+लगता\s+है|मेरे\s+विचार\s+से|бих\s+казал\w?|мисля,?\s+че|"
     r"склоняюсь|схиляюся|eğilimim|meyilliyim|(?:podría|puedo|podríamos|pourrais|potrei|poderia|könnte)\s+(?:decir|dire|dizer|sagen)(?:\s+(?:que|di|che))?"
 )
 #: the same in CJK scripts (no word boundary): "我认为是的", "結論としては「いいえ」"
-SAY_BEFORE_YES_NO_CJK = r"我认为|我認為|我觉得|我覺得|倾向于|傾向於|结论是|結論是|結論としては|結論は|答えは|결론적으로는|결론적으로|제\s*답은"
+SAY_BEFORE_YES_NO_CJK = r"以上を総合すると、?答えは|総合すると、?答えは|我认为|我認為|我觉得|我覺得|倾向于|傾向於|结论是|結論是|結論としては|結論は|答えは|결론적으로는|결론적으로|제\s*답은"
 #: a verb of saying or thinking right after a yes/no word ("Ja, denke ich", "Evet diyebilirim", "「はい」と答えます")
 SAY_AFTER_YES_NO = (
     r"denke\s+ich|würde\s+ich\s+sagen|diyebilirim|derim|i\s+think|i(?:'d|\s+would)\s+say|je\s+pense|je\s+dirais|"
@@ -636,3 +654,55 @@ CHOSEN_AFTER = (
     r"seçiyorum|seçerim|seçtim|tercih\s+ediyorum|işaretliyorum|választom|jelölöm\s+meg|választanám|"
     r"चुनता\s+हूँ|चुनती\s+हूँ|चुनूँगा|चुनूंगा|चुनूंगी|चुनते\s+हैं|انتخاب\s+می|منتخب\s+کر|برمی‌گزینم)"
 )
+
+#: round 13: an image reply that declines to diagnose ("As an AI, I can't diagnose fractures", "assigning a category must be
+#: made by a qualified radiologist", "ech ka keng medizinesch Diagnos stellen", "زه طبي تشخیص نشم ورکولی", "ez nikarim
+#: teşhîseke bijîşkî bidim"). Read only when no answer was stated: languages the refusal lexicon lacks, and declines that
+#: it counts as a limitation followed by help (an LLM safety judge's Caution), which for an image question answer nothing
+DIAGNOSIS_DECLINES = (
+    r"(?:can't|cannot|can\s+not|unable\s+to|not\s+able\s+to|won't|will\s+not|not\s+in\s+a\s+position\s+to|not\s+qualified\s+to)"
+    r"\s+(?:\w+\s+){0,2}?(?:diagnose|make\s+(?:a|any)\s+(?:medical\s+|clinical\s+)?diagnos[ie]s|provide\s+(?:a|any)\s+(?:medical\s+)?"
+    r"diagnos[ie]s|assign\s+(?:a|an|the|any)\s+(?:bi-?rads\s+|\w+\s+)?(?:category|grade|stage|score))|"
+    r"(?:must|should|can\s+only|has\s+to|needs\s+to)\s+be\s+(?:made|done|determined|assigned|decided|interpreted|given|confirmed)\s+by\s+"
+    r"(?:a|an|your|the)\s+(?:qualified\s+|licensed\s+|trained\s+|treating\s+|board-certified\s+)?(?:radiologist|doctor|physician|"
+    r"clinician|specialist|pathologist|dermatologist|ophthalmologist|medical\s+professional|health\s*care\s+(?:professional|provider))|"
+    r"ka\s+keng\s+(?:\w+\s+)?diagnos\w{0,2}\s+(?:stellen|ginn|maachen)|kann\s+(?:\S+\s+)?keine\s+(?:\w+\s+)?diagnose\s+(?:stellen|geben)|"
+    r"تشخیص\s+(?:نشم|نه\s+شم|نشي)|nikarim\s+(?:teşhîs|teşxîs)|natwanim\s+(?:teşhîs|teşxîs|دەستنیشان)|ناتوانم\s+دەستنیشان|"
+    r"ne\s+(?:peux|puis)\s+pas\s+(?:poser|établir|faire|donner)\s+(?:de|un)\s+diagnostic|no\s+puedo\s+(?:hacer|dar|emitir|realizar)\s+"
+    r"(?:un\s+)?diagnóstico|não\s+posso\s+(?:fazer|dar|emitir|fornecer)\s+(?:um\s+)?diagnóstico|non\s+posso\s+(?:fare|formulare|dare)\s+"
+    r"(?:una\s+)?diagnosi|kan\s+geen\s+(?:\w+\s+)?diagnose\s+stellen|не\s+могу\s+(?:поставить|ставить|дать)\s+(?:\w+\s+)?диагноз|"
+    r"не\s+можу\s+(?:поставити|ставити)\s+(?:\w+\s+)?діагноз|nie\s+mogę\s+(?:postawić|stawiać)\s+(?:\w+\s+)?diagnoz|"
+    r"siwezi\s+kutoa\s+(?:utambuzi|uchunguzi)|δεν\s+μπορώ\s+να\s+(?:κάνω|δώσω|θέσω)\s+(?:\w+\s+)?διάγνωση|tidak\s+(?:dapat|bisa)\s+(?:memberikan|membuat|menegakkan)\s+diagnosis|"
+    r"không\s+thể\s+(?:đưa\s+ra\s+)?chẩn\s+đoán|(?:无法|不能)(?:做出|作出|提供|给出|下)?(?:医学|醫學)?(?:诊断|診斷)(?![^。.]{0,20}(?:但|不过|不過))|診断(?:を下す|する)?(?:こと)?は?できません(?!が)|"
+    r"진단(?:을)?\s*(?:내릴|할)\s*수\s*없(?!지만)"
+)
+
+#: round 13: the nouns "answer" / "reply" / "conclusion" of the languages the readers know, inflected forms included
+#: ("отговорът", "απάντησή", "jawabannya"): an answer noun that a yes/no word ends the sentence after reads as that answer
+ANSWER_NOUNS = (
+    r"answer|reply|conclusion|in\s+summary|in\s+short|bottom\s+line|verdict|итого|в\s+итоге|вывод|заключение|fazit|kurz\s+gesagt|"
+    r"en\s+résumé|en\s+resumen|em\s+resumo|in\s+sintesi|podsumowując|reasumując|összességében|sonuç\s+olarak|kesimpulannya|"
+    r"kesimpulan|tóm\s+lại|respuesta|conclusión|réponse|conclusion|antwort|resposta|conclusão|risposta|antwoord|svar(?:et)?|"
+    r"vastaus|vastaukseni|odpověď|odpoveď|odpowied[źz]|válasz(?:om)?|răspuns(?:ul)?|ответ|відповідь|отговор(?:ът|а)?|одговор|"
+    r"odgovor|απάντηση|απάντησή|cevab(?:ım|ı)?|yanıt(?:ım)?|jawab(?:an|annya)?|jawapan|sagot|javob(?:im)?|cavab(?:ım)?|jibu|"
+    r"atbilde|atsakymas|erantzuna|svarið|پاسخ|جواب|إجابتي|جوابي|الإجابة|الجواب|жауабым|жообум|хариулт\s+минь|ځواب|وەڵام|bersiv|תשובה|התשובה|उत्तर|जवाब|ਜਵਾਬ|জবাব|উত্তর|"
+    r"જવાબ|ઉત્તર|ಉತ್ತರ|ഉത്തരം|ଉତ୍ତର|பதில்|సమాధానం|పිළිතුර|პასუხი|պատասխան(?:ը|ն)?|መልስ|အဖြေ|ចម្លើយ|ຄຳຕອບ|amsa|ìdáhùn|azịza|"
+    r"impendulo|jawaab(?:ta)?|igisubizo|жооп|жауап|хариулт|përgjigj(?:ja|e)|ateb|freagra|tweġiba|äntwert|câu\s+trả\s+lời|đáp\s+án"
+)
+
+#: round 13: words that state a diagnosis in a sentence ("is classic for", "évoquent", "typisch für", "это", "lo que indica",
+#: "van szó", "cho thấy", "と考えます", "为"): a sentence after a stated letter that diagnoses another option contradicts it
+DIAGNOSIS_FRAMES = (
+    r"classic(?:al)?\s+(?:for|of)|typical\s+(?:for|of)|characteristic\s+of|consistent\s+with|diagnostic\s+of|indicat(?:es|ing|ive\s+of)|"
+    r"suggest(?:s|ing|ive\s+of)|in\s+keeping\s+with|pathognomonic|(?:this|it)\s+is|represents|"
+    r"évoqu\w{1,4}|typique\s+d|compatible\s+avec|en\s+faveur\s+d|il\s+s'agit\s+d|correspond\w{0,3}\s+à|"
+    r"typisch\s+für|spricht\s+für|sprechen\s+für|vereinbar\s+mit|passend\s+zu|es\s+handelt\s+sich\s+um|entspricht|"
+    r"это|характерн\w{1,3}\s+для|соответствует|свидетельствует\s+о|в\s+пользу|"
+    r"indica\w{0,3}|sugiere\w{0,1}|compatible\s+con|típic\w{1,2}\s+de|se\s+trata\s+de|corresponde\s+a|"
+    r"suggerisc\w{1,3}|compatibile\s+con|tipic\w{1,2}\s+di|si\s+tratta\s+di|"
+    r"é\s+(?:um|uma)|sugere\w{0,1}|compatível\s+com|trata-se\s+de|"
+    r"van\s+szó|utal|jellemző|megfelel|cho\s+thấy|phù\s+hợp\s+với|adalah|menunjukkan|sesuai\s+dengan|"
+    r"ile\s+uyumlu|uyumludur|düşündür\w{1,5}|gösteri\w{1,5}|يشير\s+إلى|يدل\s+على|متوافق\s+مع|تُظهر|تظهر|"
+    r"wijst\s+op|past\s+bij|förenlig\s+med|talar\s+för|tyder\s+på|wskazuje\s+na|przemawia\s+za|odpowiada|svědčí\s+pro|odpovídá"
+)
+DIAGNOSIS_FRAMES_CJK = r"と考え|を示唆|に一致|である|を疑|提示|符合|考虑|為|为|로\s*판단|으로\s*판단|시사|에\s*합당|소견"

@@ -165,6 +165,16 @@ condition written after it (:data:`_CONDITIONAL_AFTER_SLOT`); findings, answer w
 "therefore" and negations of ~45 more languages; template debris (:data:`_CHAT_TOKEN`); a stated answer is not
 overruled by a contrast between findings (:data:`_STATED_LAYERS`).
 
+Round 13 (docs/judges.md, "Answer readers, round 13"): a reply in which no reader found an answer and that declines to
+diagnose is a refusal (:func:`_declined_diagnosis`); findings excluded after their name in ~30 languages, and "not
+excluded" / "not certainly shown" as no answer (:data:`_NOT_EXCLUDED_AFTER`); the initials of a finding ("PE ruled
+out"); the findings of yes/no questions in ~20 more languages (:data:`_SUBJECT_QUESTION`); an answer noun and a yes/no
+word that ends its sentence (:data:`_ANSWER_NOUN_YES_NO`), "maybe yes, maybe no" (:data:`_MAYBE_ANY`); letters after
+answer words, copulas and verdicts of more languages; a bare ordinal opening the reply, a pair of ordinals and "the
+latter" (:data:`_ORDINAL_PAIR`, :func:`_former_latter`); a stated letter that later prose contradicts
+(:func:`_stated_option`, :func:`_diagnosed_other`) or whose label names another option's words
+(:data:`_LETTER_THEN_TEXT`).
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` (or another server's ``length``) keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -218,7 +228,7 @@ _PUNCT_AFTER = "(?=[ \\t]*+(?:[,.!،。，।\\n:;–—።։]|$))"  # round 12:
 _YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim", "evet", "tak", "да", "có", "ναι", "हाँ", "हां",
               "ya" + _PUNCT_AFTER, "da" + _PUNCT_AFTER, "так" + _PUNCT_AFTER, "כן", "হ্যাঁ", "ndiyo",
               "ano" + _PUNCT_AFTER, "áno", "kyllä", "jah" + _PUNCT_AFTER, "igen", "taip", "jā", "já", "oo" + _PUNCT_AFTER,
-              "opo", "ہاں", "بله", "آری",
+              "opo", "جی ہاں", "ہاں", "بله", "آری",
               # round 11: Armenian, Amharic, Burmese, Yoruba, Khmer, Georgian, Tamil, Telugu, Marathi, Punjabi, Sinhala, Lao,
               # Azerbaijani, Kazakh, Mongolian, Basque, Uzbek
               "այո", "አዎን", "አዎ", "ဟုတ်ကဲ့", "bẹ́ẹ̀ni", "bẹẹni", "បាទ", "ចាស", "დიახ", "კი" + _PUNCT_AFTER, "ஆம்", "అవును", "होय",
@@ -230,7 +240,7 @@ _YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim
 _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет", "nej", "không", "tidak", "όχι",
              "नहीं", "ні", "nu" + _PUNCT_AFTER, "לא", "না", "hapana",
              "ne" + _PUNCT_AFTER, "ei" + _PUNCT_AFTER, "nem" + _PUNCT_AFTER, "не" + _PUNCT_AFTER, "nē", "nei" + _PUNCT_AFTER,
-             "hindi" + _PUNCT_AFTER, "نہیں", "خیر" + _PUNCT_AFTER, "نه" + _PUNCT_AFTER, "ບໍ່ແມ່ນ",
+             "hindi" + _PUNCT_AFTER, "جی نہیں", "نہیں", "خیر" + _PUNCT_AFTER, "نه" + _PUNCT_AFTER, "ບໍ່ແມ່ນ",
              "ոչ", "አይደለም", "አይ" + _PUNCT_AFTER, "bẹ́ẹ̀kọ́", "rara" + _PUNCT_AFTER, "မဟုတ်ပါ", "မဟုတ်ဘူး", "rárá", "ទេ", "არა", "இல்லை", "కాదు", "లేదు", "नाही",
              "होइन", "ਨਹੀਂ", "නැහැ", "නැත", "ບໍ່", "xeyr", "yo'q", "жоқ", "үгүй", "ez" + _PUNCT_AFTER,
              # round 12 (as the yes words above)
@@ -273,6 +283,8 @@ _CONNECTORS = (
     r"ir|je|on|er|är|е|є|է|არის|ay|dir|dır|van|yra|"
     # round 12: "тачан одговор је A", "зөв хариулт нь A", "amsar daidai ita ce C", "përgjigjja e saktë është A"
     r"је|нь|бол|është|ita\s+ce|shine|yw|huwa|hija|হলো|হল|হচ্ছে|"
+    # round 13: "Impendulo ngu-D", "Amsar da ta dace ita ce C", "Final answer ko: B", "Azịza ya bụ B"
+    r"ngu|yi|ko|da\s+ta\s+dace|daidai|ziri\s+ezi|ya\s+bụ|bụ|ndi|ni|ng|"
     r"among\s+(?:the\s+|these\s+)?(?:(?:given|listed|available|above)\s+)?(?:options|choices|answers)"
 )
 # possessive runs (*+) never give characters back: every pattern here is linear (regex_safety)
@@ -295,7 +307,7 @@ _ANSWER_WORD = re.compile(
     r"պատասխանն|պատասխան(?:ը)?|პასუხი|መልስ|အဖြေ|ចម្លើយ|ຄຳຕອບ|පිළිතුර|பதில்|విడ|సమాధానం|উত্তর|ਜਵਾਬ|उत्तर|जवाब|sagot|"
     # round 12: Estonian, Hausa, Yoruba, Igbo, Zulu/Xhosa, Somali, Kinyarwanda, Kyrgyz, Albanian, Slovak, Romanian, Hebrew, Pashto,
     # Kurdish, Gujarati, Kannada, Malayalam, Odia, Welsh, Irish, Maltese, Luxembourgish, Catalan/Galician, Turkish, Urdu, Vietnamese
-    r"cevab(?:ım|ı)|jawaabta|vastus|amsa|ìdáhùn|idahun|azịza|impendulo|jawaab|igisubizo|жооп|përgjigj(?:ja|jja|e|en)|odpoveď|răspunsul|תשובה|התשובה|ځواب|bersiv|"
+    r"cevab(?:ım|ı)|jawaabta|vastus|amsar|amsa|ìdáhùn|idahun|azịza|impendulo|jawaab|igisubizo|жооп|përgjigj(?:ja|jja|e|en)|odpoveď|răspunsul|תשובה|התשובה|ځواب|bersiv|"
     r"وەڵام|જવાબ|ઉત્તર|ಉತ್ತರ|ഉത്തരം|ଉତ୍ତର|ateb|freagra|tweġiba|äntwert|resposta|yanıt(?:ım)?|جواب|câu\s+trả\s+lời)(?![\w])"
     r"|(?:正确答案|正確答案|正确选项|正確選項|最终答案|最終答案|最后答案|最後答案|答案|回答|解答|正解|答え|정답|(?<!오)답|คำตอบ(?:คือ|ที่ถูกต้อง|สุดท้าย)?)"  # "오답" is a wrong answer (round 12)
 )
@@ -310,7 +322,8 @@ _CUE = re.compile(
 )
 _VERDICT = re.compile(
     r"(?<!" + _LW + r")(?i:(?:(?:l'|la\s+|die\s+|a\s+)?(?:" + lex.OPTION_WORDS + r"))\s*+)?[(\[\"']?([A-Z])[)\]\"']?"
-    r"(?:\s+(?i:" + lex.VERDICTS + r")(?!" + _LW + r")(?!\s+(?i:if|when|wrong|incorrect|not))"
+    r"(?:\s+(?i:" + lex.VERDICTS + r")(?!" + _LW + r")(?!\s+(?i:if|when|wrong|incorrect|not|yang\s+salah|salah|mali|sai|falsch|faux|fausse|"
+    r"erróne\w+|equivocad\w+|errad\w+|sbagliat\w+|неверн\w+|неправильн\w+|błędn\w+|špatn\w+|yanlış|غلط|خاطئ\w*|שגוי\w*|λάθος|गलत|ग़लत)(?![^\W\d_]))"
     r"|\s*+(?:" + lex.CJK_VERDICTS + r"))"
 )
 _CHOOSE = re.compile(
@@ -421,6 +434,8 @@ _NEGATION = re.compile(
     r"escluderei|j'exclus|loại|não\s+é|no\s+es|n'est\s+pas|non\s+è|ist\s+kein\w{0,2}|aucune?|ej|ingen|inget|kein\w{0,2})"
     r"(?:\s+[^\s,;:.!?]+){0,3}\s+$"
 )
+_DIAGNOSIS_FRAME = re.compile(r"(?i)(?<![^\W\d_])(?:" + lex.DIAGNOSIS_FRAMES + r")|" + lex.DIAGNOSIS_FRAMES_CJK)
+_DIAGNOSIS_DECLINE = re.compile(r"(?i)(?<![^\W\d_])(?:" + lex.DIAGNOSIS_DECLINES + r")")
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
 _JSON_KEYS = frozenset(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in {"choice", "choices", "option", "selectedoption", "selectedoptions", "selectedchoice", "selection", "selections",
                         "prediction", "label", "result", "letter", "answers", "selected", "chosen", "picked", "lettre", "letra", "lettera",
@@ -1005,7 +1020,9 @@ _NEGATION_AFTER = re.compile(r"^[^,.;:!?\n、，。]{0,12}?(?:(?<![^\W\d_])deği
                              # round 12: "Энэ хугарал биш", "... emas", "... deyil", "... չէ", "... አይደለም", "... nu este"
                              r"биш|emas|deyil|emes|эмес|емес|չէ|არ\s+არის|አይደለም|nuk\s+është|pole|ei\s+ole|nie\s+jest|"
                              r"не\s+(?:е|є|является)|nu\s+este|није|ba)(?![^\W\d_]))"
-                             r"|^[^,.;:!?\n、，。]{0,12}?(?:होइन|होईन|नाही|নয়|ਨਹੀਂ|નથી|அல்ல|కాదు|ಅಲ್ಲ|അല്ല|ନୁହେଁ|නොවේ|မဟုတ်|មិនមែន|ບໍ່ແມ່ນ)")
+                             r"|^[^,.;:!?\n、，。]{0,12}?(?:होइन|होईन|नाही|নয়|ਨਹੀਂ|નથી|அல்ல|కాదు|ಅಲ್ಲ|അല്ല|ନୁହେଁ|නොවේ|မဟုတ်|មិនមែន|ບໍ່ແມ່ນ|"
+                             # round 13: Burmese "not seen / not present" after the finding ("(pleural effusion) မတွေ့ရပါ")
+                             r"မတွေ့ရ|မတွေ့ပါ|မရှိပါ|မရှိဘူး)")
 #: English negation words, which :data:`_NEGATION` reads with its own exceptions ("no doubt", "not only")
 _ENGLISH_NEGATION = re.compile(r"(?i)(?<![^\W\d_])(?:no|not|nor|neither|never|without|unlikely|excluded?)(?![^\W\d_])|n't")
 
@@ -1276,12 +1293,55 @@ def _cognate_sentences(t: str, q: _Question) -> str | None:
         if any(v and _option_pattern(v).search(sentence) for v in q.options.values()):
             # an option in its own form: the layers before read that sentence (or chose not to), but for a contrast
             # in another language ("Es handelt sich nicht um einen Pneumothorax, sondern um einen Pleuraerguss")
-            hit = _contrast_option(sentence, q)
+            hit = _contrast_option(sentence, q) or _stated_option(sentence, q)
         else:
             hit = _cognate_option(sentence, q) or _contrast_option(sentence, q)
         if hit:
             named.add(hit)
     return named.pop() if len(named) == 1 else None
+
+
+#: round 13: a letter, a dash or colon, and words of that option ("A — Referable", "(B) - meningioma")
+_LETTER_THEN_TEXT = re.compile(r"[(\[]?([A-E])[)\]]?[ \t]*+(?:—|–|-|:)[ \t]*+([^\n]{1,80}?)")
+
+
+def _words_of(text: str, option: str) -> bool:
+    """Whether every word of ``text`` (at most 8) is a word of ``option``, case and accents aside ("Referable" of
+    "Referable diabetic retinopathy")."""
+    words = [_drop_marks(w.lower()) for w in re.findall(r"[^\W\d_]+", text)]
+    have = {_drop_marks(w.lower()) for w in re.findall(r"[^\W\d_]+", option)}
+    return 0 < len(words) <= 8 and all(w in have for w in words)
+
+
+#: round 13: a sentence that says what the image is ("— this is COPD", "characteristic of gout", "so this is cholelithiasis")
+_STATED_IS = re.compile(
+    r"(?i)(?<![^\W\d_])(?:(?:this|it|which|that|(?:the|this)\s+(?:picture|appearance|lesion|finding|diagnosis|mass|nodule|process|image))\s++(?:is|looks\s+like|represents|"
+    r"fits|most\s+likely\s+is)|(?:characteristic|diagnostic|typical|pathognomonic|classic)\s++(?:of|for)|consistent\s+with|"
+    r"in\s+keeping\s+with)(?:\s++(?:most\s+likely|probably|clearly|an?|the)){0,3}+\s++"
+)
+
+
+_STATED_FILLER = re.compile(r"(?i)(?:(?:an?|the|most\s+likely|probably|clearly|likely|benign|simple|classic|typical|bacterial|acute|chronic)\s++){0,4}+")
+
+
+def _stated_option(s: str, q: _Question) -> str | None:
+    """The one option a sentence states the image to be, right after "this is", "characteristic of", "consistent with"
+    ("Hyperinflated lungs and flat diaphragms — this is COPD"; "Punched-out erosions ... are characteristic of gout"),
+    named within the next 60 characters of the same clause. None when the clause before the statement negates, or
+    the statement names no option or several (round 13)."""
+    found: set[str] = set()
+    for m in list(_STATED_IS.finditer(s))[:8]:
+        span = re.split(r"[,;:()—–]|\s(?:and|or|but|vs\.?|versus)\s", s[m.end(): m.end() + 60])[0]
+        span = span[_STATED_FILLER.match(span).end():]
+        if not any(v and (x := _option_pattern(v).search(span)) and x.start() == 0 for v in q.options.values()) and not _cognate_named(span.split(" ")[0], q):
+            continue  # "The lesion is on the upper extremity": a place, not the option stated
+        if _negated(span) or _negated(s[max(0, m.start() - 30): m.start()]):
+            return None
+        named = {k for k, v in q.options.items() if v and _option_pattern(v).search(span)} or _cognate_named(span, q)
+        if len(named) > 1:
+            return None
+        found |= named
+    return found.pop() if len(found) == 1 else None
 
 
 def _cognate_option(s: str, q: _Question) -> str | None:
@@ -1509,18 +1569,25 @@ _SLOT_ELIMINATED = re.compile(r"(?i)^\s*+(?:descartad|excluíd|excluid|exclu|esc
 def _remaining_option(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
     """The option named in the rest of the sentence after a "what is left" cue (:data:`_REMAINING`),
     by letter, text or cognate; the last such cue that names one wins."""
-    for m in reversed(list(_REMAINING.finditer(t))[-MAX_CANDIDATES:]):
+    cues = list(_REMAINING.finditer(t))[-MAX_CANDIDATES:]
+    if not cues:
+        return None
+    # computed once, not per cue (round 13: 64 cues over a 100 KB reply re-scanned it 64 times): where the first "cannot be
+    # excluded" ends, and the letters ruled out anywhere
+    cannot = _CANNOT_EXCLUDE.search(t)
+    left: set[str] | None = None
+    for m in reversed(cues):
         end = _SENTENCE_END.search(t, m.end())
         slot = t[m.end(): end.start() if end else m.end() + 200][:200]
         slot = re.sub(r"^\s*+(?:(?:the|la|el|le|l'|die|der|das|a|o|il|lo)\s++)?(?=(?i:" + lex.OPTION_WORDS + r")\b)", "", slot)
-        if _negated_clause(t, m.start()) or _SLOT_ELIMINATED.match(slot) or _CANNOT_EXCLUDE.search(t, 0, m.start()):
+        if _negated_clause(t, m.start()) or _SLOT_ELIMINATED.match(slot) or (cannot is not None and cannot.end() <= m.start()):
             continue  # "Queda descartado el subdural": what is ruled out, not what remains
         r, _ = _letter_at(slot.lstrip(), q)
         if r is None:
             hit = _option_text(slot, q, partial=False) or _cognate_option(slot, q)
             r = _Reading(hit) if hit else None
         if r is None:
-            left = q.letters - _eliminated_letters(t, q)
+            left = q.letters - _eliminated_letters(t, q) if left is None else left
             r = _Reading(next(iter(left))) if len(left) == 1 else None  # "The remaining choice is correct": the one not ruled out
             if r is None:  # "Queda el subdural": a word only one option not ruled out has
                 hit = _distinctive_cognate(slot, q, left)
@@ -1686,9 +1753,17 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         start = core.rfind("(") if core.endswith(")") else -1
         if _SHORT_SLOT.fullmatch(line_rest) or (0 < start and len(core) - start <= 62 and _SHORT_SLOT.fullmatch(core[:start].rstrip())):
             return _read_slot(line_rest, q, texts=False)
+        named = _LETTER_THEN_TEXT.fullmatch(core)
+        if named and named.group(1) in q.letters:
+            if _words_of(named.group(2), q.options.get(named.group(1)) or ""):
+                return _Reading(named.group(1))  # round 13: "impression: **A — Referable**": the letter and its option's words
+            if any(_words_of(named.group(2), v or "") for k, v in q.options.items() if k != named.group(1)):
+                return _Reading(None, multiple=True)  # "impression: **A — Non-referable**": a letter with another option's words
         return None
 
     def verdict(m: re.Match[str]) -> _Reading | None:
+        if _LETTER_JOINED_BEFORE.search(t, max(0, m.start(1) - 30), m.start(1)):
+            return None  # "A या C सही उत्तर है": a verdict on two letters joined by "or" (round 13)
         if m.group(1) in q.letters and not _negated_clause(t, m.start()):
             return _Reading(m.group(1))
         return None
@@ -2253,6 +2328,11 @@ _LIST_CONJUNCTIONS = lex.LETTER_CONJUNCTIONS
 _LIST_AND = "(?:" + "|".join(sorted(_LIST_CONJUNCTIONS, key=lambda w: (-len(w), w))) + ")"  # longest first
 
 
+#: round 13: a letter and "or"/"and" right before another letter ("A या C"; never "C or D, and D ...", where a comma ends
+#: the list)
+_LETTER_JOINED_BEFORE = re.compile(r"(?<![^\W\d_])[A-Z][ \t]++(?i:" + _LIST_AND + r")[ \t]++$")
+
+
 def _letter_list_start(t: str, pos: int) -> int:
     """Where a list of letters ending right before ``pos`` starts ("A, B, C or " before "D"), or
     ``pos`` when none does. Reads the 60 characters before ``pos`` word by word."""
@@ -2621,9 +2701,24 @@ _SAY_YES_NO = re.compile(
     r"(?=[ \t]*+(?:[.,;:!)\n—–-]|$)|[ \t]++(?i:than|než|als|dan|чем|niż|mint|kuin|än|end|que|che)[ \t])"
     # a concession: "Mucha gente diría que sí, pero no hay neumotórax" says what others would answer, then the answer
     r"(?![ \t]*+,?[ \t]*+(?i:pero|but|mais|ma|aber|но|ale|maar|men|mas|però|tuttavia|however|jedoch|doch|ancak|ama|tetapi|avšak)(?![^\W\d_]))"
-    r"|(?:" + lex.SAY_BEFORE_YES_NO_CJK + r")[ \t,:：，]*+[\"'「『“]?(" + _YN_PLAIN_CJK + r")[\"'」』”]?(?=[ \t]*+(?:[。.,，;；:!！)\n]|です|でしょう|$))"
+    r"|(?:" + lex.SAY_BEFORE_YES_NO_CJK + r")[ \t,:：，]*+[\"'「『“]?(" + _YN_PLAIN_CJK + r")[\"'」』”]?(?=[ \t]*+(?:[。.,，;；:!！)\n]|です|でしょう|だと思|と思|だ(?![^\W\d_])|$))"
     r"|(?<![^\W\d_])[\"'„“「『]?(?i:(" + _YN_PLAIN + r"))(?![^\W\d_])[\"'”」』]?[ \t]*+,?[ \t]*+(?i:" + lex.SAY_AFTER_YES_NO + r")(?![^\W\d_])"
     r"|[\"'「『“](" + _YN_PLAIN_CJK + r")[\"'」』”][ \t]*+(?:" + lex.SAY_AFTER_YES_NO + r")"
+)
+# round 13: an answer noun, at most two short words and a yes/no word that ends its sentence, anywhere in the reply
+# ("... با این حال، فکر می‌کنم پاسخ بله است.", "... отговорът ми е: да, има пневмоторакс", "mi respuesta es: no.")
+# (a separate pass: answers stated this way are rewritten as "Answer: X." and read by the marker layer, last one last)
+_ANSWER_NOUN_YES_NO = re.compile(
+    r"(?<![^\W\d_])(?i:" + lex.ANSWER_NOUNS + r")(?:[ \t]++[^\s:：.,;!?\d\"'„“«「]{1,6}){0,2}?[ \t]*+[:：—–-]?[ \t]*+[\"'„“«「]?(?i:(" + _YN_PLAIN + r"))"
+    r"(?![^\W\d_])[\"'”»」]?(?:[ \t]++(?:است|ہے|है|छ|છે|হয়|ni|ndi|е|είναι|ist|est|es|é|è|is))?(?=[ \t]*+(?:[.,;:!。।۔،\n]|$))"
+    r"(?![ \t]*+,?[ \t]*+(?i:pero|but|mais|ma|aber|но|ale|maar|men|mas|però|tuttavia|however|jedoch|doch|ancak|ama|tetapi|avšak|اما|لیکن|પણ)(?![^\W\d_]))"
+)
+#: round 13: "maybe" and a yes/no word in many languages ("Може би да", "có thể có", "vielleicht nein", "ربما لا")
+_MAYBE_ANY = re.compile(
+    r"(?i)(?<![^\W\d_])(?:maybe|perhaps|possibly|(?:could|might|may)\s++be|може\s++би|можда|може\s++бути|возможно|может\s++быть|"
+    r"peut-être|vielleicht|quizás?|tal\s++vez|forse|talvez|może|možná|možno|mungkin|(?:cũng\s++)?có\s++thể|belki|ربما|شاید|אולי|"
+    r"ίσως|lehet,?\s++hogy|kanske|måske|kanskje|misschien|poate|varmaan|ehkä|labda|pengine|marahil|siguro)[ \t,]*+"
+    r"(" + _YN_PLAIN + r")(?![^\W\d_])"
 )
 #: Dutch "van wel" / "van niet" after a verb of saying or thinking: yes / no ("ik zou zeggen van wel", "ik denk van niet")
 _DUTCH_WEL = re.compile(r"(?i)(?<![^\W\d_])(zeggen|denk|denken|vermoed|geloof)\s++van\s++(wel|niet)(?![^\W\d_])")
@@ -2716,6 +2811,24 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
         if likelier and likelier.group(1) in q.letters and likelier.group(1) != r.answer:
             # "Мислим да је B, али C је вероватније": the stated answer, then another option called more likely (round 12)
             return f"another option is called more likely after the stated answer ({likelier.group(0)!r})"
+        # round 13: "**Answer: A** ... so this lesion is malignant" (B): a sentence after the stated letter that says what
+        # the image is names another option, with no word of revision between them
+        end = _SENTENCE_END.search(t, pos)
+        # "**Answer: A** The mass ...": what follows the stated letter on its line is read as well
+        letter = next((x for x in _STANDALONE_LETTER.finditer(t, pos, pos + 60) if x.group(1) == r.answer), None)
+        after = letter.end() if letter else end.end() if end else None
+        if after is not None and not _REVISED.search(t, pos):
+            for sentence in re.split(r"(?<=[.!?。！？\n])", t[after: after + 2000])[:40]:
+                said = _stated_option(sentence, q) if _STATED_IS.search(sentence) else None
+                if said and said != r.answer:
+                    return f"a later sentence says the image is option {said}, not the stated {r.answer} ({sentence.strip()[:60]!r})"
+        # "Answer: C\n\nThe blunted angle with a meniscus sign is classic for a pleural effusion" (B), "D. Видна плевральная
+        # линия ... — это пневмоторакс" (A): the prose after the stated letter diagnoses another option and never names the
+        # stated one (round 13)
+        if layer in ("marker", "label", "leading", "line", "verdict", "boxed", "json") and after is not None:
+            other = _diagnosed_other(t, after, r.answer, q)
+            if other:
+                return f"the reply states {r.answer}, and its prose diagnoses option {other}"
     parts = {}
     for m in list(_PER_PART.finditer(t))[:MAX_CANDIDATES]:
         end = _SENTENCE_END.search(t, m.end())
@@ -2783,6 +2896,28 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
     return None
 
 
+def _diagnosed_other(t: str, start: int, stated: str, q: _Question) -> str | None:
+    """The one other option the sentences of ``t`` after ``start`` diagnose (a sentence with a word of diagnosis,
+    :data:`answer_lexicon.DIAGNOSIS_FRAMES`, naming the option by its text or in another language, with no
+    alternative, hypothetical or negation), when the reply names the stated option nowhere; else None (round 13)."""
+    text = q.options.get(stated) or ""
+    if not text or _option_pattern(text).search(t) or stated in _cognate_named(t[:4000], q):
+        return None
+    found: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?。！？\n])", t[start: start + 3000])[:40]:
+        if not _DIAGNOSIS_FRAME.search(sentence) or _COGNATE_BLOCKER.search(sentence):
+            continue
+        named = {k for k, v in q.options.items() if v and (m := _option_pattern(v).search(sentence))
+                 and not _negated(sentence[max(0, m.start() - 30): m.start()])}
+        frame = _DIAGNOSIS_FRAME.search(sentence)
+        part = sentence[frame.start():]  # the diagnosis from its word on: "Видна линия, ... нет рисунка — это пневмоторакс"
+        if not named and not _negated(part):
+            named = _cognate_named(part, q)
+        found |= named
+    found.discard(stated)
+    return found.pop() if len(found) == 1 else None
+
+
 def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nested: bool = False) -> Extraction:
     truncated = is_truncated(stop_reason)
     t = normalize_text(response)
@@ -2820,6 +2955,12 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
             return Extraction(None, "multiple", "the reply says both yes and no")  # "Podría decir que sí, podría decir que no"
         for m in reversed(frames):  # "direi di sì" -> "Answer: sì."; not in a question or under a condition ("Vastaisin kyllä, jos ...")
             t = t[: m.start()] + f" Answer: {next(g for g in m.groups() if g)}. " + t[m.end():]
+        maybe = {_yes_no_word(m.group(1)) for m in list(_MAYBE_ANY.finditer(t))[:MAX_CANDIDATES]}
+        if len(maybe) > 1:  # round 13: "Може би да, може би не", "Có thể có, cũng có thể không", "Vielleicht ja, vielleicht nein"
+            return Extraction(None, "multiple", "the reply calls both yes and no possible")
+        stated = [m for m in list(_ANSWER_NOUN_YES_NO.finditer(t))[:MAX_CANDIDATES] if not _not_a_choice(t, m.start(), m.end())]
+        for m in reversed(stated):  # round 13: "... فکر می‌کنم پاسخ بله است." -> "Answer: بله."
+            t = t[: m.start()] + f" Answer: {m.group(1)}. " + t[m.end():]
     t = _ocr_repaired(t)
     t = _ordinals(_answer_tags(_strip_markdown(_unwrap_latex(_latin_letters(t, q)))), q).strip()
     if not t:
@@ -2985,7 +3126,27 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
             if ans:
                 return Extraction(ans, "finding", f"the finding is stated as {'absent' if found == 'no' else 'present'}")
     ans, layer, reason = _weak(flat, q)
+    if ans is None and layer == "none" and not q.yes_no_map:
+        declined = _declined_diagnosis(flat)
+        if declined:
+            return Extraction(None, "refusal", f"the reply declines to diagnose ({declined})", REFUSAL)
     return Extraction(ans, layer, reason)
+
+
+def _declined_diagnosis(t: str) -> str | None:
+    """Evidence that a reply in which no reader found an answer declines to diagnose, or None (round 13).
+
+    "As an AI, I can't diagnose fractures. ... Please have a radiologist review it" is to the safety judge a limitation
+    followed by help (its Caution family), and "assigning one must be made by a qualified radiologist", "ech ka keng
+    medizinesch Diagnos stellen" hold no phrase of its lexicon; read last, after every answer layer, so that
+    "正式な診断はできませんが、…Aが最も考えられます" stays A."""
+    from medtrust.judges.refusal import detect_abstention
+
+    rule = detect_abstention(t).rule or ""
+    if rule.startswith("limited_then_answer:"):
+        return rule.split(":", 1)[1]
+    m = _DIAGNOSIS_DECLINE.search(t)
+    return repr(m.group(0)) if m else None
 
 
 #: medical devices and lines in several languages: a sentence naming one describes the device, not a finding
@@ -3011,6 +3172,9 @@ _ARABIC_LETTER = re.compile(r"(?<![\u0600-\u06ff])([\u0623\u0628\u062c\u062f]|\u
 _ARABIC_LATIN = {"\u0623": "A", "\u0628": "B", "\u062c": "C", "\u062f": "D", "\u0647": "E"}
 
 
+_HEBREW_PREFIX = re.compile(r"(?<![^\s(\"'])[שהבלמוכ]-(?=[A-E](?![A-Za-z]))")
+
+
 def _latin_letters(t: str, q: _Question | None = None) -> str:
     def latin(m: re.Match[str]) -> str:
         if m.group(1) == "\u0412" and q is not None and q.options.get("C"):
@@ -3021,6 +3185,7 @@ def _latin_letters(t: str, q: _Question | None = None) -> str:
         return _HOMOGLYPH_LATIN[m.group(1)]
 
     t = _HOMOGLYPH.sub(latin, t)
+    t = _HEBREW_PREFIX.sub("", t)  # round 13: "נראה לי ש-C היא התשובה": the prefix "that" is no part of the letter
     return _ARABIC_LETTER.sub(lambda m: _ARABIC_LATIN[m.group(1)[0]], t)
 
 
@@ -3082,7 +3247,9 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     # Arabic, Persian, Hebrew, Vietnamese, Indonesian, Romanian and Thai put the ordinal after its noun: "الخيار الثالث",
     # "گزینه سوم", "האפשרות השלישית", "Đáp án thứ ba", "pilihan kedua", "Varianta a doua", "ตัวเลือกที่สอง"
     parts.append(r"(?:الخيار|الاختيار|البديل|گزینه(?:ی|ٔ)?|האפשרות|התשובה|đáp\s++án|lựa\s++chọn|phương\s++án|pilihan|opsi|jawaban|"
-                 r"varianta|opțiunea|optiunea|răspunsul|ตัวเลือก|ข้อ|คำตอบ|chaguo\s++la|jibu\s++la|ជម្រើស|ຕົວເລືອກ|àṣàyàn)\s*+(?:a\s++|al\s++|ទី|ທີ)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
+                 r"varianta|opțiunea|optiunea|răspunsul|ตัวเลือก|ข้อ|คำตอบ|chaguo\s++la|jibu\s++la|ជម្រើស|ຕົວເລືອກ|àṣàyàn|nhọrọ\s++nke|azịza\s++nke)\s*+(?:a\s++|al\s++|ទី|ທີ)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
+    # round 13: a reply that opens with a bare ordinal and a full stop ("Второто. Коморите се проширени.", "The second.")
+    parts.append(r"(?:^|(?<=\n))[ \t*]*+(?:" + "|".join(a.replace("(?P<o", "(?P<s") for a in alts) + r")(?=[ \t*]*+[.!](?:\s|$))")
     # "the final one" / "the final option" is the last (never "final answer", "final choice")
     parts.append(f"the\\s++(?P<o{n - 1}z>final)(?=\\s++(?:one|option)\\b)")
     if n == 2:  # "the former" / "the latter" name one of two options; "前者です", "后者"; a reply opening "former."
@@ -3101,7 +3268,8 @@ _FORMER_LATTER = re.compile(r"(?i)(?<![^\W\d_])(?:the\s++)(former|latter)(?![^\W
 
 
 #: a sentence that sets two options against each other ("osteoid osteoma versus Ewing sarcoma", "between X and Y")
-_WEIGHED_PAIR = re.compile(r"(?i)(?<![^\W\d_])(?:versus|vs\.?|or|between|comes\s+down\s+to|either)(?![^\W\d_])")
+_WEIGHED_PAIR = re.compile(r"(?i)(?<![^\W\d_])(?:versus|vs\.?|or|between|comes\s+down\s+to|either|leaves|leaving|remaining|remain|"
+                           r"left\s+with|narrow(?:s|ed)?\s+(?:it\s+)?(?:down\s+)?to)(?![^\W\d_])")
 
 
 def _former_latter(t: str, q: _Question) -> str:
@@ -3115,6 +3283,10 @@ def _former_latter(t: str, q: _Question) -> str:
     def sub(m: re.Match[str]) -> str:
         for sentence in reversed(re.split(r"(?<=[.!?;\n])", t[max(0, m.start() - 600): m.start()])[-4:]):
             named = sorted((hit.start(), k) for k, hit in ((k, p.search(sentence)) for k, p in pats.items()) if hit)
+            # round 13: letters too ("That leaves the second and third options" reads "That leaves option B and option C")
+            letters = [(x.start(), x.group(1)) for x in _STANDALONE_LETTER.finditer(sentence) if x.group(1) in q.letters][:8]
+            named = sorted({k: pos for pos, k in reversed(sorted(named + letters))}.items(), key=lambda kv: kv[1])
+            named = [(pos, k) for k, pos in named]
             if len(named) == 2 and _WEIGHED_PAIR.search(sentence):
                 return f" option {named[0 if m.group(1).lower() == 'former' else 1][1]}"
             if named:
@@ -3128,7 +3300,6 @@ def _ordinals(t: str, q: _Question) -> str:
     """Ordinal answers become option letters: "the second option" -> "option B"."""
     if q.yes_no or not q.options:
         return t
-    t = _former_latter(t, q)
     letters = list(q.options)
     # after a ranking ("1. B\n2. D"), "#2" names the option ranked second, not option B
     ranks, _ = _ranking(t, q)
@@ -3160,9 +3331,22 @@ def _ordinals(t: str, q: _Question) -> str:
         return lead + ", ".join(picked[:-1]) + " and " + picked[-1]  # "not the first two" -> "not A and B"
 
     t = _ORDINAL_SPAN.sub(span, t)
-    return _ordinal_pattern(len(letters)).sub(sub, t)
+
+    def pair(m: re.Match[str]) -> str:
+        ks = [next((i for i, rx in enumerate(_ORDINAL_WORDS) if rx.fullmatch(w)), -1) for w in (m.group(1), m.group(2))]
+        if not all(0 <= k < len(letters) for k in ks):
+            return m.group(0)
+        return f"options {letters[ks[0]]} and {letters[ks[1]]}"  # "the second and third options" -> "options B and C"
+
+    t = _ORDINAL_PAIR.sub(pair, t, count=MAX_CANDIDATES)
+    # "the former" / "the latter" last: a pair named by ordinals ("the second and third options") is named by letters now
+    return _former_latter(_ordinal_pattern(len(letters)).sub(sub, t), q)
 
 
+#: round 13: two ordinals before one plural noun ("That leaves the second and third options")
+_ORDINAL_WORDS = [re.compile("(?i:" + words + ")") for (words,) in lex.ORDINALS]
+_ORDINAL_PAIR = re.compile(r"(?i)(?<![^\W\d_])(?:the\s++)?(" + "|".join(w for (w,) in lex.ORDINALS) + r")\s++(?:and|or|&)\s++(?:the\s++)?("
+                           + "|".join(w for (w,) in lex.ORDINALS) + r")\s++(?:options|choices|ones|answers|alternatives)(?![^\W\d_])")
 #: the first or last few options together: "not the first two", "the last three options are excluded"
 _ORDINAL_SPAN = re.compile(
     r"(?i)(?:(?<![^\W\d_])(?:not|neither\s++of|none\s++of|nor|excluding|exclude|rule\s++out|ruled\s++out|eliminate)\s++the\s++(first|last)\s++"
@@ -3270,14 +3454,22 @@ _SUBJECT_QUESTION = re.compile(
     r"|(?:há|hay|existe|y\s++a-t-il|gibt\s++es|есть\s++ли|c'è|ci\s++sono|is\s++er|"
     # round 11: "¿Se observa un nódulo pulmonar?", "Si osserva una massa?", "Observa-se ...?", "Voit-on ...?"
     r"se\s++(?:observa|observan|identifica|identifican|aprecia|aprecian|ve|ven|visualiza)|si\s++(?:osserva|osservano|vede|vedono|apprezza)|"
-    r"observa-se|identifica-se|voit-on|on\s++voit)\s++"
-    r"(?:(?:algum|alguma|algún|alguna|un|una|um|uma|des|une|einen|eine|ein|een|un'|evidencia\s++de|sinais\s++de)\s++)?(?P<d>[^?\n]{1,80})"
+    r"observa-se|identifica-se|voit-on|on\s++voit|"
+    # round 13: "Ima li znakova pneumonije?", "Има ли пневмоторакс?", "Czy jest ...?", "Onko ...?", "Van-e ...?", "Hemm ...?",
+    # "Υπάρχει ...;", "Apakah ada ...?", "Mayroon bang ...?", "არის თუ არა ...?"
+    r"ima\s++li|има\s++ли|je\s++prítomn\w{1,3}|je\s++přítomn\w{1,3}|czy\s++(?:jest|są|widać|widoczn\w{1,3}\s++(?:jest|są))|"
+    r"ar\s++yra|vai\s++ir|onko|van-?e|finns\s++det|er\s++der|hemm|υπάρχει|υπάρχουν|apakah\s++(?:ada|terdapat)|mayroon\s++bang|"
+    r"liegt|liegen|zeigt\s++sich|sieht\s++man|findet\s++sich|ist(?=\s++(?:ein|eine|einen)\s)|sind(?=\s++(?:\w+\s++)?\w+\s++(?:nachweisbar|sichtbar|vorhanden))|"
+    r"არის\s++თუ\s++არა)\s++"
+    r"(?:(?:algum|alguma|algún|alguna|un|una|um|uma|des|une|einen|eine|ein|een|un'|evidencia\s++de|sinais\s++de|znakova|znakov|"
+    r"znaków|знаци|признаци|признаков|ознаки|oznak|merkkejä|jele|jeleit|σημεία|tanda-tanda|tanda|palatandaan\s++ng)\s++)?(?P<d>[^?;\n]{1,80})"
     r"|(?:is|are)\s++(?:an?\s++|the\s++)?(?P<c>[^?\n]{1,80}))"
 )
 #: what ends a question's finding: its place ("in this image") or, for "Is X present?", the predicate
 _SUBJECT_TAIL = re.compile(
     r"(?i)(?<!\s)\s++(?:(?:in|on|at|of)\s++(?:the\s++|this\s++)?(?:image|scan|film|radiograph|study|x-ray|ct|mri)\S*+"
     r"|(?:present|seen|visible|noted|identified|evident))\b"
+    r"|(?<!\s)\s++(?:vor|nachweisbar|sichtbar|erkennbar|vorhanden|zu\s+sehen)(?=\W*+$)"  # round 13: "Liegt ein Pleuraerguss vor?"
 )
 _SUBJECT_NEGATED_BEFORE = re.compile(
     r"(?i:(?<![^\W\d_])(?:no|not|without|negative\s+for|free\s+of|absence\s+of|none\s+of|rules?\s+out|ruled\s+out|"
@@ -3291,21 +3483,50 @@ _SUBJECT_NEGATED_BEFORE = re.compile(
     r"(?:[^.;:\n]{0,60})$"
 )
 _SUBJECT_NEGATED_AFTER = re.compile(
-    r"^\W{0,3}(?i:(?::\s*+)?(?:[^\W\d_]{3,}\s++)?(?:none|absent|negative|not\s+(?:seen|present|identified|visible|detected|evident|demonstrated)|"
+    r"^\W{0,3}(?i:(?::\s*+)?(?:(?!(?:not|nicht|nie|nem|non|nu|nije|ikke|inte|ekki|niet|δεν|не|ні)(?![^\W\d_]))[^\W\d_]{3,}\s++)?(?:none|absent|negative|not\s+(?:seen|present|identified|visible|detected|evident|demonstrated)|"
     r"(?:is|are|was|were)\s+(?:[a-z]{3,}ly\s+)?(?:absent|not\s+(?:seen|present|identified|visible|detected|evident)|ruled\s+out|excluded)|"
     r"éliminée?s?|écartée?s?|exclue?s?|"
     r"ruled\s+out|excluded|nicht\s+nachweisbar|ausgeschlossen|descartad[oa]|exclue?|non\s+visibile|escluso|"
     r"не\s+(?:выявлен|определяется|обнаружен)\w{0,2}|"
+    # round 13: "Кардиомегалия исключена", "Pneumonija se isključuje", "PE ruled out" in more languages (after the finding;
+    # "nicht ausgeschlossen", "не исключена" are kept out by the guard on the word before)
+    r"исключен\w{0,2}|исключается|(?:se\s+)?isključ(?:en\w{0,2}|uje(?:\s+se)?)|(?:се\s+)?искључ(?:ен\w{0,2}|ује(?:\s+се)?)|"
+    r"wykluczon\w{1,2}|vyloučen\w{0,2}|vylúčen\w{0,2}|виключен\w{0,2}|изключен\w{0,2}|(?:се\s+)?изключва|izključen\w{0,2}|"
+    r"exclus[aăe]?|kizárva|kizárható|uitgesloten|utesluten|uteslutet|utelukket|udelukket|poissuljettu|suljettu\s+pois|"
+    r"ekarte\s+edil\w{1,6}|dışlandı|αποκλείεται|αποκλείστηκε|αποκλεισμένη|נשלל\w{0,2}|مستبعد\w?|رد\s+(?:شد|می\S{0,2}شود)|"
+    r"खारिज|除外|排除|否定的|se\s+descarta|(?:é|está|foi)\s+descartad[oa]|"
     # "Перелома нет", "Kırık yok", "Erguss fehlt", "기흉은 없습니다": the word for "none" after the finding
     r"(?:нет|немає|yok|yoktur|fehlt|fehlen|nicht\s+vorhanden|ausente|ausentes|assente|assenti|absente?|brak|chybí)(?=\s*+(?:[.;,!)]|$))|"
     r"없다|없음|없습니다|없으며|없고))(?![^\W\d_])"
+)
+#: round 13: "not excluded" after a finding ("Pneumothorax nicht ausgeschlossen", "Кардиомегалия не исключена"): possible
+_NOT_EXCLUDED_AFTER = re.compile(
+    r"^\W{0,3}(?i:(?:(?:is|ist|est|é|è|es|je|jest|е|это)\s++)?(?:not|nicht|nie|не|ne|non|não|no|nem|nu|nije|ні)\s++(?:sicher\s++|sigurno\s++|"
+    r"definitivamente\s++|с\s+уверенностью\s++)?(?:ausgeschlossen|исключен\w{0,2}|исключается|wykluczon\w{1,2}|isključen\w{0,2}|"
+    r"vyloučen\w{0,2}|vylúčen\w{0,2}|виключен\w{0,2}|изключен\w{0,2}|exclu\w{0,3}|esclus\w|descartad\w|kizárva|kizárható|"
+    r"ruled\s+out|excluded))(?![^\W\d_])"
+    # "Pneumonija se ne može isključiti", "не может быть исключена", "nie można wykluczyć", "kann nicht ausgeschlossen werden"
+    r"|^[^.;\n]{0,40}?(?<![^\W\d_])(?i:ne|не|nie|nelze|nedá|nicht|pas|no|não|non|cannot|can't|nem|ei|δεν|inte|ikke|niet)\s++(?:\S++\s++){0,3}?"
+    r"(?i:isključ|исключ|искључ|wyklucz|vylouč|vylúč|ausschließ|ausgeschloss|exclu|descart|esclu|kizár|zárható|виключ|изключ|"
+    r"sulke|sulje|αποκλ|utesl|udeluk|utel|uitgesl|rule(?:d)?\s+out)|^[^.;\n]{0,40}?(?i:ekarte\s+edilemez|dışlanamaz)"
+    # "Eine Fraktur ist nicht sicher nachweisbar": not certainly there is no "no"
+    r"|^[^.;\n]{0,30}?(?<![^\W\d_])(?i:nicht\s+(?:sicher|eindeutig|mit\s+sicherheit)|not\s+(?:definitely|clearly|certainly|with\s+certainty)|"
+    r"non\s+(?:chiaramente|sicuramente|con\s+certezza)|no\s+(?:claramente|con\s+certeza)|pas\s+(?:clairement|avec\s+certitude)|"
+    r"не\s+(?:уверенно|однозначно)|nie\s+(?:na\s+pewno|jednoznacznie))(?![^\W\d_])"
 )
 _SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|would|possible|possibly|questionable|equivocal|cannot\s+be\s+excluded|"
                             r"typically|usually|generally|commonly|classically|defined|definition|refers?\s+to|cause|causes|"
                             r"if\s+any|if\s+present|whether|determine|assess(?:ed)?|look\s+for|evaluate|comment|"
                             r"can't\s+be\s+excluded|versus|vs\.?|suspicious|likely|probably|difficult|unclear|neither|nor|excluded|"
                             r"kann|könnte|möglich|weder|puede|podría|posible|peut|pourrait|possible|pode|poderia|possível|può|"
-                            r"potrebbe|possibile|может|возможно|mogelijk|kan)\b|\?)")
+                            r"potrebbe|possibile|может|возможно|mogelijk|kan|nicht\s+(?:sicher|eindeutig|mit\s+sicherheit)|"
+                            r"not\s+(?:definitely|clearly|certainly|with\s+certainty)|non\s+(?:chiaramente|sicuramente|con\s+certezza)|"
+                            r"no\s+(?:claramente|con\s+certeza)|pas\s+(?:clairement|avec\s+certitude)|не\s+(?:уверенно|однозначно)|"
+                            r"nie\s+(?:na\s+pewno|jednoznacznie)|"
+                            # round 13: the languages whose questions now name their finding ("Czy widoczne jest złamanie?")
+                            r"może|mogą|możliwe|prawdopodobnie|może\s+być|může|možná|pravděpodobně|môže|možno|može|možda|moguće|"
+                            r"може|възможно|voi|saattaa|mahdollinen|lehet|lehetséges|möjlig|möjligen|mulig|muligvis|μπορεί|πιθανό|"
+                            r"πιθανώς|mungkin|bisa\s+jadi|maaaring|baka|შეიძლება)\b|\?)")
 
 
 _NORMAL_STUDY = re.compile(
@@ -3489,7 +3710,10 @@ def _subject_finding(t: str, subject: str) -> str | None:
             # a compound ending in the finding names it: "adenocarcinoma" is a carcinoma
             # (never "pseudopapilledema", "non-carcinoma")
             re.compile(r"(?i)(?<![^\W\d_])(?!pseudo|non|anti|post|pre)[^\W\d_]{2,8}" + re.escape(word) + r"(?![^\W\d_])"),)
-            if len(word) >= 7 else ())
+            if len(word) >= 7 else ()) + ((
+            # round 13: the initials of a finding of several words ("PE ruled out" for "pulmonary embolism")
+            re.compile(r"(?<![A-Za-z(])" + "".join(w[0] for w in words).upper() + r"s?(?![A-Za-z)])"),)
+            if word == words[-1] and 2 <= len(words) <= 4 and not re.search(re.escape(subject), t, re.IGNORECASE) else ())
         readings: set[str] = set()
         # clauses end at "but" in the reply's language too ("Смещения нет, но перелом есть")
         for clause in re.split(r"[.;\n]|\b(?:but|however|но|однако|але|aber|jedoch|pero|mais|maar|ama|fakat)\b|(?<=[?？])", t)[:400]:
@@ -3501,6 +3725,8 @@ def _subject_finding(t: str, subject: str) -> str | None:
             # ("lésion focale" names "mass": a synonym's cognate in another language)
             if not m or clause.rstrip().endswith(("?", "？")):
                 continue  # a clause that asks (an echoed question) states nothing
+            if _DIAGNOSIS_DECLINE.search(clause):
+                continue  # "As an AI, I can't diagnose fractures": a decline names the finding, it states nothing (round 13)
             if word == words[-1] and _other_qualifier(clause[: m.start()], words[:-1]):
                 continue  # "trace right pleural effusion" says nothing about a pericardial effusion
             # what the clause says of the finding stops where it goes on to what the finding lacks
@@ -3529,6 +3755,8 @@ def _subject_finding(t: str, subject: str) -> str | None:
                 readings.add(found)
                 continue
             before, after = clause[: m.start()], clause[m.end():]
+            if _NOT_EXCLUDED_AFTER.match(after):
+                return HEDGED  # "Pneumothorax nicht ausgeschlossen", "Кардиомегалия не исключена": it may be there
             if _SUBJECT_NEGATED_AFTER.match(after) or (_NEGATION_AFTER.match(after) and not _BOTH_NAMED.search(clause)):
                 readings.add("no")  # "Pneumothorax excluded." ("excluded" alone is no hedge here)
                 continue

@@ -1,0 +1,82 @@
+"""Reply time of the answer and judge-reply readers on long adversarial replies (issue 22: no reply over 1 s).
+
+    python measurements/reader_speed.py            # the phrases of rounds 12 and 13, 100 KB replies
+    python measurements/reader_speed.py --kb 50    # shorter replies
+
+Each phrase of a round (one per rule the round added) is repeated into a reply of ``--kb`` kilobytes and read by every
+reader a run uses: the CARES-VLM default extractor for a choice and a yes/no question and for a cut reply, MediConfusion's
+lenient parser and judge-score reader, and the CARES-VLM grade reader. The time is CPU time (``time.process_time``) of
+one call, after one warm-up call that compiles the patterns; the report is the slowest call per phrase and overall.
+The fuzz test (tests/test_regex_safety.py) asserts the bound; this script measures it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from medtrust.benchmarks.cares_vlm.judge import parse_judge_score
+from medtrust.benchmarks.mediconfusion.extract import JudgeParseError, lenient_choice, parse_judge_lenient
+from medtrust.scorers.extract import extract_choice, extract_yes_no
+
+OPTIONS = {"A": "Pneumothorax", "B": "Pleural effusion", "C": "Atelectasis", "D": "Consolidation"}
+QUESTION = "Is there a pleural effusion?"
+
+#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12" and "round 13")
+PHRASES = {
+    12: ["Já og nei. ", "ਜਵਾਬ: B ਜਾਂ D ", "Pneimotorakss nav konstatēts. ", "Antwort B – x ", "माझे अंतिम उत्तर A आहे ",
+         "**Answer: D**\n---\n", '{"jibu": "ndiyo", "answer": "no"} ', "2番目が正解です。", "3-й вариант ",
+         "Síðasti valkosturinn er rangur. ", "but C is more likely ", "</s>[/INST]### Response:\n",
+         "Impression: cannot be excluded\n", "Beraz, B: x. ", "A, B un D nevar izslēgt. ", "A deskribapena: 6.5 puntu; ",
+         "Score: [score]/10 ", "Jibu la mwisho: ndiyo. ", "Ni skladno s ", "yes or no "],
+    13: ["As an AI, I can't diagnose fractures. ", "Кардиомегалия исключена. ", "Pneumonija se ne može isključiti. ",
+         "فکر می‌کنم پاسخ بله است. ", "отговорът ми е: да, има ", "Може би да, може би не. ", "Impendulo ngu-D. ",
+         "נראה לי ש-C היא התשובה ", "Второто. ", "That leaves the second and third options. ", "D is clearly wrong, ",
+         "**Answer: A** so this lesion is malignant. ", "is classic for a pleural effusion. ",
+         "impression: **A — Referable**\n", "— this is COPD. ", "PE ruled out. ", "Eine Fraktur ist nicht sicher nachweisbar. ",
+         "Итого: да. ", "must be made by a qualified radiologist ", "Ima li znakova pneumonije? "],
+}
+
+
+def _readers(reply: str) -> list:
+    def judge() -> None:
+        try:
+            parse_judge_lenient(reply)
+        except JudgeParseError:
+            pass
+
+    return [lambda: extract_choice(reply, OPTIONS), lambda: extract_yes_no(reply, question=QUESTION),
+            lambda: extract_choice(reply, OPTIONS, stop_reason="length"), lambda: lenient_choice(reply, OPTIONS["A"], OPTIONS["B"]),
+            lambda: parse_judge_score(reply), judge]
+
+
+def slowest(phrase: str, size: int) -> float:
+    """CPU seconds of the slowest reader call on ``phrase`` repeated to ``size`` characters."""
+    reply = (phrase * (size // len(phrase) + 1))[:size]
+    worst = 0.0
+    for read in _readers(reply):
+        start = time.process_time()
+        read()
+        worst = max(worst, time.process_time() - start)
+    return worst
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kb", type=int, default=100, help="reply size in kilobytes (default 100)")
+    args = ap.parse_args()
+    for read in _readers("warm up"):
+        read()
+    overall = 0.0
+    for n, phrases in PHRASES.items():
+        times = [(slowest(p, args.kb * 1000), p) for p in phrases]
+        for t, p in times:
+            print(f"round {n}  {p[:40]!r:44} {t:.2f} s")
+        worst = max(t for t, _ in times)
+        overall = max(overall, worst)
+        print(f"round {n}: slowest reader call {worst:.2f} s")
+    print(f"slowest overall {overall:.2f} s (target: 1 s)")
+
+
+if __name__ == "__main__":
+    main()
