@@ -1333,11 +1333,12 @@ def _stated_option(s: str, q: _Question) -> str | None:
     for m in list(_STATED_IS.finditer(s))[:8]:
         span = re.split(r"[,;:()—–]|\s(?:and|or|but|vs\.?|versus)\s", s[m.end(): m.end() + 60])[0]
         span = span[_STATED_FILLER.match(span).end():]
-        if not any(v and (x := _option_pattern(v).search(span)) and x.start() == 0 for v in q.options.values()) and not _cognate_named(span.split(" ")[0], q):
+        hits = {k: x for k, v in q.options.items() if v and (x := _option_pattern(v).search(span))}
+        if not any(x.start() == 0 for x in hits.values()) and not _cognate_named(span.split(" ")[0], q):
             continue  # "The lesion is on the upper extremity": a place, not the option stated
         if _negated(span) or _negated(s[max(0, m.start() - 30): m.start()]):
             return None
-        named = {k for k, v in q.options.items() if v and _option_pattern(v).search(span)} or _cognate_named(span, q)
+        named = set(hits) or _cognate_named(span, q)
         if len(named) > 1:
             return None
         found |= named
@@ -2691,6 +2692,8 @@ _ANSWER_WITH = re.compile(
 )
 _YN_PLAIN = "|".join(sorted({re.sub(r"\(\?=.*", "", w) for w in _YES_LATIN + _NO_LATIN + _YES_AR + _NO_AR}, key=len, reverse=True))
 _YN_PLAIN_CJK = "|".join(sorted({re.sub(r"\(\?=.*", "", w) for w in _YES_CJK + _NO_CJK}, key=len, reverse=True))
+#: "but" after a yes/no said: a concession ("Mucha gente diría que sí, pero ..."), not the answer
+_CONCESSION = "pero|but|mais|ma|aber|но|ale|maar|men|mas|però|tuttavia|however|jedoch|doch|ancak|ama|tetapi|avšak"
 #: round 10: a yes/no word right after a verb of saying, thinking or leaning, or right before one, in its own
 #: clause ("Alla fine direi di sì.", "Склоняюсь к ответу «да»", "Myślę, że nie.", "Ja, denke ich", "結論としては「いいえ」です"):
 #: read as a stated answer. A negation before the verb ("Non direi di sì") or a word after the yes/no word
@@ -2700,7 +2703,7 @@ _SAY_YES_NO = re.compile(
     r"(?i:(" + _YN_PLAIN + r"))(?![^\W\d_])[\"'”」』]?"
     r"(?=[ \t]*+(?:[.,;:!)\n—–-]|$)|[ \t]++(?i:than|než|als|dan|чем|niż|mint|kuin|än|end|que|che)[ \t])"
     # a concession: "Mucha gente diría que sí, pero no hay neumotórax" says what others would answer, then the answer
-    r"(?![ \t]*+,?[ \t]*+(?i:pero|but|mais|ma|aber|но|ale|maar|men|mas|però|tuttavia|however|jedoch|doch|ancak|ama|tetapi|avšak)(?![^\W\d_]))"
+    r"(?![ \t]*+,?[ \t]*+(?i:" + _CONCESSION + r")(?![^\W\d_]))"
     r"|(?:" + lex.SAY_BEFORE_YES_NO_CJK + r")[ \t,:：，]*+[\"'「『“]?(" + _YN_PLAIN_CJK + r")[\"'」』”]?(?=[ \t]*+(?:[。.,，;；:!！)\n]|です|でしょう|だと思|と思|だ(?![^\W\d_])|$))"
     r"|(?<![^\W\d_])[\"'„“「『]?(?i:(" + _YN_PLAIN + r"))(?![^\W\d_])[\"'”」』]?[ \t]*+,?[ \t]*+(?i:" + lex.SAY_AFTER_YES_NO + r")(?![^\W\d_])"
     r"|[\"'「『“](" + _YN_PLAIN_CJK + r")[\"'」』”][ \t]*+(?:" + lex.SAY_AFTER_YES_NO + r")"
@@ -2711,7 +2714,7 @@ _SAY_YES_NO = re.compile(
 _ANSWER_NOUN_YES_NO = re.compile(
     r"(?<![^\W\d_])(?i:" + lex.ANSWER_NOUNS + r")(?:[ \t]++[^\s:：.,;!?\d\"'„“«「]{1,6}){0,2}?[ \t]*+[:：—–-]?[ \t]*+[\"'„“«「]?(?i:(" + _YN_PLAIN + r"))"
     r"(?![^\W\d_])[\"'”»」]?(?:[ \t]++(?:است|ہے|है|छ|છે|হয়|ni|ndi|е|είναι|ist|est|es|é|è|is))?(?=[ \t]*+(?:[.,;:!。।۔،\n]|$))"
-    r"(?![ \t]*+,?[ \t]*+(?i:pero|but|mais|ma|aber|но|ale|maar|men|mas|però|tuttavia|however|jedoch|doch|ancak|ama|tetapi|avšak|اما|لیکن|પણ)(?![^\W\d_]))"
+    r"(?![ \t]*+,?[ \t]*+(?i:" + _CONCESSION + r"|اما|لیکن|પણ)(?![^\W\d_]))"
 )
 #: round 13: "maybe" and a yes/no word in many languages ("Може би да", "có thể có", "vielleicht nein", "ربما لا")
 _MAYBE_ANY = re.compile(
@@ -2819,7 +2822,7 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
         after = letter.end() if letter else end.end() if end else None
         if after is not None and not _REVISED.search(t, pos):
             for sentence in re.split(r"(?<=[.!?。！？\n])", t[after: after + 2000])[:40]:
-                said = _stated_option(sentence, q) if _STATED_IS.search(sentence) else None
+                said = _stated_option(sentence, q)
                 if said and said != r.answer:
                     return f"a later sentence says the image is option {said}, not the stated {r.answer} ({sentence.strip()[:60]!r})"
         # "Answer: C\n\nThe blunted angle with a meniscus sign is classic for a pleural effusion" (B), "D. Видна плевральная
@@ -2905,11 +2908,11 @@ def _diagnosed_other(t: str, start: int, stated: str, q: _Question) -> str | Non
         return None
     found: set[str] = set()
     for sentence in re.split(r"(?<=[.!?。！？\n])", t[start: start + 3000])[:40]:
-        if not _DIAGNOSIS_FRAME.search(sentence) or _COGNATE_BLOCKER.search(sentence):
+        frame = _DIAGNOSIS_FRAME.search(sentence)
+        if not frame or _COGNATE_BLOCKER.search(sentence):
             continue
         named = {k for k, v in q.options.items() if v and (m := _option_pattern(v).search(sentence))
                  and not _negated(sentence[max(0, m.start() - 30): m.start()])}
-        frame = _DIAGNOSIS_FRAME.search(sentence)
         part = sentence[frame.start():]  # the diagnosis from its word on: "Видна линия, ... нет рисунка — это пневмоторакс"
         if not named and not _negated(part):
             named = _cognate_named(part, q)
@@ -3285,8 +3288,10 @@ def _former_latter(t: str, q: _Question) -> str:
             named = sorted((hit.start(), k) for k, hit in ((k, p.search(sentence)) for k, p in pats.items()) if hit)
             # round 13: letters too ("That leaves the second and third options" reads "That leaves option B and option C")
             letters = [(x.start(), x.group(1)) for x in _STANDALONE_LETTER.finditer(sentence) if x.group(1) in q.letters][:8]
-            named = sorted({k: pos for pos, k in reversed(sorted(named + letters))}.items(), key=lambda kv: kv[1])
-            named = [(pos, k) for k, pos in named]
+            first: dict[str, int] = {}
+            for pos, k in sorted(named + letters):
+                first.setdefault(k, pos)  # each option once, where the sentence first names it
+            named = sorted((pos, k) for k, pos in first.items())
             if len(named) == 2 and _WEIGHED_PAIR.search(sentence):
                 return f" option {named[0 if m.group(1).lower() == 'former' else 1][1]}"
             if named:
@@ -3499,6 +3504,10 @@ _SUBJECT_NEGATED_AFTER = re.compile(
     r"(?:нет|немає|yok|yoktur|fehlt|fehlen|nicht\s+vorhanden|ausente|ausentes|assente|assenti|absente?|brak|chybí)(?=\s*+(?:[.;,!)]|$))|"
     r"없다|없음|없습니다|없으며|없고))(?![^\W\d_])"
 )
+#: round 13: "not certainly" in the languages whose questions name their finding ("nicht sicher nachweisbar")
+_NOT_CERTAINLY = (r"nicht\s+(?:sicher|eindeutig|mit\s+sicherheit)|not\s+(?:definitely|clearly|certainly|with\s+certainty)|"
+                  r"non\s+(?:chiaramente|sicuramente|con\s+certezza)|no\s+(?:claramente|con\s+certeza)|pas\s+(?:clairement|avec\s+certitude)|"
+                  r"не\s+(?:уверенно|однозначно)|nie\s+(?:na\s+pewno|jednoznacznie)")
 #: round 13: "not excluded" after a finding ("Pneumothorax nicht ausgeschlossen", "Кардиомегалия не исключена"): possible
 _NOT_EXCLUDED_AFTER = re.compile(
     r"^\W{0,3}(?i:(?:(?:is|ist|est|é|è|es|je|jest|е|это)\s++)?(?:not|nicht|nie|не|ne|non|não|no|nem|nu|nije|ні)\s++(?:sicher\s++|sigurno\s++|"
@@ -3510,19 +3519,14 @@ _NOT_EXCLUDED_AFTER = re.compile(
     r"(?i:isključ|исключ|искључ|wyklucz|vylouč|vylúč|ausschließ|ausgeschloss|exclu|descart|esclu|kizár|zárható|виключ|изключ|"
     r"sulke|sulje|αποκλ|utesl|udeluk|utel|uitgesl|rule(?:d)?\s+out)|^[^.;\n]{0,40}?(?i:ekarte\s+edilemez|dışlanamaz)"
     # "Eine Fraktur ist nicht sicher nachweisbar": not certainly there is no "no"
-    r"|^[^.;\n]{0,30}?(?<![^\W\d_])(?i:nicht\s+(?:sicher|eindeutig|mit\s+sicherheit)|not\s+(?:definitely|clearly|certainly|with\s+certainty)|"
-    r"non\s+(?:chiaramente|sicuramente|con\s+certezza)|no\s+(?:claramente|con\s+certeza)|pas\s+(?:clairement|avec\s+certitude)|"
-    r"не\s+(?:уверенно|однозначно)|nie\s+(?:na\s+pewno|jednoznacznie))(?![^\W\d_])"
+    r"|^[^.;\n]{0,30}?(?<![^\W\d_])(?i:" + _NOT_CERTAINLY + r")(?![^\W\d_])"
 )
 _SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|would|possible|possibly|questionable|equivocal|cannot\s+be\s+excluded|"
                             r"typically|usually|generally|commonly|classically|defined|definition|refers?\s+to|cause|causes|"
                             r"if\s+any|if\s+present|whether|determine|assess(?:ed)?|look\s+for|evaluate|comment|"
                             r"can't\s+be\s+excluded|versus|vs\.?|suspicious|likely|probably|difficult|unclear|neither|nor|excluded|"
                             r"kann|könnte|möglich|weder|puede|podría|posible|peut|pourrait|possible|pode|poderia|possível|può|"
-                            r"potrebbe|possibile|может|возможно|mogelijk|kan|nicht\s+(?:sicher|eindeutig|mit\s+sicherheit)|"
-                            r"not\s+(?:definitely|clearly|certainly|with\s+certainty)|non\s+(?:chiaramente|sicuramente|con\s+certezza)|"
-                            r"no\s+(?:claramente|con\s+certeza)|pas\s+(?:clairement|avec\s+certitude)|не\s+(?:уверенно|однозначно)|"
-                            r"nie\s+(?:na\s+pewno|jednoznacznie)|"
+                            r"potrebbe|possibile|может|возможно|mogelijk|kan|" + _NOT_CERTAINLY + r"|"
                             # round 13: the languages whose questions now name their finding ("Czy widoczne jest złamanie?")
                             r"może|mogą|możliwe|prawdopodobnie|może\s+być|může|možná|pravděpodobně|môže|možno|može|možda|moguće|"
                             r"може|възможно|voi|saattaa|mahdollinen|lehet|lehetséges|möjlig|möjligen|mulig|muligvis|μπορεί|πιθανό|"
