@@ -1,5 +1,5 @@
-"""Issue 22: the blind answer and judge-reply files of rounds 8 to 13, and the floors that keep the readers from
-falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 13").
+"""Issue 22: the blind answer and judge-reply files of rounds 8 to 14, and the floors that keep the readers from
+falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 14").
 
 Each file holds 130 answer and 40 judge replies written by a helper who never saw the readers' code or any corpus, with
 ids that name nothing; ``group`` names the file, tests/data/answer_corpus_round<N>.jsonl and
@@ -35,7 +35,14 @@ non-answers right).
   languages) and ``heldout24b`` (113 of 130 answer rows in 38 languages rarely seen in benchmarks: Swahili, Tamil,
   Nepali, Uzbek, Telugu, Azerbaijani, Icelandic, Malagasy, Sinhala, Tigrinya, Oromo, Lingala, Dhivehi, Tibetan ...):
   the round-12 readers (b9ff069) 120/133 and 92/133 (93, 27, 22 and 69, 23, 19), the round-13 readers 123/133 and
-  92/133 (4 fixed, none broken), counts only, never read; floors from the last scoring.
+  92/133 (4 fixed, none broken), counts only, before either was read. Read in round 14 as development data; floors
+  from the round-14 readers (124/133 and 122/133); round 11's and 12's floors raised to the round-14 readings.
+- Round 14, ``heldout25a`` (a model vendor's QA team and a telemedicine start-up: reasoning blocks, self-corrections,
+  small models that ramble; about 58 % English, 24 other languages) and ``heldout25b`` (109 of 130 answer rows in 41
+  languages other than English, chosen away from the usual European ones: Georgian, Amharic, Hausa, Bengali, Khmer,
+  Kazakh, Somali, Armenian, Mongolian, Burmese, Yoruba, Kannada, Pashto, Macedonian ...): the round-13 readers (5c4a9b3)
+  120/133 and 83/133 (94, 26, 19 and 62, 21, 21), the round-14 readers 120/133 and 103/133 (heldout25b: 21 fixed, none
+  broken; heldout25a: none either way), counts only, never read; floors from the last scoring.
 """
 
 from __future__ import annotations
@@ -48,9 +55,10 @@ FLOORS = {
     8: {"heldout19a": (98, 29, 23), "heldout19b": (91, 26, 20)},
     9: {"heldout20a": (104, 28, 23), "heldout20b": (100, 28, 25)},
     10: {"heldout21a": (104, 26, 21), "heldout21b": (98, 26, 25)},
-    11: {"heldout22a": (98, 27, 24), "heldout22b": (100, 28, 23)},
-    12: {"heldout23a": (97, 26, 22), "heldout23b": (100, 23, 21)},
-    13: {"heldout24a": (96, 27, 23), "heldout24b": (69, 23, 19)},
+    11: {"heldout22a": (98, 27, 24), "heldout22b": (101, 28, 23)},
+    12: {"heldout23a": (97, 26, 22), "heldout23b": (101, 23, 21)},
+    13: {"heldout24a": (96, 27, 23), "heldout24b": (99, 23, 22)},
+    14: {"heldout25a": (94, 26, 19), "heldout25b": (82, 21, 22)},
 }
 
 

@@ -38,7 +38,6 @@ UNREAD_FLOOR = {"heldout16a": (101, 32, 22), "heldout16b": (94, 30, 20), "heldou
 
 #: rows the readers still read wrong, with why (docs/judges.md lists them as limits)
 KNOWN_MISSES = {
-    "x14b-hedge-cup-es": "'me inclino por que sí' ('I lean towards yes') closing a Spanish reply is not read as a yes",
     "x14b-neg-ja-dr": "microaneurysms and dot haemorrhages answer 'diabetic retinopathy?' only through medical knowledge",
     "x14b-neg-fr-sigmoid": "'Épaississement pariétal' is not matched to 'bowel wall thickening' (French wording of the finding)",
     "x14b-opt-crohns": "'— Crohn's.' after a description naming ulcers: the description's words block the bare option name",

@@ -175,6 +175,14 @@ latter" (:data:`_ORDINAL_PAIR`, :func:`_former_latter`); a stated letter that la
 (:func:`_stated_option`, :func:`_diagnosed_other`) or whose label names another option's words
 (:data:`_LETTER_THEN_TEXT`).
 
+Round 14 (docs/judges.md, "Answer readers, round 14"): readings that need few words of the reply's language, each read
+only where the older layers found none: the letter that closes the last sentence naming a letter
+(:func:`_closing_letter`, guarded by the negations of ~90 languages, :data:`_CLOSING_NEGATOR`); the position a sentence
+naming the answer gives (:func:`_answer_position`, digits of any script); an apology or a referral to a doctor as a
+refusal (:func:`_declined_diagnosis`); the sentences repeating a yes/no question's finding read by their negation
+(:func:`_echoed_finding`); one short answer value of a JSON reply (:func:`_json_sole_leaf`); yes/no words, ordinals and
+negations of ~35 to 60 more languages.
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` (or another server's ``length``) keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -192,6 +200,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Any, Iterator, Mapping
 
 from medtrust.scorers import answer_lexicon as lex
@@ -236,7 +245,22 @@ _YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim
               # round 12: Hausa, Igbo, Zulu, Xhosa, Somali, Kinyarwanda, Kyrgyz, Albanian, Kurdish, Gujarati, Kannada, Malayalam, Odia,
               # Maltese ("jo" is yes in Luxembourgish and no in Albanian, "eh" a hesitation: neither counts)
               "ee" + _PUNCT_AFTER, "yebo", "ewe" + _PUNCT_AFTER, "haa" + _PUNCT_AFTER, "yego", "ооба",
-              "po" + _PUNCT_AFTER, "belê", "بەڵێ", "હા", "ಹೌದು", "അതെ", "ହଁ", "iva" + _PUNCT_AFTER, "हो" + _PUNCT_AFTER)
+              "po" + _PUNCT_AFTER, "belê", "بەڵێ", "હા", "ಹೌದು", "അതെ", "ହଁ", "iva" + _PUNCT_AFTER, "हो" + _PUNCT_AFTER,
+              # round 14: the yes words of ~60 more languages at once, not only of those a round has met (Sindhi, Oromo, Tigrinya,
+              # Lao, Tajik, Quechua, Lingala, Maori, Tibetan, Malagasy, Haitian, Shona, Wolof, Chichewa, Luganda, Twi, Kirundi,
+              # Fula, Welsh, Irish, Gaelic, Faroese, Yiddish, Pashto, Kurmanji, Assamese, Hmong, Tongan, Samoan, Hawaiian, Guarani,
+              # Aymara, Javanese, Sundanese, Vietnamese, Esperanto, Turkmen, Tatar, Uyghur, Azerbaijani, Tamil, Nepali, Burmese,
+              # Arabic, Persian, Georgian, Swahili ...); a word that is also a common word elsewhere counts before punctuation only
+              "ها" + _PUNCT_AFTER, "bẹ́ẹ̀ ni", "bẹẹ ni", "eeyyee", "eeyyeen", "eeyee", "eyyee", "እወ", "ແມ່ນແລ້ວ", "ҳа" + _PUNCT_AFTER, "бале" + _PUNCT_AFTER,
+              "arí", "ari" + _PUNCT_AFTER, "iyo" + _PUNCT_AFTER, "āe", "ae" + _PUNCT_AFTER, "ཡིན", "ཡོད", "ལགས", "eny" + _PUNCT_AFTER,
+              "wi" + _PUNCT_AFTER, "hongu", "ehe" + _PUNCT_AFTER, "waaw", "inde" + _PUNCT_AFTER, "eya" + _PUNCT_AFTER,
+              "yee" + _PUNCT_AFTER, "aane", "ego" + _PUNCT_AFTER, "eey" + _PUNCT_AFTER, "eeyi" + _PUNCT_AFTER, "ie" + _PUNCT_AFTER,
+              "oes" + _PUNCT_AFTER, "ydy" + _PUNCT_AFTER, "tá" + _PUNCT_AFTER, "tha" + _PUNCT_AFTER, "jú" + _PUNCT_AFTER, "יאָ", "יא" + _PUNCT_AFTER,
+              "هو" + _PUNCT_AFTER, "هوکې", "erê", "হয়" + _PUNCT_AFTER, "yog" + _PUNCT_AFTER, "ʻio", "'io" + _PUNCT_AFTER, "ioe",
+              "ʻae", "'ae" + _PUNCT_AFTER, "héẽ", "hee" + _PUNCT_AFTER, "jisa", "iya" + _PUNCT_AFTER, "inggih", "nggih", "enya" + _PUNCT_AFTER,
+              "muhun", "vâng", "dạ" + _PUNCT_AFTER, "jes", "hawa" + _PUNCT_AFTER, "howwa", "әйе", "эйе" + _PUNCT_AFTER, "ھەئە", "hə" + _PUNCT_AFTER,
+              "ஆமாம்", "हजुर" + _PUNCT_AFTER, "ဟုတ်တယ်", "ဟုတ်ပါတယ်", "ရှိပါတယ်", "ရှိတယ်", "أجل", "بلى", "آره", "ჰო" + _PUNCT_AFTER, "ndio" + _PUNCT_AFTER,
+              "naam" + _PUNCT_AFTER)
 _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет", "nej", "không", "tidak", "όχι",
              "नहीं", "ні", "nu" + _PUNCT_AFTER, "לא", "না", "hapana",
              "ne" + _PUNCT_AFTER, "ei" + _PUNCT_AFTER, "nem" + _PUNCT_AFTER, "не" + _PUNCT_AFTER, "nē", "nei" + _PUNCT_AFTER,
@@ -246,10 +270,23 @@ _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir
              # round 12 (as the yes words above)
              "a'a", "mba" + _PUNCT_AFTER, "cha" + _PUNCT_AFTER, "hayi", "maya" + _PUNCT_AFTER, "oya" + _PUNCT_AFTER, "жок" + _PUNCT_AFTER,
              "نەخێر", "ના" + _PUNCT_AFTER, "ಇಲ್ಲ", "ഇല്ല", "ନା" + _PUNCT_AFTER, "na" + _PUNCT_AFTER,
-             "le" + _PUNCT_AFTER, "nee" + _PUNCT_AFTER, "ບໍ່ມີ", "ไม่มี")
+             "le" + _PUNCT_AFTER, "nee" + _PUNCT_AFTER, "ບໍ່ມີ", "ไม่มี",
+             # round 14 (as the yes words above)
+             "bẹ́ẹ̀ kọ́", "bẹẹ ko", "lakki", "lakkii", "ኣይፋል", "ኣይፋሉን", "ኣይኮነን", "нест" + _PUNCT_AFTER, "manam", "mana" + _PUNCT_AFTER, "te" + _PUNCT_AFTER,
+             "té" + _PUNCT_AFTER, "kāo", "kao" + _PUNCT_AFTER, "kāore" + _PUNCT_AFTER, "kaore" + _PUNCT_AFTER, "མེད", "མིན", "tsia",
+             "kwete", "aiwa" + _PUNCT_AFTER, "déedéet", "deedeet", "tjhe", "che" + _PUNCT_AFTER, "nnyaa", "nyaa" + _PUNCT_AFTER,
+             "ayi" + _PUNCT_AFTER, "iyayi", "nedda", "daabi", "alaa" + _PUNCT_AFTER, "nac oes", "nac ydy", "naddo", "nage" + _PUNCT_AFTER,
+             "níl" + _PUNCT_AFTER, "ní hea", "chan eil", "ניין", "nexêr", "নহয়" + _PUNCT_AFTER, "tsis yog", "tsis muaj" + _PUNCT_AFTER,
+             "ʻikai", "'ikai", "ikai" + _PUNCT_AFTER, "sega" + _PUNCT_AFTER, "leai", "ʻaʻole", "aole" + _PUNCT_AFTER, "nogat",
+             "nahániri", "nahaniri", "janiwa", "jani" + _PUNCT_AFTER, "mboten", "boten" + _PUNCT_AFTER,
+             "henteu", "teu" + _PUNCT_AFTER, "dili" + _PUNCT_AFTER, "wala" + _PUNCT_AFTER, "neen" + _PUNCT_AFTER, "nann",
+             "ýok", "yok" + _PUNCT_AFTER, "юк" + _PUNCT_AFTER, "юҡ", "ياق", "يوق", "yox" + _PUNCT_AFTER, "йўқ", "ނޫން", "ނޫނ",
+             "छैन" + _PUNCT_AFTER, "မရှိပါ", "မရှိဘူး", "ရှိဘူး", "كلا", "نخیر", "የለም" + _PUNCT_AFTER, "la" + _PUNCT_AFTER)
 # scripts without spaces between words: no word boundary after them
-_YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네", "有(?=[，。,.！!]|$)", "ใช่")
-_NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오", "没有(?=[，。,.！!]|$)", "沒有(?=[，。,.！!]|$)", "ไม่ใช่", "ไม่")
+_YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네", "有(?=[，。,.！!]|$)", "ใช่",
+            "បាទ", "ចាស", "ແມ່ນແລ້ວ")  # round 14: Khmer and Lao write no space after them ("បាទបេះដូងរីកធំ")
+_NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오", "没有(?=[，。,.！!]|$)", "沒有(?=[，。,.！!]|$)", "ไม่ใช่", "ไม่",
+           "ບໍ່ມີ", "ບໍ່ແມ່ນ", "ບໍ່ພົບ", "ไม่พบ", "មិនឃើញ", "គ្មាន")  # round 14: "ບໍ່ມີອາການປອດອັກເສບ" (there is no ...), "ບໍ່ພົບ" (not found)
 _YES_AR, _NO_AR = ("نعم",), ("لا",)
 _YES_LATIN, _NO_LATIN = (tuple(unicodedata.normalize("NFKC", w) for w in ws) for ws in (_YES_LATIN, _NO_LATIN))  # as replies are
 _YES_ALL = frozenset(re.sub(r"\(\?=.*", "", w) for w in _YES_LATIN + _YES_CJK + _YES_AR)
@@ -436,6 +473,10 @@ _NEGATION = re.compile(
 )
 _DIAGNOSIS_FRAME = re.compile(r"(?i)(?<![^\W\d_])(?:" + lex.DIAGNOSIS_FRAMES + r")|" + lex.DIAGNOSIS_FRAMES_CJK)
 _DIAGNOSIS_DECLINE = re.compile(r"(?i)(?<![^\W\d_])(?:" + lex.DIAGNOSIS_DECLINES + r")")
+#: round 14: an apology in the first words of the reply (:data:`answer_lexicon.APOLOGIES`), after markdown or a quote mark
+_APOLOGY_OPENS = re.compile(r"(?i)[\s*_#>\"'“«]*+(?:" + lex.APOLOGIES + r")(?![^\W\d_])")
+#: round 14: a doctor or specialist named (:data:`answer_lexicon.REFERRALS`), as a word or in an unspaced script
+_REFERRAL = re.compile(r"(?i)(?:(?<![^\W\d_])|(?<=[" + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff" + r"]))(?:" + lex.REFERRALS + r")")
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
 _JSON_KEYS = frozenset(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in {"choice", "choices", "option", "selectedoption", "selectedoptions", "selectedchoice", "selection", "selections",
                         "prediction", "label", "result", "letter", "answers", "selected", "chosen", "picked", "lettre", "letra", "lettera",
@@ -898,6 +939,7 @@ def _yes_no_at(s: str, q: _Question) -> _Reading | None:
 _NOT_AN_ANSWER_AFTER = re.compile(
     r"^['\"'”」』]?\s*+(?:అని|என்று|と言|って|라고|이라고)|"  # a quoted yes/no with "that": "'అవును' అని ... చెప్పలేను" (round 11)
     r"^\s*+(?:միայն|მხოლოდ|только|лише|tylko|jen|samo|csak|vetëm|sadece)(?![^\W\d_])|"  # "Ոչ միայն ...": "not only" (round 11)
+    r"^\s*+(?i:maana|mé\s+cinnte)(?![^\W\d_])|^(?:หรือ|ຫຼື|ឬ|还是|或者|或|か)|"  # round 14: "Ndiyo maana ..." (that is why), "ใช่หรือไม่" (yes or no)
     r"^\s*+(?i:tahu|biết|sé|so\b|sei\b|wiem|jestem\s+pew|es\s+posible|posso|puedo|way\s+to|image\b|images\b|problem|"
     r"mi\s+è\s+possibile|m'est\s+pas|me\s+es\s+posible|"
     r"doubt|idea|clue|comment|se\s+puede|è\s+possibile|é\s+possível|lo\s+s[ée]|"
@@ -958,6 +1000,7 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
     ``set_aside`` (their letter discussed, rejected or excluded: :func:`_set_aside_letters`) and a
     text followed by an elimination ("(MRI) is less likely") are not read."""
     hits: set[str] = set()
+    negated: set[str] = set()  # options whose own text is negated in another language
     for k, v in q.options.items():
         if not v:
             continue
@@ -975,6 +1018,7 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
                 # "B is far less likely than A"; never "nothing more typical than a lipoma" (which names the lipoma)
                 continue
             if _negated_in_other_language(before, after):
+                negated.add(k)
                 continue  # "Es handelt sich nicht um einen Pneumothorax", "Bukan pneumonia", "CTではなく"
             if _OTHER_HEDGE.search(_CLAUSE_START.split(before)[-1]) and _COMMITMENT.search(t, m.end(), m.end() + 300):
                 continue  # "Podría ser coronal, pero me inclino por sagital": weighed, then another committed to
@@ -995,7 +1039,7 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
         # and an aside in brackets is about something else ("(which would be biconvex and limited by sutures)")
         t = re.sub(r"\([^()\n]{0,200}\)", " ", _REJECTED_WORD.sub(" ", t))
         part = _short_option_words(t, q) or _distinctive_words(t, q)
-        return None if part in set_aside else part
+        return None if part in set_aside or part in negated else part  # round 14: "Si kwashiorkor" is not read back
     return keep[0] if len(keep) == 1 else None
 
 
@@ -1019,7 +1063,9 @@ _NEGATION_AFTER = re.compile(r"^[^,.;:!?\n、，。]{0,12}?(?:(?<![^\W\d_])deği
                              r"nie\s+je|není|nėra|nav|nije|ne\s+postoji|не\s+(?:се\s+)?(?:установява|вижда|открива|наблюдава)|"
                              # round 12: "Энэ хугарал биш", "... emas", "... deyil", "... չէ", "... አይደለም", "... nu este"
                              r"биш|emas|deyil|emes|эмес|емес|չէ|არ\s+არის|አይደለም|nuk\s+është|pole|ei\s+ole|nie\s+jest|"
-                             r"не\s+(?:е|є|является)|nu\s+este|није|ba)(?![^\W\d_]))"
+                             r"не\s+(?:е|є|является)|nu\s+este|није|ba|"
+                             # round 14: Turkmen, Tatar, Uyghur, Kyrgyz, Guarani, Lingala, Sesotho ("birinji wariant däl")
+                             r"däl|däldir|түгел|ئەمەس|эмес|ndaha'?éi|hase|ha\s+se)(?![^\W\d_]))"
                              r"|^[^,.;:!?\n、，。]{0,12}?(?:होइन|होईन|नाही|নয়|ਨਹੀਂ|નથી|அல்ல|కాదు|ಅಲ್ಲ|അല്ല|ନୁହେଁ|නොවේ|မဟုတ်|មិនមែន|ບໍ່ແມ່ນ|"
                              # round 13: Burmese "not seen / not present" after the finding ("(pleural effusion) မတွေ့ရပါ")
                              r"မတွေ့ရ|မတွေ့ပါ|မရှိပါ|မရှိဘူး)")
@@ -1065,7 +1111,8 @@ def _negated_in_other_language(before: str, after: str) -> bool:
     "Karaciğer değil"), or an "if" in its clause (:data:`_OTHER_HYPOTHETICAL`: "如果是冠状位的话").
     ``before``: up to 80 characters before the option's text; ``after``: up to 120 after it."""
     clause = _CONTRAST_BEFORE.split(_CLAUSE_START.split(before)[-1])[-1][-60:]
-    return _other_negation(clause) or bool(_NEGATION_AFTER.match(after)) or bool(_OTHER_HYPOTHETICAL.search(clause))
+    return (_other_negation(clause) or bool(_NEGATION_AFTER.match(after)) or bool(_OTHER_HYPOTHETICAL.search(clause))
+            or _negated_before(clause, 0, len(clause), new_only=True))  # round 14: "Si kwashiorkor", "Harisi malaria"
 
 
 #: a negation further back in the clause, through a verb of pointing: "no visible pleural line to suggest a
@@ -1175,6 +1222,8 @@ def _cognate_key(word: str) -> str:
     w = w.replace("ph", "f").replace("th", "t").replace("qu", "k").replace("ae", "e").replace("oe", "e")
     w = re.sub(r"c(?=[eiy])", "s", w).replace("z", "s")  # "appendicitis" / "Appendizitis", "carcinoma" / "Karzinom"
     w = w.replace("c", "k").replace("y", "i").replace("h", "").replace("x", "ks")
+    # round 14: the Cyrillic and Turkic spelling of Greek and Latin h and c ("gidrotsefaliya" / "hydrocephalus", "гепатит")
+    w = re.sub(r"^g(?=[ie])", "", w.replace("ts", "s"))
     w = w[1:] if re.match(r"(?:pn|ps)", w) else w  # "neumotórax", "soriasis"
     if w.startswith("\u0627\u0644") and len(w) > 4:
         return w[2:]  # the Arabic article is no stem: "البند" (the item) shares "الب" with "البنكرياس" (the pancreas), "الزائدة" is "زائدة"
@@ -1289,6 +1338,16 @@ def _cognate_sentences(t: str, q: _Question) -> str | None:
                 named.add(hit)
                 continue
         if _COGNATE_BLOCKER.search(sentence):
+            continue
+        if not _negated(sentence) and _new_negation(sentence):
+            # round 14: a negation of a language the readers did not hold ("Si malariya, kandi si iseru", "Se pa malarya"):
+            # the sentence is read clause by clause, and a clause holding such a negation names nothing ("Бул холецистит,
+            # аппендицит эмес" is the cholecystitis)
+            for clause in re.split(r"[,;:—–]|\s-\s", sentence)[:20]:
+                if not (_new_negation(clause) or _negated(clause) or _DOUBT_WORD.search(clause)):
+                    hit = _cognate_option(clause, q)
+                    if hit:
+                        named.add(hit)
             continue
         if any(v and _option_pattern(v).search(sentence) for v in q.options.values()):
             # an option in its own form: the layers before read that sentence (or chose not to), but for a contrast
@@ -2222,6 +2281,8 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
         end = _SENTENCE_END.search(t, m.end())
         if end and end.group(0) in "?？":
             continue  # "Is it B?" asks, it does not answer
+        if _negated_before(t, max(0, m.start() - 60), m.start(), new_only=True):
+            continue  # round 14: "Jibu sahihi si la pili" ("option B"), "Ɛnyɛ D": a negation of another language before it
         named.add(up)
         if _REJECTED_AFTER.match(after):
             continue  # "Option A would be my first thought, but ... argues against it"
@@ -2242,6 +2303,235 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
     if len(named | stated) > 1:
         return SEVERAL
     return stated.pop() if len(stated) == 1 and not (named - stated) else None
+
+
+#: what may follow a letter that closes its sentence: nothing, or a dash or colon and words naming no other letter
+#: ("... Seega jääb alles B.", "... ny valiny farany dia A — Leprosy (habokana).")
+#: round 14: a copula after the letter in languages that put it last ("መልስ A ነው።", "उत्तर A है।", "جواب A آهي", "cevap A'dır")
+_COPULAS_AFTER = (r"ነው|እዩ|ናይ|है|हो|हुन्छ|आहे|আছে|হয়|হৈছে|ஆகும்|ஆம்|అవుతుంది|ಆಗಿದೆ|ആണ്|ହେଉଛି|છે|ਹੈ|ہے|آهي|دی|ده|است|"
+                  r"'?d[ıiuü]r|'?t[ıiuü]r|дыр|дир|дур|болады|байна|ဖြစ်ပါသည်|ဖြစ်သည်|ဖြစ်ပါတယ်|ཡིན|རེད|です|입니다|이다|da|ni|ndi|ne|ce|"
+                  r"ita\s+ce|shi\s+ne|ni\s+sahihi|dia|é|è|est|ist|is|es|on|er|yra|ir|je|jest|е|є")
+_CLOSING_TAIL = re.compile(r"[ \t*_\"'”»)\]]*+(?:[.!。！।။።]|\n|$)|[ \t]++(?:" + _COPULAS_AFTER + r")[ \t*_]*+(?:[.!。！।။።]|\n|$)|[ \t*_]*+(?:[—–:]|(?<=[ \t])-|-(?=[ \t]))[^.!?。！？\n]{0,120}(?:[.!。！।။።]|\n|$)")
+#: a conjunction word between two letters of one sentence, in any language ("B ama C", "A au D"): one short word alone
+#: round 14: words of negation in ~90 languages, one of which among the three words before a closing letter ("Karabo ha se
+#: A.", "Jibu si B.", "Tsy A izany.", "Jawabu sio C") makes it no answer; the closing letter stands for languages no list
+#: holds, so its guard holds the negations of as many languages as can be listed, not only those a round has met. Left out:
+#: words that are common words elsewhere ("ni": Swahili and Kinyarwanda "is", Slovene "is not"; "te": the Maori article;
+#: "tak": Polish "yes"; "ora": Italian "now"; "nach": German "after"; "ez": Hungarian "this"; "mitte": German "middle";
+#: "jo": Norwegian "yes"; "asi": Shona "but"; Burmese "မ", a prefix)
+_CLOSING_NEGATOR = re.compile(
+    r"(?i)(?<![^\W\d_])(?:not|no|never|non|ne|nie|nu|nem|ei|eikä|ikke|ikkje|inte|niet|nicht|kein\w{0,2}|pas|jamais|sin|não|nao|"
+    r"nunca|değil|degil|emas|эмас|емес|эмес|deyil|däl|dal|hindi|bukan|tidak|không|chẳng|nije|nisu|není|neni|nie\s+je|nav|nėra|"
+    r"ne\s+je|ekki|ez\s+da|ezta|ha\s+se|hase|ga\s+se|si(?!\s++(?:tratta|trata|tratt\w{1,4}|vede|vedono|osserva\w{0,3}|nota|notano|"
+    r"evidenzia\w{0,3}|apprezza\w{0,3}|rileva\w{0,3}|riscontra\w{0,3}|presenta\w{0,3}|può|puo|potrebbe|es|è|e|fosse|fuera|"
+    r"observa\w{0,3}|aprecia\w{0,3}|identifica\w{0,3}|ve|trouve|agit|confirma\w{0,3}|sospecha|sospetta))|siyo|sio|tsy|tsia|kii|miti|akusiye|akuyona|ayisiyo|ayisi|haisi|hasi|"
+    r"ket|n'eo|byth|ndaha'éi|ndaha'ei|ndaha|nda|ehara|kāore|kaore|maaha|ma\s+aha|maya|wonaa|ɛnyɛ|ennyɛ|nnyɛ|ba|bai\s+ba|ne\s+da|nid|níl|chan|nag|nid\s+yw|ei\s+ole|mhux|mhuwiex|nuk|"
+    r"pa\s+se|se\s+pa|pa\s+gen|pa\s+ka|ṣé|kì|kìí|kò|kọ|abụghị|ba\s+haka|ba\s+ne|ba\s+shi|manam|mana\s+\w+chu|dudu|"
+    r"не|ни|нет|ні|нe|не\s+е|не\s+є|нест|нэ|биш|жок|жоқ|йўқ|юк|ئەمەس|ليس|ليست|ليسا|لا|غير|نه|نیست|نہیں|نا|نيست|"
+    r"לא|אינו|אינה|אין|ניט|נישט|ոչ|չէ|არ|არა|ar\s+ar|არ\s+არის|"
+    r"नहीं|नही|ना|नाही|नाहीं|होइन|छैन|নয়|না|নহয়|நஹி|அல்ல|இல்லை|కాదు|లేదు|ಅಲ್ಲ|ಇಲ್ಲ|അല്ല|ഇല്ല|ନୁହେଁ|ନାହିଁ|નથી|ના|ਨਹੀਂ|"
+    r"නොවේ|නෙමෙයි|නැත|မဟုတ်|មិនមែន|មិន|ບໍ່ແມ່ນ|ບໍ່|ไม่ใช่|ไม่|མིན|མ་རེད|ނޫން|ނޫ|አይደለም|አይ|ኣይኮነን|ኣይ|"
+    r"不是|不|非|없|아니|아닌|ではない|ではなく|じゃない)(?![^\W\d_])"
+)
+_BARE_CAPITAL = re.compile(r"(?<![^\W\d_])[A-H](?![^\W\d_])")
+_SHORT_JOIN = re.compile(r"[ \t]*+[^\W\d_]{1,4}[ \t]*+")
+
+
+#: "if" in many languages: a letter after one is a condition's, not the answer ("if there is crepitus, then it's B")
+#: words a letter may name without being an option: "hepatitis B", "vitamin D", "Kerley B", "type A", "group B"
+_NAME_BEFORE_LETTER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:hepatit\w{0,4}|гепатит\w{0,2}|vitamin\w{0,3}|vitamiin\w{0,2}|vitamiini|витамин\w{0,2}|вітамін\w{0,2}|"
+    r"kerley|type|tipo|typ|typu|тип|типа|group|grupo|gruppe|grupa|група|группа|class|klasse|klasa|classe|класс|stage|stadium|"
+    r"estadio|stade|стадия|grade|zone|zona|segment|lobe|pattern|blood|cell|cells|line|lines|ligne|lignes|línea|líneas|linien|"
+    r"linii|линии|homa\s+ya\s+ini|ini|homa|streptococ\w{0,5}|influenza|epatit\w{0,3}|pugh|stanford|debakey|bi-?rads|lugano|"
+    r"gleason|fisher|hess|fort|salter|harris|weber|garden|neer|mallampati|killip|nyha|asa|ann\s+arbor|tipe|tip)[ \t]*+$"
+    # a capitalised word inside the sentence names a scale or an eponym ("Stanford A", "Child-Pugh C")
+    r"|(?<=[^\W\d_])[ \t]++(?-i:[A-Z])[^\W\d_]{2,}[ \t]*+$")
+_CONDITION_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:if|when|unless|wenn|falls|jeśli|jeżeli|если|якщо|ако|jos|егер|eger|əgər|агар|"
+                             r"eğer|agar|اگر|إذا|لو|אם|ikiwa|endapo|kapag|jika|kalau|nếu|indien|hvis|ef|"
+                             r"jeigu|kui|σε\s+περίπτωση|εάν)(?![^\W\d_])|如果|若|なら|場合|라면")
+
+
+#: "but" / "except" / "only" after a negation ("nothing but", "níl ... ach", "tsy ... afa-tsy", "не ... кроме"): the clause affirms
+_EXCEPT_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:afa-tsy|ach|except|but|only|sauf|außer|ausser|kuin|csak|кроме|крім|осим|oprócz|"
+                          r"poza|jen|pouze|tylko|solo|soltanto|salvo|excepto|só|senão|bara|kun|behalve|ainult|tikai|vain|"
+                          r"isipokuwa|ila|ngaphandle|kuno|faqat|tek|sadece|ғана|гана|illa|إلا|سوى|جز|فقط|אלא|רק|सिवाय|केवल|"
+                          r"ছাড়া|শুধু|தவிர|మినహా|ಹೊರತು|ഒഴികെ|除了|只有|以外|외에)(?![^\W\d_])")
+
+
+def _new_negation_word(w: str) -> bool:
+    """Whether ``w`` is a negation of :data:`_CLOSING_NEGATOR` that :data:`_ANY_NEGATION` and English do not hold."""
+    return bool(_CLOSING_NEGATOR.fullmatch(w)) and not _ANY_NEGATION.fullmatch(w) and not _ENGLISH_NEGATION.fullmatch(w)
+
+
+def _new_negation(t: str) -> bool:
+    """Whether ``t`` holds a word of :func:`_new_negation_word` other than "si", or a fused negation (:data:`_FUSED_NEGATION`)."""
+    return any(_new_negation_word(w) and w.lower() != "si" for w in re.findall(r"[^\s()\[\]\"'«»“”„:,;.!?—–-]++", t)[:400]) \
+        or _FUSED_NEGATION.search(t) is not None
+
+
+def _negated_before(t: str, start: int, pos: int, *, new_only: bool = False) -> bool:
+    """Whether a word of negation (:data:`_CLOSING_NEGATOR`) is among the six words before ``pos`` in its clause (after
+    ``start`` and after the last comma or semicolon: "Yankho si B, koma A" negates B, not A). ``new_only``: only the
+    negations the older layers do not hold count (:data:`_ANY_NEGATION` and English ones are theirs to judge, with their
+    exceptions: "no doubt", Portuguese "no" = "in the"), among the three words before ``pos``."""
+    start = max(start, pos - 80, *(t.rfind(c, start, pos) + 1 for c in ",;،.!?\n。！？।။።፣"))
+    clause = _portuguese_no(t[start: pos])
+    if _EXCEPT_WORD.search(clause):
+        return False  # "Tsy misy hafa afa-tsy tuberculosis", "Níl ann ach sarcoidosis": nothing but it, an affirmation
+    words = re.findall(r"[^\s()\[\]\"'«»“”„:,;—–-]++", clause)[-3 if new_only else -6:]
+    if new_only:
+        # "si" (Swahili "is not") only right before the option: Italian "si trova", Spanish and French "si" (if) otherwise
+        return any(_new_negation_word(w) and (w.lower() != "si" or i == len(words) - 1) for i, w in enumerate(words))
+    return bool(words) and _CLOSING_NEGATOR.search(" ".join(words)) is not None
+
+
+def _closing_letter(t: str, q: _Question) -> str | None:
+    """The option letter that closes the reply's last sentence naming a letter, whatever the language (round 14).
+
+    "... Donc, repons final mwen se B — nemoni.", "A ja C välistan ... D ei sobi ... Seega jääb alles B.", "Выключаем
+    A, B і D — застаецца C.", "... labiau linkstu į B – seborėjinė keratozė. Vis dėlto rekomenduočiau ...": a reasoned
+    reply ends by naming its choice, and the words before the letter ("jääb alles", "linkstu į") belong to a language no
+    lexicon may hold. Read only when no other layer found an answer, and only when: the letter is the last option letter
+    of the reply and the last word of its sentence (or is followed by a dash or colon and words naming no letter); a
+    question mark does not end that sentence; every other letter of that sentence stands before a dash, colon or
+    semicolon that separates it, never joined to it by "or"/"and" or one short word ("B ama C"); and none of the
+    exclusions of :func:`_sole_letter` applies (a known negation, elimination, condition or topic). Returns the letter or
+    None; the cost is one pass over the letter mentions (bounded by :data:`MAX_CANDIDATES`)."""
+    mentions = []
+    for m in list(_LETTER_MENTION.finditer(t))[-MAX_CANDIDATES:]:
+        letter, _, _ = _mention_context(t, m)
+        if letter.upper() in q.letters and not (letter.islower() and not m.group(1)) and not _SPECIES_AFTER.match(t, m.end()):
+            mentions.append((m, letter.upper()))
+    if not mentions:
+        return None
+    m, up = mentions[-1]
+    if not _CLOSING_TAIL.match(t, m.end()) or re.match(r"[ \t]*+[.)][ \t]*+[^\W\d_]", t[m.end(): m.end() + 4]):
+        return None  # a word after the letter ("B emas"), or a list item restating an option ("E) Abscess")
+    start = max(t.rfind(c, 0, m.start()) for c in ".!?\n。！？।။።")  # the letter's sentence
+    sentence_start = start + 1
+    if not t[sentence_start: m.start()].strip(" \t*_#>-([") :
+        return None  # a bare letter line ("B." alone) is the strong layers' to read, not this one's
+    others = [o for o in _BARE_CAPITAL.finditer(t, sentence_start, m.start()) if o.group(0) in q.letters]
+    if _negated_before(t, sentence_start, m.start()):
+        # "Jaabawol ngol ko A, wonaa B.": the letter before ", not B" is the answer, when it is the sentence's only other one
+        if len(others) == 1 and re.fullmatch(r"[ \t]*+,[ \t]*+[^\W\d_]++[ \t]*+", t[others[0].end(): m.start()]) \
+                and not _negated_before(t, sentence_start, others[0].start()) and not _CLOSING_TAIL.match(t, others[0].end()):
+            return others[0].group(0)
+        return None  # "Karabo ha se A.", "Jibu si B.": a letter negated, in a language whose phrases no layer holds
+    joined = [_MULTI_AFTER.match(t[o.end(): o.end() + 60]) for o in others]  # (its "^" anchors at the slice's start)
+    if any(j and j.group(1) in q.letters and re.search(r"(?:^|:)[ \t*_]*+$", t[sentence_start: o.start()])
+           for j, o in zip(joined, others)):
+        return None  # "Ответ: A или D, ... в пользу A": two letters joined in the sentence, no choice
+    for other in others:
+        gap = t[other.end(): m.start()]
+        if _negated_before(t, sentence_start, other.start()) and "," in gap:
+            continue  # "Yankho si B, koma A.": a letter set aside, then the answer
+        if not re.search(r"[—–:;]|[ \t]-[ \t]", gap) or _SHORT_JOIN.fullmatch(gap):
+            return None  # "B or C.", "Atbilde: A vai C", "B ama C.": two letters joined, no choice
+    if _NAME_BEFORE_LETTER.search(t[max(sentence_start, m.start() - 30): m.start()]):
+        return None  # "hepatitis B.", "vitamiin D.", "Kerley B": a name, not an option
+    tail = _CLOSING_TAIL.match(t, m.end())
+    if tail and (_CLOSING_NEGATOR.search(tail.group(0)) or _DOUBT_WORD.search(tail.group(0))):
+        return None  # "Viimeisenä C – ei missään tapauksessa.", "D — zdecydowanie nie."
+    if _CONDITION_WORD.search(t, sentence_start, m.start()):
+        return None  # "A is the answer if the patient is febrile; if there is crepitus, then it's B."
+    for earlier, other in mentions[:-1]:
+        restated = re.match(r"[ \t]*+[.)][ \t]*+([^\n]{1,80})", t[earlier.end(): earlier.end() + 84])
+        if (other != up and earlier.start() < sentence_start and _CLOSING_TAIL.match(t, earlier.end())
+                and not (restated and q.options.get(other) and _option_pattern(q.options[other]).match(restated.group(1)))):
+            return None  # "Left image: B. Right image: D.", "Odgovor B. Možda ipak D.": another letter closed a sentence before
+    letter, before, after = _mention_context(t, m)
+    if (_ELIMINATED_AFTER.match(after) or _EXCLUDED_BEFORE.search(before) or up in _eliminated_letters(t, q)
+            or _NEGATION_AFTER.match(after) or _TOPIC_AFTER.match(after) or _CONDITIONAL_AFTER_SLOT.match(after)
+            or _negated_clause(t, m.start()) or _DISCUSSED_BEFORE.search(before) or _CONCEDED_BEFORE.search(before)
+            or _options_echoed(t, q)):
+        return None
+    return up
+
+
+#: scripts written without spaces between words: a word of them needs no boundary before it ("ຂໍ້ທີສອງ", "ជម្រើសទី៤")
+_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff" + lex.CJK
+_ANSWER_NOUN_ANY = re.compile(r"(?i)(?:(?<![^\W\d_])|(?<=[" + _UNSPACED + r"]))(?:" + lex.ANSWER_NOUNS + "|" + lex.ANSWER_NOUNS_MORE + r")"
+                              r"|(?:ចម្លើយ|ຄຳຕອບ|အဖြေ|ལན|คำตอบ|答案|答え|정답)")
+
+
+#: round 14: "correct" in many languages, which names the answer as an answer noun does ("Variantlardan birincisi doğrudur",
+#: "Síðari kosturinn er réttur", "Tann fyrri er rætt")
+_CORRECT_WORD = re.compile(
+    r"(?i)(?<![^\W\d_])(?:correct\w{0,2}|right|richtig\w{0,2}|juste|giust\w|corret\w|correct[ao]|doğru\w{0,4}|dogry|туура|дұрыс|"
+    r"to'g'ri|дуруст|дурус|durus|правильн\w{1,3}|правільн\w{1,3}|вярн\w{1,3}|ispravn\w{1,3}|točn\w{1,3}|prawidłow\w{1,3}|"
+    r"poprawn\w{1,3}|správn\w{1,3}|helyes|teisingas|teisinga|pareiz\w{1,3}|õige|oikea|rätt|rett|riktig\w{0,2}|réttur|rétt|rætt|"
+    r"zuzena|sahihi|sahih|sahîh|daidai|tika|marina|efanele|lolondola|nepagetseng|chaiyo|ukuri|saxda|saxsan|tamang|tama|benar|betul|"
+    r"đúng|ትክክለኛ\w{0,2}|ቅኑዕ|ትኽክል|सही|योग्य|बरोबर|ਸਹੀ|সঠিক|শুদ্ধ|சரியான|சரி|సరైన|ಸರಿಯಾದ|ശരിയായ|ସଠିକ|સાચો|સાચું|නිවැරදි|"
+    r"صحیح|درست|صحيح|صحيحة|سم|נכון|ճիշտ|სწორი|зөв)(?![^\W\d_])"
+    r"|မှန်ကန်|ត្រឹមត្រូវ|ຖືກຕ້ອງ|ཡང་དག|ถูกต้อง|正确|正確|正しい|맞"
+)
+
+
+@lru_cache(maxsize=16)
+def _position_words(n: int) -> re.Pattern[str]:
+    """One pattern for the words that name a position among ``n`` options (group ``p<i>`` names option i): the
+    ordinals, "last", "penultimate", and among two options "former"/"latter", with up to four letters of ending
+    ("birincisi", "акыркысы", "wariantdyr"), after a word boundary or a letter of an unspaced script ("ຂໍ້ທີສອງ")."""
+    groups = [(i, w) for i, (w,) in enumerate(lex.ORDINALS[:n])] + [(n - 1, lex.LAST_WORDS)]
+    if n >= 3:
+        groups.append((n - 2, lex.PENULTIMATE_WORDS))
+    if n == 2:
+        groups += [(0, r"former|fyrri|fyrra|ersteres|erstere|förra|前者|전자|முந்தைய|edellinen|előbbi|førstnevnte|eerstgenoemde"),
+                   (1, r"latter|síðari|seinni|letzteres|letztere|senare|後者|后者|후자|பிந்தைய|பின்னது|jälkimmäinen|utóbbi|sistnevnte|"
+                       r"sidstnævnte|sistnämnda|laatstgenoemde|potonj\w{0,3}|pastar\w{2,5}")]
+    alts = "|".join(f"(?P<p{i}_{j}>{w})" for j, (i, w) in enumerate(groups))
+    return re.compile(r"(?i)(?:(?<![^\W\d_])|(?<=[" + _UNSPACED + r"]))(?:" + alts + r")(?:[^\W\d_]{0,4}|[" + _UNSPACED + r"]{0,12})(?![^\W\d_])")
+
+
+_ORDINAL_NOUN_AT = re.compile(r"(?i)(?:" + lex.ORDINAL_NOUNS + r"|kostur\w{0,5})")
+#: a digit of any script standing alone for an option's number ("विकल्प नं. १", "ရွေးချယ်စရာ ၂", "ជម្រើសទី៤", "১ নম্বৰ"): not a
+#: measurement ("2 cm"), a decimal or part of a longer number
+_POSITION_DIGIT = re.compile(r"(?<![\d.,])(\d)(?![\d.,]\d|\s*+(?:cm|mm|m\b|%|°|mg|ml|x\b|×|/))")
+
+
+def _answer_position(t: str, q: _Question) -> str | None:
+    """The option a sentence that names the answer gives by its position, in any language (round 14).
+
+    "Dogry jogap dördünji wariantdyr.", "Mhinduro chaiyo isarudzo yechipiri.", "Ny valiny marina dia ny farany.",
+    "ትክክለኛው መልስ ሁለተኛው ነው።", "सही उत्तर विकल्प नं. १ हो।", "ចម្លើយត្រឹមត្រូវគឺជម្រើសទី៤។": the last sentence holding an answer
+    noun (:data:`answer_lexicon.ANSWER_NOUNS`, :data:`answer_lexicon.ANSWER_NOUNS_MORE`) and exactly one word of position
+    (:func:`_position_words`) or one lone digit of any script within the number of options, with no negation among the
+    three words before it (:data:`_CLOSING_NEGATOR`) and no question mark. The words between the noun and the position
+    may be any ("isarudzo", "ny", "विकल्प नं."), so no word of the language need be known but these two. Returns the
+    letter or None; one pass over the sentences, each bounded by :data:`MAX_CANDIDATES`."""
+    letters = list(q.options)
+    found = None
+    for sent in re.split(r"(?<=[.!?。！？।။።])\s*+(?!\d)|\n+", t)[-MAX_CANDIDATES:]:  # "विकल्प नं. १ हो।" is one sentence
+        if "?" in sent or "？" in sent or not (_ANSWER_NOUN_ANY.search(sent) or _CORRECT_WORD.search(sent)):
+            continue
+        if any(m.group(0) in q.letters for m in _BARE_CAPITAL.finditer(sent)):
+            continue  # "wangsulan pungkasan yaiku C": a letter stated, read by the letter layers ("pungkasan" is "final")
+        picks = set()
+        for m in list(_position_words(len(letters)).finditer(sent))[:MAX_CANDIDATES]:
+            picks.add((int(m.lastgroup[1:].split("_")[0]), m.start()))
+        for m in list(_POSITION_DIGIT.finditer(sent))[:MAX_CANDIDATES]:
+            k = unicodedata.digit(m.group(1), 0) - 1
+            if 0 <= k < len(letters):
+                picks.add((k, m.start()))
+        if len({k for k, _ in picks}) != 1:
+            continue
+        k, at = min(picks, key=lambda p: p[1])
+        if _negated_before(sent, 0, at):
+            continue
+        end = next((m.end() for m in _position_words(len(letters)).finditer(sent, at) if m.start() == at), None) \
+            or next((m.end() for m in _POSITION_DIGIT.finditer(sent, at) if m.start() == at), at + 1)
+        rest = sent[end:].strip(" \t.!。！।။።*_\"'”»)")
+        # "... birincisi doğrudur", "Ko te tuarua te whakautu tika": the answer's and "correct"'s words may follow it
+        rest_words = [w for w in re.findall(r"[^\s]+", rest)
+                      if not (_CORRECT_WORD.match(w) or _ANSWER_NOUN_ANY.match(w) or re.fullmatch(_COPULAS_AFTER, w))]
+        if not (len(rest_words) <= 2 and all(len(w) <= 6 for w in rest_words)) and not _ORDINAL_NOUN_AT.match(rest):
+            continue  # "ikkinchi proyeksiya kerak", "pēdējā kontroles vizītē", "қабурғаи сеюм шикастааст": a thing counted
+        if _CLOSING_NEGATOR.search(rest) or re.match(r"[ \t]*+,", sent[end:]) or _IMAGE_NEAR.search(sent[max(0, at - 25): end + 25]):
+            continue  # "birinji wariant däl", "Kwanza kabisa, ...", "picha ya kwanza"
+        found = letters[k]
+    return found
 
 
 _PAIR_LETTER = r"[(\[]?[A-Z][)\]]?(?!" + _LW + r")"
@@ -2764,7 +3054,9 @@ _CONCLUSION_LINE = re.compile(
     r"përfundim|sonuç|kesimpulan|yhteenveto|összegzés|concluzie|заключение|висновок|结论|結論|소견|결론|所見|まとめ|نتیجه|الخلاصة|"
     r"الاستنتاج|wniosek|závěr|záver|schlussfolgerung|fazit|beurteilung|conclusión|conclusão|conclusione|impressione|impresión|"
     r"secondo\s+me|dictamen|slutsats|konklusion|conclusie|samenvatting|nətic[əe]|xulosa|қорытынды|дүгнэлт|დასკვნა|եզրակացություն|"
-    r"ማጠቃለያ|hitimisho|muhtasari|ringkasan|buod|निष्कर्ष|উপসংহার|முடிவு|ముగింపు|ತೀರ್ಮಾನ|നിഗമനം|ସିଦ୍ଧାନ୍ତ|નિષ્કર્ષ|ਸਿੱਟਾ)"
+    r"ማጠቃለያ|hitimisho|muhtasari|ringkasan|buod|निष्कर्ष|উপসংহার|முடிவு|ముగింపు|ತೀರ್ಮಾನ|നിഗമനം|ସିଦ୍ଧାନ୍ତ|નિષ્કર્ષ|ਸਿੱਟਾ|"
+    # round 14: Welsh, Irish, Icelandic, Lithuanian, Latvian, Belarusian, Tajik, Malagasy, Haitian, Tigrinya, Oromo, Hausa, Yoruba
+    r"casgliad|crynodeb|conclúid|niðurstaða|išvada|secinājums|высновы|вывад|хулоса|famaranana|konklizyon|መደምደምታ|xumura|ƙarshe|ìparí)"
     r"[ \t*_]*+[:：][ \t*_]*+([^\n]{1,300})"
 )
 #: "cannot be excluded / ruled out" in many languages: an elimination denied before a "what remains" cue ("A, B un D nevar
@@ -2783,7 +3075,11 @@ _CANNOT_EXCLUDE = re.compile(
     r"ei\s+voida\s+sulkea\s+pois|nem\s+zárható\s+ki|nu\s+poate\s+fi\s+exclus|δεν\s+μπορεί\s+να\s+αποκλειστεί|"
     r"kan\s+inte\s+uteslutas|kan\s+ikke\s+udelukkes|kan\s+ikke\s+utelukkes|nuk\s+mund\s+të\s+përjashtohet|"
     r"lama\s+(?:diidi|meeli\s+dhigi)\s+karo|haiwezi\s+kuondolewa|hindi\s+maaaring\s+ibukod|istisna\s+edilə\s+bilməz|"
-    r"inkor\s+etib\s+bo'lmaydi|खारिज\s+नहीं\s+किया\s+जा\s+सकता|নাকচ\s+করা\s+যায়\s+না"
+    r"inkor\s+etib\s+bo'lmaydi|खारिज\s+नहीं\s+किया\s+जा\s+सकता|নাকচ\s+করা\s+যায়\s+না|"
+    # round 14: Welsh, Irish, Icelandic, Lithuanian, Latvian, Belarusian, Ukrainian, Kazakh, Azerbaijani, Malagasy, Haitian
+    r"ni\s+ellir\s+(?:ei\s+)?(?:diystyru|eithrio)|ní\s+féidir\s+\w+\s+a\s+chur\s+as\s+an\s+áireamh|ekki\s+(?:hægt\s+að\s+)?útiloka\w{0,3}|"
+    r"negalima\s+atmesti|negali\s+būti\s+atmest\w{1,2}|nevar\s+izslēgt|нельга\s+выключыць|не\s+можна\s+виключати|жоққа\s+шығаруға\s+болмайды|"
+    r"istisna\s+etmək\s+olmaz|tsy\s+azo\s+esorina|pa\s+ka\s+elimine"
 )
 
 
@@ -3000,6 +3296,12 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
     if hits:
         pos, layer, r = max(hits, key=lambda h: h[0])
         if r.multiple:
+            first_end = _SENTENCE_END.search(t)
+            closing = _closing_letter(t, q) if layer == "leading" and not q.yes_no and first_end else None
+            if closing and not re.search(r"(?<![^\W\d_])" + closing + r"(?![^\W\d_])", t[: first_end.start()]):
+                # round 14: "A ja C välistan, ... D ei sobi ... Seega jääb alles B.": the opening letters were set aside in
+                # words no lexicon holds, and the last sentence names the one left
+                return Extraction(closing, "closing_letter", "the letter that closes the reply, after the letters it opened with")
             return Extraction(None, "multiple", f"several options stated together ({layer})")
         torn = _TORN.search(t, pos)
         if torn and (len({h[2].answer for h in hits if h[2].answer}) > 1
@@ -3086,10 +3388,16 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
         return Extraction(None, "refusal", f"the reply declines or cannot tell ({ref})", REFUSAL)
     if not q.yes_no and not truncated:
         sole = _sole_letter(t, q)
+        if sole and sole != SEVERAL:
+            return Extraction(sole, "sole_letter", "the only option letter the reply names without excluding it")
+        position = _answer_position(t, q) if sole != SEVERAL else None
+        if position:
+            return Extraction(position, "answer_position", "the position of the option a sentence naming the answer gives")
+        closing = _closing_letter(t, q)
+        if closing:
+            return Extraction(closing, "closing_letter", "the letter that closes the last sentence naming an option letter")
         if sole == SEVERAL:
             return Extraction(None, "multiple", "several option letters named, none excluded or stated as the answer")
-        if sole:
-            return Extraction(sole, "sole_letter", "the only option letter the reply names without excluding it")
     if truncated:
         first = re.match(r"\s*+(.+?[.!?。！？\n])", t, re.DOTALL)
         if first:
@@ -3149,7 +3457,22 @@ def _declined_diagnosis(t: str) -> str | None:
     if rule.startswith("limited_then_answer:"):
         return rule.split(":", 1)[1]
     m = _DIAGNOSIS_DECLINE.search(t)
-    return repr(m.group(0)) if m else None
+    if m:
+        return repr(m.group(0))
+    # round 14: an apology that opens the reply, or a short reply that sends the asker to a doctor, in any of ~110
+    # languages ("Dhiifama, ani suuraa kana ilaaluu hin danda'u.", "Sori, mi no inap lukim piksa. Plis toktok wantaim
+    # dokta."): the decline's own words need not be known. Never a reply that names an option letter.
+    if _BARE_CAPITAL.search(t) and any(c in t for c in "ABCDE"):
+        return None
+    m = _APOLOGY_OPENS.match(t)
+    if m:
+        return repr(m.group(0).strip())
+    if len(t) <= 400 and len(_SENTENCE_SPLIT.split(t.strip())) <= 4 and len(_ENGLISH_FRAME.findall(t)) < 2:
+        # (not in English, which the decline patterns read: "Two radiologists reviewed the film. The former ...")
+        m = _REFERRAL.search(t)
+        if m:
+            return repr(m.group(0))
+    return None
 
 
 #: medical devices and lines in several languages: a sentence naming one describes the device, not a finding
@@ -3250,7 +3573,11 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
     # Arabic, Persian, Hebrew, Vietnamese, Indonesian, Romanian and Thai put the ordinal after its noun: "الخيار الثالث",
     # "گزینه سوم", "האפשרות השלישית", "Đáp án thứ ba", "pilihan kedua", "Varianta a doua", "ตัวเลือกที่สอง"
     parts.append(r"(?:الخيار|الاختيار|البديل|گزینه(?:ی|ٔ)?|האפשרות|התשובה|đáp\s++án|lựa\s++chọn|phương\s++án|pilihan|opsi|jawaban|"
-                 r"varianta|opțiunea|optiunea|răspunsul|ตัวเลือก|ข้อ|คำตอบ|chaguo\s++la|jibu\s++la|ជម្រើស|ຕົວເລືອກ|àṣàyàn|nhọrọ\s++nke|azịza\s++nke)\s*+(?:a\s++|al\s++|ទី|ທີ)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
+                 r"varianta|opțiunea|optiunea|răspunsul|ตัวเลือก|ข้อ|คำตอบ|chaguo\s++la|jibu\s++la|ជម្រើស|ຕົວເລືອກ|àṣàyàn|nhọrọ\s++nke|azịza\s++nke|"
+                 # round 14: nouns before their ordinal, with a case ending ("Ny safidy fahatelo", "İki variantdan birincisi",
+                 # "chaguo la tatu", "opsyon nan dezyèm", "tànneef bu ñaareel", "ທາງເລືອກທີສອງ")
+                 r"safidy|(?:variant|wariant|вариант|варыянт|seçenek|opsiyon|opsyon)[^\W\d_]{0,5}(?:\s++(?:nan|la|ya|bu|yang))?|tànneef\s++bu|"
+                 r"ທາງເລືອກ|ምርጫ|filannoo|akkaataa)\s*+(?:a\s++|al\s++|ទី|ທີ)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
     # round 13: a reply that opens with a bare ordinal and a full stop ("Второто. Коморите се проширени.", "The second.")
     parts.append(r"(?:^|(?<=\n))[ \t*]*+(?:" + "|".join(a.replace("(?P<o", "(?P<s") for a in alts) + r")(?=[ \t*]*+[.!](?:\s|$))")
     # "the final one" / "the final option" is the last (never "final answer", "final choice")
@@ -3261,6 +3588,11 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
                   r"(?P<o0g>ersteres|erstere|ersterer|ersteren|(?:det|den)\s++förra)|(?P<o1g>letzteres|letztere|letzterer|letzteren|(?:det|den)\s++senare)",
                   # round 12: Croatian, Bosnian, Serbian and Slovene "the latter" ("upućuju na potonje", "Točan je potonji odgovor")
                   r"(?P<o1h>potonj(?:i|a|e|eg|em|u|oj)|потоњ(?:и|а|е|ег|у)|sledn(?:ji|ja|je|jega|jo))",
+                  # round 14: "the former" / "the latter" words of more languages ("இரண்டு விருப்பங்களில் பிந்தையதே சரியானது", "후자가
+                  # 맞습니다", "Jälkimmäinen.", "az utóbbi", "sistnevnte", "laatstgenoemde", "pastaroji")
+                  r"(?P<o0i>முந்தைய[^\s.,;:!?]{0,4}|전자(?=[가는이]|\s|$)|edellinen|ensinmainittu|előbbi|førstnevnte|førstnævnte|förstnämnda|"
+                  r"eerstgenoemde|fyrrnefnd[^\W\d_]{0,3}|buvusioji|pirmoji)|(?P<o1i>பிந்தைய[^\s.,;:!?]{0,4}|பின்னது|후자(?=[가는이]|\s|$)|"
+                  r"jälkimmäi[^\W\d_]{1,5}|utóbbi|sistnevnte|sidstnævnte|sistnämnda|laatstgenoemde|síðarnefnd[^\W\d_]{0,3}|pastar[^\W\d_]{2,5})",
                   r"(?<![^\s])(?:(?P<o0b>former)|(?P<o1b>latter))(?=\s*+[.!:;]|\s*+$)"]
     # never "my second choice" / "our first thought": a rank among the reply's own picks, not an option
     return re.compile(r"(?<!" + _LW + r")(?<!my )(?<!our )(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
@@ -3301,6 +3633,10 @@ def _former_latter(t: str, q: _Question) -> str:
     return _FORMER_LATTER.sub(sub, t, count=MAX_CANDIDATES)
 
 
+#: an option letter right after a word of "last", at most one short word (a copula) between: "jibu la mwisho ni B"
+_LETTER_NEXT = re.compile(r"[ \t:：—–-]*+(?:[^\W\d_]{1,4}[ \t:]++)?[(\[]?[A-H](?![^\W\d_])")
+
+
 def _ordinals(t: str, q: _Question) -> str:
     """Ordinal answers become option letters: "the second option" -> "option B"."""
     if q.yes_no or not q.options:
@@ -3315,6 +3651,8 @@ def _ordinals(t: str, q: _Question) -> str:
             return f" option {ranks[int(m.group('hnum'))]}" if int(m.group("hnum")) in ranks else m.group(0)
         k = (lex.NUMBER_WORDS.get(m.group("num").lower(), -1) if name == "num" else int(m.group("hnum")) - 1 if name == "hnum"
              else int(re.sub(r"\D", "", name)))
+        if name.endswith(("x", "z")) and _LETTER_NEXT.match(t, m.end()):
+            return m.group(0)  # round 14: "jibu la mwisho ni B", "وروستی ځواب A دی": "last answer" is the final answer, then its letter
         return f" option {letters[k]}" if 0 <= k < len(letters) else m.group(0)  # spaced: "病変は option C"
 
     if not any(re.fullmatch(r"\s*\d+\s*", v or "") for v in q.options.values()):
@@ -3502,6 +3840,12 @@ _SUBJECT_NEGATED_AFTER = re.compile(
     r"खारिज|除外|排除|否定的|se\s+descarta|(?:é|está|foi)\s+descartad[oa]|"
     # "Перелома нет", "Kırık yok", "Erguss fehlt", "기흉은 없습니다": the word for "none" after the finding
     r"(?:нет|немає|yok|yoktur|fehlt|fehlen|nicht\s+vorhanden|ausente|ausentes|assente|assenti|absente?|brak|chybí)(?=\s*+(?:[.;,!)]|$))|"
+    # round 14: Basque, Belarusian, Baltic, Icelandic, Estonian, Kazakh, Kyrgyz, Turkmen, Tatar, Uyghur, Swahili, Zulu,
+    # Kinyarwanda, Malagasy ("pneumonia baztertuta", "Пнеўматоракс не вызначаецца", "Pneimotorakss netiek konstatēts")
+    r"baztertu(?:ta|a|rik)?|ez\s+da\s+ikusten|не\s+(?:выяўлен|вызначаецца|бачна|назіраецца)\w{0,2}|netiek\s+konstatēt\w{0,2}|"
+    r"nav\s+(?:konstatēt|redzam|novērojam)\w{0,2}|nėra|nematyti|nenustatyt\w{0,2}|sést\s+ekki|útilokað\w{0,2}|välistatud|puudub|"
+    r"анықталмады|табылмады|көрінбейді|байкалбайт|табылган\s+жок|ýüze\s+çykarylmady|görünmeýär|күренми|табылмады|بايقالمىدى|"
+    r"haionekani|hakionekani|haipo|ayibonakali|ntibigaragara|tsy\s+hita|tsy\s+misy|"
     r"없다|없음|없습니다|없으며|없고))(?![^\W\d_])"
 )
 #: round 13: "not certainly" in the languages whose questions name their finding ("nicht sicher nachweisbar")
@@ -3530,7 +3874,7 @@ _SUBJECT_HEDGE = re.compile(r"(?i:\b(?:may|might|could|would|possible|possibly|q
                             # round 13: the languages whose questions now name their finding ("Czy widoczne jest złamanie?")
                             r"może|mogą|możliwe|prawdopodobnie|może\s+być|může|možná|pravděpodobně|môže|možno|može|možda|moguće|"
                             r"може|възможно|voi|saattaa|mahdollinen|lehet|lehetséges|möjlig|möjligen|mulig|muligvis|μπορεί|πιθανό|"
-                            r"πιθανώς|mungkin|bisa\s+jadi|maaaring|baka|შეიძლება)\b|\?)")
+                            r"πιθανώς|mungkin|bisa\s+jadi|maaaring|baka|შეიძლება|" + lex.DOUBT_WORDS_MORE + r")\b|\?)")
 
 
 _NORMAL_STUDY = re.compile(
@@ -4039,11 +4383,52 @@ def _json_answer(t: str, q: _Question) -> _Reading | None:
             r = _json_marked(items, q)
             if r is not None:
                 return r
-    for obj in json_objects(t):
+    objs = list(islice(json_objects(t), 8))
+    for obj in objs:
         r = _json_value(obj, q)
         if r is not None:
             return r
-    return None
+    # json_objects also yields the objects nested in the first: every one must agree with the first's reading
+    leaves = {r.answer for r in (_json_sole_leaf(o, q) for o in objs) if r is not None}
+    first = _json_sole_leaf(objs[0], q) if objs else None
+    return first if first is not None and leaves == {first.answer} else None
+
+
+#: keys whose letter is no answer: a rejection ("atmesta", "rejected", "excluded") or a type ("aina", "type", "tipo")
+_JSON_NOT_ANSWER_KEY = re.compile(r"(?i)reject|atmest|elimin|wrong|incorrect|false|differential|aina|type|tipo|typ|тип|kind|class|"
+                                  r"grup|group|hepat|vitamin|grade|stage")
+
+
+def _json_sole_leaf(obj: Any, q: _Question) -> _Reading | None:
+    """The answer of a JSON reply none of whose keys is a known answer key, when exactly one of its string values (nested
+    objects included, lists not) is a bare answer: an option letter, or a yes/no word of a yes/no question (round 14:
+    ``{"rezultāts": {"izvēle": "B", "nosaukums": "Bazālo šūnu karcinoma"}, "pārliecība": "augsta"}``, ``{"ལན": "ཡོད།"}``).
+    A value in a list, or two such values, gives None; at most 64 values at depth 3 are read."""
+    found: list[str] = []
+    stack = [(obj, 0)]
+    seen = 0
+    while stack and seen < 64:
+        node, depth = stack.pop()
+        if not isinstance(node, dict) or depth > 3:
+            continue
+        for v in list(node.values())[:64]:
+            seen += 1
+            if isinstance(v, dict):
+                stack.append((v, depth + 1))
+            elif isinstance(v, str) and len(v) <= 12:
+                bare = normalize_text(v).strip(" \t()[].:!。।")
+                if q.options and not q.yes_no and bare.upper() in q.letters and len(bare) == 1:
+                    key = next(k for k, x in node.items() if x is v)
+                    if _EXCLUSION_STEM.search(str(key)) or _JSON_NOT_ANSWER_KEY.search(str(key)):
+                        return None  # {"atmesta": "A"} (ruled out), {"aina_ya_homa_ya_ini": "B"} (hepatitis B)
+                    found.append(bare.upper())
+                elif (q.yes_no or q.yes_no_map) and len(node) == 1:  # {"ལན": "ཡོད།"}; never {"kontrasts": "nē", ...}
+                    w = _YN_WORD.fullmatch(bare)
+                    if w:
+                        ans = q.yes_no_answer(w.group(1) or w.group(2))
+                        if ans:
+                            found.append(ans)
+    return _Reading(found[0]) if len(found) == 1 else None
 
 
 #: a word that revises an earlier answer line ("Edit - sorry, I misread ...", "Update:", "Correction:"): the later line stands
@@ -4163,7 +4548,9 @@ _ANSWER_KEY_ENDS = ("ответ", "відповідь", "odpowiedź", "odpověď
                     "atsakymas", "atbilde", "vastus", "svarið", "jibu", "erantzuna", "javob", "cavab", "жооп", "amsa", "ìdáhùn",
                     "idahun", "azịza", "impendulo", "jawaab", "igisubizo", "përgjigja", "përgjigje", "ຄຳຕອບ", "ಉತ್ತರ", "ഉത്തരം",
                     "ଉତ୍ତର", "ਜਵਾਬ", "જવાબ", "ઉત્તર", "জবাব", "సమాధానం", "පිළිතුර", "ځواب", "bersiv", "وەڵام", "ateb", "freagra",
-                    "tweġiba", "äntwert", "जवाब")
+                    "tweġiba", "äntwert", "जवाब",
+                    # round 14: Tibetan, Tigrinya, Tajik, Belarusian, Turkmen, Malagasy, Shona, Chichewa, Sesotho, Maori, Haitian
+                    "ལན", "መልሲ", "ҷавоб", "адказ", "jogap", "valiny", "mhinduro", "yankho", "karabo", "whakautu", "repons")
 # compared as the key is: lower case, without spaces, digits, punctuation or combining marks
 _ANSWER_KEY_FORMS = tuple(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in _ANSWER_KEY_WORDS)
 _ANSWER_KEY_END_FORMS = tuple(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in _ANSWER_KEY_ENDS)
@@ -4244,7 +4631,136 @@ def extract_yes_no(response: str | None, *, stop_reason: str | None = None, ques
         # the findings ("Non si tratta di una TC ma di una risonanza magnetica" to "Is this an MRI image?")
         if kept and kept != e.answer and e.layer not in _STATED_LAYERS:
             return Extraction(kept, "contrast", "the finding asked about is kept, or rejected, by a contrast in another language")
+    if e.layer == "leading" and question and len(question) <= 400 and response and _doubted_finding(
+            strip_reasoning(normalize_text(response))[0][:20_000], normalize_text(question)):
+        return Extraction(None, "multiple", "a yes or no, then doubt about the finding in a later sentence")
+    if e.layer == "none" and question and len(question) <= 400 and response and not q.subject:
+        # only a question the older readers could not parse: where they found its finding, they read the reply already
+        echoed = _echoed_finding(strip_reasoning(normalize_text(response))[0][:20_000], normalize_text(question))
+        if echoed:
+            return Extraction(echoed, "echoed_finding", f"the sentence repeating the question's finding states it "
+                              f"{'absent' if echoed == 'no' else 'present'}")
     return e
+
+
+_IMAGE_WORD = re.compile(r"(?i)(?:" + lex.IMAGE_WORDS + r")")
+_IMAGE_NEAR = re.compile(r"(?i)(?<![^\W\d_])(?:" + lex.IMAGE_WORDS + r")(?![^\W\d_])")
+_DOUBT_MORE = re.compile(r"(?i)(?<![^\W\d_])(?:" + lex.DOUBT_WORDS_MORE + r")(?![^\W\d_])")
+_DOUBT_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:" + lex.DOUBT_WORDS + r")(?![^\W\d_])")
+#: round 14: negation fused into a word: the Turkic negative verb ("күренми", "çykarylmady", "бایقالمىدى"), Baltic "ne-"
+#: verbs ("netiek", "nematyti"), Indic and Bantu negative forms that stand alone
+_FUSED_NEGATION = re.compile(
+    r"(?i)(?<![^\W\d_])(?:netiek|nav|neredz\w{0,4}|nematy\w{0,3}|nenustaty\w{0,3}|nepastebė\w{0,4}|nekonstat\w{0,6}|"
+    r"ekkert|engin|enginn|einki|eingin|ongin|onga|okenn|קיין|נישט|nincs|ningún|ninguna|nenhum\w{0,2}|nessun\w{0,2}|"
+    r"hakuna|haipo|hakuna|babu|kuma|ማይ|የለም|የለን|ኣይተራእየን|ኣይረአን|hin\s+jiru|hin\s+mul\w{0,2}|ma\s+jiro|ma\s+jirto|"
+    r"palibe|kulibe|ntibigaragara|nta|ntayo|ntabwo|akukho|awukho|ayikho|akuna|hakuna|hapana|tsy\s+misy|tsy\s+hita|"
+    r"নাই|নেই|নাযায়|দেখা\s+নাযায়|নহয়|नाही|नहीं|नहि|छैन|ਨਹੀਂ|નથી|ಇಲ್ಲ|ഇല്ല|ନାହିଁ|இல்லை|లేదు|නැත|නැහැ|"
+    r"ບໍ່|ไม่|មិន|မတွေ့|မရှိ|མེད|མི་འདུག|ނުފެނ\w{0,3}|ނެތް|"
+    r"[^\W\d_]{2,}(?:madi|medi|mady|medi|mady|mayd\w{0,2}|meyd\w{0,2}|maýar|meýär|mayapti|mayotir|мады|меди|маді|меді|"
+    r"мади|ммады|мады|мейди|майды|майт|мейт|мый|ми|мидир|мас|мес|маган|меген|мадим|мәде|мады|ылмады|мегендиги|"
+    r"مىدى|مىغان|مايدۇ|مەيدۇ|ماي))(?![^\W\d_])"
+)
+
+
+#: round 14: the stems of "exclude" / "rule out" in many languages, and of "certain(ly)": a sentence with one says more than
+#: present or absent ("nicht ausgeschlossen", "не исключена", "ei saa kindlalt öelda"), which the echo does not read
+_EXCLUSION_STEM = re.compile(
+    r"(?i)(?:exclu|rule[ds]?\s+out|ruling\s+out|ausgeschl|ausschl|исключ|выключ|виключ|изключ|искључ|isključ|izključ|wyklucz|vylouč|"
+    r"vylúč|kizár|dışla|istisna|inkor|útilok|izslēg|atmest|välist|sulje|sulke|uteslut|udeluk|utelukk|uitgesl|uitsluit|descart|"
+    r"esclu|exclui|ecart|écart|excluí|baztert|αποκλ|استبعاد|רשול|שלל|नकार|खारिज|ব্যাদ|বাদ\s+দে|নাকচ|ondolew|esorina)"
+)
+#: round 14: "certain(ly)" in many languages: a sentence with one says more than present or absent ("ei saa kindlalt öelda")
+_CERTAINTY_STEM = re.compile(
+    r"(?i)(?:pilnībā|fully|completely|entirely|vollständig|complètement|totalmente|полностью|цалкам|повністю|całkowicie|täysin|"
+    r"teljesen|visiškai|täielikult|kikamilifu|tamamen|to'liq|толық|siguri|sigur|cinnte|sikker|säker|kindel|tikras|drošs|pewn|"
+    r"jist|seker|emin|ишонч|сенім|entscheid|decid|décid|решить|решени|rozhodn|zdecyd|kindlalt|varmasti|varmuudella|sigurno|na\s+pewno|jednoznacz|sicher|certain|sûr|segur|certez|sicur|точно|напевно|дакладна|"
+    r"aniq|анық\s+айту|нақты|kesin|kesinlikle|dəqiq|biztos|tikrai|noteikti|pasti|chắc|uhakika|hakika|ಖಚಿತ|നിശ്ചയ|निश्चित|নিশ্চিত|"
+    r"உறுதி|ఖచ్చిత|ચોક્કસ|ਯਕੀਨ|ແນ່ນອນ|แน่|ច្បាស់|သေချာ|ངེས|يقين|مؤكد|قطعی|مطمئن|בוודאות|μπορεί|ίσως|πιθαν|putea|poate)"
+)
+#: round 14: "normal" and "clear" in many languages: a sentence calling the organ that holds the finding normal states it
+#: absent ("Beinbygging lærleggsins er eðlileg", "Ara-dalàna ny taolana")
+_NORMAL_WORD = re.compile(
+    r"(?i)(?<![^\W\d_])(?:normal\w{0,4}|нормал\w{0,4}|eðlileg\w{0,2}|ara-dalàna|kawaida|normaal|tavallinen|rendben|unremarkable|"
+    r"чист\w{0,2}|чыст\w{0,2}|intact|intakt|neporušen\w{0,2}|целост\w{0,3}|sağlam|sog'lom|me'yoriy|zdrav\w{0,2}|здоров\w{0,3}|"
+    r"normale|normais|salama|ọ̀tọ̀|caadi|ትክክለኛ|መደበኛ|ንቡር|sawaa|sağlıklı)(?![^\W\d_])"
+    r"|ปกติ|ປົກກະຕິ|正常|정상|सामान्य|সাধারণ|স্বাভাৱিক|சாதாரண|సాధారణ|ಸಾಮಾನ್ಯ|സാധാരണ|ସାଧାରଣ|સામાન્ય|ਆਮ|සාමාන්‍ය|ធម្មតា|ပုံမှန်"
+)
+
+
+_ENGLISH_FRAME = re.compile(r"(?i)(?<![^\W\d_])(?:the|is|are|of|and|with|there|this|can|be)(?![^\W\d_])")
+
+
+def _echo_words(t: str) -> list[str]:
+    """The words of ``t`` of four characters or more, lower case, with their vowel signs (Indic scripts write them as
+    combining marks) and one spelling of Arabic yeh and kaf ("هډوکي" / "هډوکی")."""
+    t = t.lower().replace("ي", "ی").replace("ك", "ک")
+    return [w for w in re.findall(r"[^\s\d.,;:!?()\[\]{}\"'«»“”„।॥።၊။、，。！？|/\\*#_=<>-]++", t) if len(w) >= 4]
+
+
+def _doubted_finding(t: str, question: str) -> bool:
+    """Whether a sentence after the first repeats a word of the question's finding (as :func:`_echoed_finding` reads
+    them) and holds a word of doubt of the languages rounds before 14 did not hold (:data:`answer_lexicon.DOUBT_WORDS_MORE`):
+    "Тийм ээ, ... Гэхдээ энэ нь хатгалгаа биш байж магадгүй", "Eny, ... Nefa mety tsy pnemonia izany" (round 14)."""
+    qwords = [w for w in _echo_words(question)[:40] if not _IMAGE_WORD.match(w)]
+    for sent in _SENTENCE_SPLIT.split(t)[1:50]:
+        if _DOUBT_MORE.search(sent) and any(_shared_stem(w, qw) for w in _echo_words(sent)[:200] for qw in qwords):
+            return True
+    return False
+
+
+def _ends_complete(t: str) -> bool:
+    """Whether ``t`` ends a sentence, a table row or a bracket: the run of non-word characters at its end holds one of
+    . ! 。 ！ । ။ ። | ) ] ` * (a reply cut mid-sentence, "..., the liver parenchyma shows", does not). A scan back over
+    that run only."""
+    j = len(t)
+    while j > 0 and not (t[j - 1].isalnum() or t[j - 1] == "_"):
+        j -= 1
+    return any(c in ".!。！।။።|)]`*" for c in t[j:])
+
+
+def _shared_stem(a: str, b: str) -> bool:
+    """Whether two words share a stem: equal, or one begins with the other's first five or more letters (most of its length):
+    "pneimotorakss" / "pneimotoraksu", "brot" / "brot", "ісік" / "ісік"."""
+    if a == b:
+        return True
+    n = min(len(a), len(b))
+    return n >= 5 and a[: max(5, n - 3)] == b[: max(5, n - 3)]
+
+
+def _echoed_finding(t: str, question: str) -> str | None:
+    """"yes" or "no" from the sentences of a reply that repeat a word of the question's finding, in any language (round 14).
+
+    Read only when no other layer found an answer. The question's words of four letters or more, less words for the image
+    or the frame (:data:`answer_lexicon.IMAGE_WORDS`), name the finding; a reply sentence that shares one of them (a word with
+    the same stem: :func:`_shared_stem`) states it absent when it holds a negation (:data:`_CLOSING_NEGATOR`,
+    :data:`_FUSED_NEGATION`: "Пнеўматоракс не вызначаецца", "Ekkert brot sést", "Үпкә кырлары чиста, ялкынсыну билгеләре
+    күренми"), present otherwise ("Оң өкпенің жоғарғы бөлігінде 3 см ісік анықталады"). A sentence with a word of doubt
+    (:data:`answer_lexicon.DOUBT_WORDS`) or a question mark, or sentences that disagree, give None. Up to 50 sentences
+    and 40 question words are read."""
+    qwords = [w for w in _echo_words(question)[:40] if not _IMAGE_WORD.match(w)]
+    if not qwords or _NORMAL_WORD.search(question):
+        return None  # "Is the heart normal?" is answered the other way round: not read here
+    if len(_ENGLISH_FRAME.findall(t[:2000])) >= 2 or _ENGLISH_FRAME.search(question):
+        return None  # an English reply or question: the finding layers before read it, and left it unread on purpose
+    if not _ends_complete(t):
+        return None  # a reply that stops mid-sentence ("..., the liver parenchyma shows") states nothing
+    qkeys = [_cognate_key(w) for w in qwords]
+    states = set()
+    for sent in _SENTENCE_SPLIT.split(t)[:50]:
+        words = _echo_words(sent)[:200]
+        if not any(_shared_stem(w, qw) and _cognates(_cognate_key(w), k) for w in words for qw, k in zip(qwords, qkeys)):
+            continue  # "appendix" is no "appendicitis"
+        if ("?" in sent or "？" in sent or _DOUBT_WORD.search(sent) or _CERTAINTY_STEM.search(sent) or _SUBJECT_HEDGE.search(sent)
+                or _OTHER_HYPOTHETICAL.search(sent)):
+            return None  # "The effusion, if any, is small.", "To answer whether there is an aortic dissection, ..."
+        negated = _CLOSING_NEGATOR.search(sent) or _FUSED_NEGATION.search(sent)
+        if _EXCLUSION_STEM.search(sent):
+            if negated:
+                return None  # "Ekki er hægt að útiloka lungnabólgu", "Asiņošanu nevar pilnībā izslēgt": not excluded, no reading
+            states.add("no")  # "pneumonia baztertuta": ruled out
+            continue
+        states.add("no" if negated or _NORMAL_WORD.search(sent) else "yes")
+    return states.pop() if len(states) == 1 else None
 
 
 #: layers where the reply states its answer (a marker, a label, a wrapper), which a contrast between findings does not
