@@ -1,6 +1,6 @@
 """Reply time of the answer and judge-reply readers on long adversarial replies (issue 22: no reply over 1 s).
 
-    python measurements/reader_speed.py            # the phrases of rounds 12 and 13, 100 KB replies
+    python measurements/reader_speed.py            # the phrases of rounds 12, 13 and 14, 100 KB replies
     python measurements/reader_speed.py --kb 50    # shorter replies
 
 Each phrase of a round (one per rule the round added) is repeated into a reply of ``--kb`` kilobytes and read by every
@@ -21,8 +21,10 @@ from medtrust.scorers.extract import extract_choice, extract_yes_no
 
 OPTIONS = {"A": "Pneumothorax", "B": "Pleural effusion", "C": "Atelectasis", "D": "Consolidation"}
 QUESTION = "Is there a pleural effusion?"
+#: round 14 reads the echo of a question's finding only where the older readers cannot parse the question
+QUESTIONS = {12: QUESTION, 13: QUESTION, 14: "Ці ёсць плеўральны выпат?"}
 
-#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12" and "round 13")
+#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12", "round 13" and "round 14")
 PHRASES = {
     12: ["Já og nei. ", "ਜਵਾਬ: B ਜਾਂ D ", "Pneimotorakss nav konstatēts. ", "Antwort B – x ", "माझे अंतिम उत्तर A आहे ",
          "**Answer: D**\n---\n", '{"jibu": "ndiyo", "answer": "no"} ', "2番目が正解です。", "3-й вариант ",
@@ -35,26 +37,31 @@ PHRASES = {
          "**Answer: A** so this lesion is malignant. ", "is classic for a pleural effusion. ",
          "impression: **A — Referable**\n", "— this is COPD. ", "PE ruled out. ", "Eine Fraktur ist nicht sicher nachweisbar. ",
          "Итого: да. ", "must be made by a qualified radiologist ", "Ima li znakova pneumonije? "],
+    14: ["Seega jääb alles B. ", "Yankho si B, koma A. ", "Karabo ha se A. ", "Mhinduro chaiyo isarudzo yechipiri. ",
+         "सही उत्तर विकल्प नं. १ हो। ", "ចម្លើយត្រឹមត្រូវគឺជម្រើសទី៤។", "Sori, mi no inap lukim piksa. ", "Plis toktok wantaim dokta. ",
+         "Плеўральны выпат не вызначаецца. ", "плеўральнага выпату не выключана ", '{"izvēle": "B", "x": {"y": "C"}} ',
+         "Eeyyee, ", "បាទបេះដូងរីកធំ", "Si kwashiorkor, ", "jibu la mwisho ni B ", "hepatitis B. ", "Выключаем A, B і D — застаецца C. ",
+         "Variantlardan birincisi doğrudur. ", "Ekkert brot sést. ", "Tsy misy hafa afa-tsy "],
 }
 
 
-def _readers(reply: str) -> list:
+def _readers(reply: str, question: str = QUESTION) -> list:
     def judge() -> None:
         try:
             parse_judge_lenient(reply)
         except JudgeParseError:
             pass
 
-    return [lambda: extract_choice(reply, OPTIONS), lambda: extract_yes_no(reply, question=QUESTION),
+    return [lambda: extract_choice(reply, OPTIONS), lambda: extract_yes_no(reply, question=question),
             lambda: extract_choice(reply, OPTIONS, stop_reason="length"), lambda: lenient_choice(reply, OPTIONS["A"], OPTIONS["B"]),
             lambda: parse_judge_score(reply), judge]
 
 
-def slowest(phrase: str, size: int) -> float:
+def slowest(phrase: str, size: int, question: str = QUESTION) -> float:
     """CPU seconds of the slowest reader call on ``phrase`` repeated to ``size`` characters."""
     reply = (phrase * (size // len(phrase) + 1))[:size]
     worst = 0.0
-    for read in _readers(reply):
+    for read in _readers(reply, question):
         start = time.process_time()
         read()
         worst = max(worst, time.process_time() - start)
@@ -69,7 +76,7 @@ def main() -> None:
         read()
     overall = 0.0
     for n, phrases in PHRASES.items():
-        times = [(slowest(p, args.kb * 1000), p) for p in phrases]
+        times = [(slowest(p, args.kb * 1000, QUESTIONS[n]), p) for p in phrases]
         for t, p in times:
             print(f"round {n}  {p[:40]!r:44} {t:.2f} s")
         worst = max(t for t, _ in times)
