@@ -2337,7 +2337,6 @@ _BARE_CAPITAL = re.compile(r"(?<![^\W\d_])[A-H](?![^\W\d_])")
 _SHORT_JOIN = re.compile(r"[ \t]*+[^\W\d_]{1,4}[ \t]*+")
 
 
-#: "if" in many languages: a letter after one is a condition's, not the answer ("if there is crepitus, then it's B")
 #: words a letter may name without being an option: "hepatitis B", "vitamin D", "Kerley B", "type A", "group B"
 _NAME_BEFORE_LETTER = re.compile(
     r"(?i)(?<![^\W\d_])(?:hepatit\w{0,4}|гепатит\w{0,2}|vitamin\w{0,3}|vitamiin\w{0,2}|vitamiini|витамин\w{0,2}|вітамін\w{0,2}|"
@@ -2347,6 +2346,7 @@ _NAME_BEFORE_LETTER = re.compile(
     r"gleason|fisher|hess|fort|salter|harris|weber|garden|neer|mallampati|killip|nyha|asa|ann\s+arbor|tipe|tip)[ \t]*+$"
     # a capitalised word inside the sentence names a scale or an eponym ("Stanford A", "Child-Pugh C")
     r"|(?<=[^\W\d_])[ \t]++(?-i:[A-Z])[^\W\d_]{2,}[ \t]*+$")
+#: "if" in many languages: a letter after one is a condition's, not the answer ("if there is crepitus, then it's B")
 _CONDITION_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:if|when|unless|wenn|falls|jeśli|jeżeli|если|якщо|ако|jos|егер|eger|əgər|агар|"
                              r"eğer|agar|اگر|إذا|لو|אם|ikiwa|endapo|kapag|jika|kalau|nếu|indien|hvis|ef|"
                              r"jeigu|kui|σε\s+περίπτωση|εάν)(?![^\W\d_])|如果|若|なら|場合|라면")
