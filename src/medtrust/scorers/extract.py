@@ -476,7 +476,8 @@ _DIAGNOSIS_DECLINE = re.compile(r"(?i)(?<![^\W\d_])(?:" + lex.DIAGNOSIS_DECLINES
 #: round 14: an apology in the first words of the reply (:data:`answer_lexicon.APOLOGIES`), after markdown or a quote mark
 _APOLOGY_OPENS = re.compile(r"(?i)[\s*_#>\"'“«]*+(?:" + lex.APOLOGIES + r")(?![^\W\d_])")
 #: round 14: a doctor or specialist named (:data:`answer_lexicon.REFERRALS`), as a word or in an unspaced script
-_REFERRAL = re.compile(r"(?i)(?:(?<![^\W\d_])|(?<=[" + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff" + r"]))(?:" + lex.REFERRALS + r")")
+_UNSPACED_SOUTHEAST = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff"  # Thai, Lao, Myanmar, Khmer, Tibetan
+_REFERRAL = re.compile(r"(?i)(?:(?<![^\W\d_])|(?<=[" + _UNSPACED_SOUTHEAST + r"]))(?:" + lex.REFERRALS + r")")
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
 _JSON_KEYS = frozenset(re.sub(r"[\W\d_]", "", unicodedata.normalize("NFKC", w)) for w in {"choice", "choices", "option", "selectedoption", "selectedoptions", "selectedchoice", "selection", "selections",
                         "prediction", "label", "result", "letter", "answers", "selected", "chosen", "picked", "lettre", "letra", "lettera",
@@ -2406,7 +2407,8 @@ def _closing_letter(t: str, q: _Question) -> str | None:
     if not mentions:
         return None
     m, up = mentions[-1]
-    if not _CLOSING_TAIL.match(t, m.end()) or re.match(r"[ \t]*+[.)][ \t]*+[^\W\d_]", t[m.end(): m.end() + 4]):
+    tail = _CLOSING_TAIL.match(t, m.end())
+    if not tail or re.match(r"[ \t]*+[.)][ \t]*+[^\W\d_]", t[m.end(): m.end() + 4]):
         return None  # a word after the letter ("B emas"), or a list item restating an option ("E) Abscess")
     start = max(t.rfind(c, 0, m.start()) for c in ".!?\n。！？।။።")  # the letter's sentence
     sentence_start = start + 1
@@ -2431,8 +2433,7 @@ def _closing_letter(t: str, q: _Question) -> str | None:
             return None  # "B or C.", "Atbilde: A vai C", "B ama C.": two letters joined, no choice
     if _NAME_BEFORE_LETTER.search(t[max(sentence_start, m.start() - 30): m.start()]):
         return None  # "hepatitis B.", "vitamiin D.", "Kerley B": a name, not an option
-    tail = _CLOSING_TAIL.match(t, m.end())
-    if tail and (_CLOSING_NEGATOR.search(tail.group(0)) or _DOUBT_WORD.search(tail.group(0))):
+    if (_CLOSING_NEGATOR.search(tail.group(0)) or _DOUBT_WORD.search(tail.group(0))):
         return None  # "Viimeisenä C – ei missään tapauksessa.", "D — zdecydowanie nie."
     if _CONDITION_WORD.search(t, sentence_start, m.start()):
         return None  # "A is the answer if the patient is febrile; if there is crepitus, then it's B."
@@ -2451,7 +2452,7 @@ def _closing_letter(t: str, q: _Question) -> str | None:
 
 
 #: scripts written without spaces between words: a word of them needs no boundary before it ("ຂໍ້ທີສອງ", "ជម្រើសទី៤")
-_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff" + lex.CJK
+_UNSPACED = _UNSPACED_SOUTHEAST + lex.CJK
 _ANSWER_NOUN_ANY = re.compile(r"(?i)(?:(?<![^\W\d_])|(?<=[" + _UNSPACED + r"]))(?:" + lex.ANSWER_NOUNS + "|" + lex.ANSWER_NOUNS_MORE + r")"
                               r"|(?:ចម្លើយ|ຄຳຕອບ|အဖြေ|ལན|คำตอบ|答案|答え|정답)")
 
@@ -2510,18 +2511,16 @@ def _answer_position(t: str, q: _Question) -> str | None:
             continue  # "wangsulan pungkasan yaiku C": a letter stated, read by the letter layers ("pungkasan" is "final")
         picks = set()
         for m in list(_position_words(len(letters)).finditer(sent))[:MAX_CANDIDATES]:
-            picks.add((int(m.lastgroup[1:].split("_")[0]), m.start()))
+            picks.add((int(m.lastgroup[1:].split("_")[0]), m.start(), m.end()))
         for m in list(_POSITION_DIGIT.finditer(sent))[:MAX_CANDIDATES]:
             k = unicodedata.digit(m.group(1), 0) - 1
             if 0 <= k < len(letters):
-                picks.add((k, m.start()))
-        if len({k for k, _ in picks}) != 1:
+                picks.add((k, m.start(), m.end()))
+        if len({k for k, _, _ in picks}) != 1:
             continue
-        k, at = min(picks, key=lambda p: p[1])
+        k, at, end = min(picks, key=lambda p: p[1])
         if _negated_before(sent, 0, at):
             continue
-        end = next((m.end() for m in _position_words(len(letters)).finditer(sent, at) if m.start() == at), None) \
-            or next((m.end() for m in _POSITION_DIGIT.finditer(sent, at) if m.start() == at), at + 1)
         rest = sent[end:].strip(" \t.!。！।။።*_\"'”»)")
         # "... birincisi doğrudur", "Ko te tuarua te whakautu tika": the answer's and "correct"'s words may follow it
         rest_words = [w for w in re.findall(r"[^\s]+", rest)
@@ -4411,14 +4410,13 @@ def _json_sole_leaf(obj: Any, q: _Question) -> _Reading | None:
         node, depth = stack.pop()
         if not isinstance(node, dict) or depth > 3:
             continue
-        for v in list(node.values())[:64]:
+        for key, v in list(node.items())[:64]:
             seen += 1
             if isinstance(v, dict):
                 stack.append((v, depth + 1))
             elif isinstance(v, str) and len(v) <= 12:
                 bare = normalize_text(v).strip(" \t()[].:!。।")
                 if q.options and not q.yes_no and bare.upper() in q.letters and len(bare) == 1:
-                    key = next(k for k, x in node.items() if x is v)
                     if _EXCLUSION_STEM.search(str(key)) or _JSON_NOT_ANSWER_KEY.search(str(key)):
                         return None  # {"atmesta": "A"} (ruled out), {"aina_ya_homa_ya_ini": "B"} (hepatitis B)
                     found.append(bare.upper())
@@ -4697,11 +4695,17 @@ def _echo_words(t: str) -> list[str]:
     return [w for w in re.findall(r"[^\s\d.,;:!?()\[\]{}\"'«»“”„।॥።၊။、，。！？|/\\*#_=<>-]++", t) if len(w) >= 4]
 
 
+def _finding_words(question: str) -> list[str]:
+    """The words of a question that may name its finding (:func:`_echo_words`, at most 40), less words for the image or
+    the frame (:data:`answer_lexicon.IMAGE_WORDS`)."""
+    return [w for w in _echo_words(question)[:40] if not _IMAGE_WORD.match(w)]
+
+
 def _doubted_finding(t: str, question: str) -> bool:
     """Whether a sentence after the first repeats a word of the question's finding (as :func:`_echoed_finding` reads
     them) and holds a word of doubt of the languages rounds before 14 did not hold (:data:`answer_lexicon.DOUBT_WORDS_MORE`):
     "Тийм ээ, ... Гэхдээ энэ нь хатгалгаа биш байж магадгүй", "Eny, ... Nefa mety tsy pnemonia izany" (round 14)."""
-    qwords = [w for w in _echo_words(question)[:40] if not _IMAGE_WORD.match(w)]
+    qwords = _finding_words(question)
     for sent in _SENTENCE_SPLIT.split(t)[1:50]:
         if _DOUBT_MORE.search(sent) and any(_shared_stem(w, qw) for w in _echo_words(sent)[:200] for qw in qwords):
             return True
@@ -4737,7 +4741,7 @@ def _echoed_finding(t: str, question: str) -> str | None:
     күренми"), present otherwise ("Оң өкпенің жоғарғы бөлігінде 3 см ісік анықталады"). A sentence with a word of doubt
     (:data:`answer_lexicon.DOUBT_WORDS`) or a question mark, or sentences that disagree, give None. Up to 50 sentences
     and 40 question words are read."""
-    qwords = [w for w in _echo_words(question)[:40] if not _IMAGE_WORD.match(w)]
+    qwords = _finding_words(question)
     if not qwords or _NORMAL_WORD.search(question):
         return None  # "Is the heart normal?" is answered the other way round: not read here
     if len(_ENGLISH_FRAME.findall(t[:2000])) >= 2 or _ENGLISH_FRAME.search(question):
