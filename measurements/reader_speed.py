@@ -1,6 +1,7 @@
 """Reply time of the answer and judge-reply readers on long adversarial replies (issue 22: no reply over 1 s).
 
-    python measurements/reader_speed.py            # the phrases of rounds 12, 13 and 14, 100 KB replies
+    python measurements/reader_speed.py            # the phrases of rounds 12 to 15, 100 KB replies
+    python measurements/reader_speed.py --kb 4     # about 600 words: the most round 15's clause reader compares
     python measurements/reader_speed.py --kb 50    # shorter replies
 
 Each phrase of a round (one per rule the round added) is repeated into a reply of ``--kb`` kilobytes and read by every
@@ -22,9 +23,9 @@ from medtrust.scorers.extract import extract_choice, extract_yes_no
 OPTIONS = {"A": "Pneumothorax", "B": "Pleural effusion", "C": "Atelectasis", "D": "Consolidation"}
 QUESTION = "Is there a pleural effusion?"
 #: round 14 reads the echo of a question's finding only where the older readers cannot parse the question
-QUESTIONS = {12: QUESTION, 13: QUESTION, 14: "Ці ёсць плеўральны выпат?"}
+QUESTIONS = {12: QUESTION, 13: QUESTION, 14: "Ці ёсць плеўральны выпат?", 15: QUESTION}
 
-#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12", "round 13" and "round 14")
+#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12" to "round 15")
 PHRASES = {
     12: ["Já og nei. ", "ਜਵਾਬ: B ਜਾਂ D ", "Pneimotorakss nav konstatēts. ", "Antwort B – x ", "माझे अंतिम उत्तर A आहे ",
          "**Answer: D**\n---\n", '{"jibu": "ndiyo", "answer": "no"} ', "2番目が正解です。", "3-й вариант ",
@@ -42,6 +43,13 @@ PHRASES = {
          "Плеўральны выпат не вызначаецца. ", "плеўральнага выпату не выключана ", '{"izvēle": "B", "x": {"y": "C"}} ',
          "Eeyyee, ", "បាទបេះដូងរីកធំ", "Si kwashiorkor, ", "jibu la mwisho ni B ", "hepatitis B. ", "Выключаем A, B і D — застаецца C. ",
          "Variantlardan birincisi doğrudur. ", "Ekkert brot sést. ", "Tsy misy hafa afa-tsy "],
+    # round 15: options named in another script or form (the clause reader compares every word by sound key), letters
+    # with endings, excluded findings, positions said twice, "there is"
+    15: ["এটা নিউমোথোরাক্স নয়, তাই এটি প্লুরাল ইফিউশন। ", "Ma aha duumo (malaria), mana aha atelectasis. ",
+         "DVT. Not a ruptured Baker's cyst (no fluid), ", "Ein HCC ist unwahrscheinlich → FNH. ", "B-ni tanlayman. ",
+         "A-ны да, C-ны да ", "B'yi seçmiyorum. ", "Pneumotoraksi përjashtohet. ", "nuk mund të përjashtohet ",
+         "দ্বিতীয় (২য়) বিকল্পটি সঠিক। ", "Из двух вариантов верен последний, то есть второй. ", "Bor. ", "კი და არა. ",
+         "сондықтан мен A таңдаймын. ", "የመጨረሻ መልሴ A ነው — Cardiomegaly። ", "metastatic disease rather than atelectasis; "],
 }
 
 

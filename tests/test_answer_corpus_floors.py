@@ -1,5 +1,5 @@
-"""Issue 22: the blind answer and judge-reply files of rounds 8 to 14, and the floors that keep the readers from
-falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 14").
+"""Issue 22: the blind answer and judge-reply files of rounds 8 to 15, and the floors that keep the readers from
+falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 15").
 
 Each file holds 130 answer and 40 judge replies written by a helper who never saw the readers' code or any corpus, with
 ids that name nothing; ``group`` names the file, tests/data/answer_corpus_round<N>.jsonl and
@@ -42,7 +42,15 @@ non-answers right).
   languages other than English, chosen away from the usual European ones: Georgian, Amharic, Hausa, Bengali, Khmer,
   Kazakh, Somali, Armenian, Mongolian, Burmese, Yoruba, Kannada, Pashto, Macedonian ...): the round-13 readers (5c4a9b3)
   120/133 and 83/133 (94, 26, 19 and 62, 21, 21), the round-14 readers 120/133 and 103/133 (heldout25b: 21 fixed, none
-  broken; heldout25a: none either way), counts only, never read; floors from the last scoring.
+  broken; heldout25a: none either way), counts only, before either was read. Read in round 15 as development data;
+  floors from the round-15 readers (125/133 and 113/133); rounds 11 to 13 raised to the round-15 readings.
+- Round 15, ``heldout26a`` (a hospital governance board's red team: structured reports, options named by synonyms,
+  eponyms, abbreviations and lay terms, letters in passing such as "hepatitis B"; about half in English, 37 other
+  languages) and ``heldout26b`` (103 of 130 answer rows in 41 languages of Central and South Asia, the Caucasus,
+  Oceania, Madagascar, Africa and the Americas: Uzbek, Malagasy, Tamil, Lao, Nepali, Telugu, Tajik, Sinhala, Haitian,
+  Dhivehi, Tibetan, Quechua ...): the round-14 readers (b839f53) 121/133 and 104/133 (94, 27, 23 and 79, 25, 21), the
+  round-15 readers 123/133 and 108/133 (2 and 4 fixed, none broken), counts only, never read; floors from the last
+  scoring.
 """
 
 from __future__ import annotations
@@ -55,10 +63,11 @@ FLOORS = {
     8: {"heldout19a": (98, 29, 23), "heldout19b": (91, 26, 20)},
     9: {"heldout20a": (104, 28, 23), "heldout20b": (100, 28, 25)},
     10: {"heldout21a": (104, 26, 21), "heldout21b": (98, 26, 25)},
-    11: {"heldout22a": (98, 27, 24), "heldout22b": (101, 28, 23)},
-    12: {"heldout23a": (97, 26, 22), "heldout23b": (101, 23, 21)},
-    13: {"heldout24a": (96, 27, 23), "heldout24b": (99, 23, 22)},
-    14: {"heldout25a": (94, 26, 19), "heldout25b": (82, 21, 22)},
+    11: {"heldout22a": (99, 27, 24), "heldout22b": (102, 28, 23)},
+    12: {"heldout23a": (97, 26, 22), "heldout23b": (104, 23, 21)},
+    13: {"heldout24a": (97, 27, 23), "heldout24b": (100, 23, 22)},
+    14: {"heldout25a": (99, 26, 19), "heldout25b": (92, 21, 22)},
+    15: {"heldout26a": (96, 27, 23), "heldout26b": (83, 25, 21)},
 }
 
 

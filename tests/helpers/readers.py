@@ -107,6 +107,18 @@ def member_expected(expected: str) -> tuple[str | None, str]:
     return (None, expected) if expected in ("refusal", "unparseable") else (expected, "answer")
 
 
+def check_member(r: dict, *, cut_is_unparseable: bool = True) -> None:
+    """Assert a kinds-table member's reading: its answer, and for a non-answer its status. ``cut_is_unparseable``: a cut
+    reply with no answer ("truncated") counts as the writers' "unparseable" (rounds 14 and 15; rounds 10-13 ask the exact
+    status)."""
+    e = read_member(r["reply"], r["spec"])
+    answer, status = member_expected(r["expected"])
+    assert e.answer == answer, (r["kind"], r["lang"], e)
+    if answer is None:
+        allowed = (status, "truncated") if cut_is_unparseable and status == "unparseable" else (status,)
+        assert e.status in allowed, (r["kind"], r["lang"], e)
+
+
 def member_cases(rows: list[tuple], known_misses) -> list:
     """pytest parameters of a kinds table: (reply, spec, expected) rows, those whose reply is in ``known_misses`` as
     strict expected failures (so a fix shows)."""

@@ -338,7 +338,10 @@ LAST_WORDS = (r"last|última|último|letzte|letzten|dernière|dernier|ultima|ult
               # round 14 (the languages of _ORDINALS_ROUND14)
               r"farany|soňky|soňkusy|соңгы|охирин|ئاخىرقى|апошні|апошняя|апошняе|апошнюю|seinasti|seinasta|dènye|qhipa|ya\s+nsuka|dhumaa|"
               r"yekupedzisira|መወዳእታ|mujj|ya\s+ho\s+qetela|yomaliza|esembayo|ފަހު|མཐའ་མ|ສຸດທ້າຍ|শেষৰ|whakamutunga|mulimuli|iotioti|"
-              r"pungkasan|panungtung|katapusan|lasta|לעצטע|охирги|sonuncusu|viimane|viimast")
+              r"pungkasan|panungtung|katapusan|lasta|לעצטע|охирги|sonuncusu|viimane|viimast|"
+              # round 15: Hindi, Marathi, Nepali, Georgian, Somali, Armenian, Urdu, Sinhala, Telugu, Malayalam, Odia, Punjabi
+              r"अंतिम|अन्तिम|आखिरी|आख़िरी|ბოლო|უკანასკნელი|dambaysa|dambeysa|վերջինը|آخری|අන්තිම|ఆఖరి|അവസാന|ଶେଷ|ଅନ୍ତିମ|ਅੰਤਿਮ|"
+              r"ostatnią|ostatniej|последнюю|последнего|последнее|останню|останнього|sonuncu|son\s+seçenek|dernier|ultim[oa]")
 #: nouns after an ordinal ("the second option", "第二个选项")
 ORDINAL_NOUNS = (
     r"option|choice|one|description|statement|proposition|possibility|alternative|candidate|item|"

@@ -183,6 +183,14 @@ refusal (:func:`_declined_diagnosis`); the sentences repeating a yes/no question
 (:func:`_echoed_finding`); one short answer value of a JSON reply (:func:`_json_sole_leaf`); yes/no words, ordinals and
 negations of ~35 to 60 more languages.
 
+Round 15 (docs/judges.md, "Answer readers, round 15"): an option named in another form of its words, every other option
+it names dismissed (:func:`_form_named`: written in the reply's script and compared by sound keys,
+:mod:`medtrust.scorers.sound_keys`; derived forms, glosses in brackets, head-phrase initials; "unlikely" of many
+languages, :data:`_UNLIKELY`); an option letter with a case ending ("B-ni", "A-ны", "C-ಯನ್ನು": :data:`_LETTER_SUFFIX`);
+a finding excluded in ~25 more languages (:data:`_EXCLUSION_STEM`, :func:`_exclusion_negated`); a position said twice
+or "the last" of more languages (:func:`_position_stated`); "there is" / "there is none" as a whole short reply
+(:func:`_existential_reply`); a verb of choosing after a closing letter (:data:`_VERB_TAIL`).
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` (or another server's ``length``) keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -204,6 +212,7 @@ from itertools import islice
 from typing import Any, Iterator, Mapping
 
 from medtrust.scorers import answer_lexicon as lex
+from medtrust.scorers import sound_keys
 from medtrust.scorers import medical_terms
 
 #: Extraction statuses: an answer, or why there is none.
@@ -290,6 +299,7 @@ _NO_CJK = ("不是", "否", "いいえ", "아니요", "아니오", "没有(?=[�
 _YES_AR, _NO_AR = ("نعم",), ("لا",)
 _YES_LATIN, _NO_LATIN = (tuple(unicodedata.normalize("NFKC", w) for w in ws) for ws in (_YES_LATIN, _NO_LATIN))  # as replies are
 _YES_ALL = frozenset(re.sub(r"\(\?=.*", "", w) for w in _YES_LATIN + _YES_CJK + _YES_AR)
+_NO_ALL = frozenset(re.sub(r"\(\?=.*", "", w) for w in _NO_LATIN + _NO_CJK + _NO_AR)
 _YN_WORD = re.compile(
     r"(?i:(" + "|".join(sorted(_YES_LATIN + _NO_LATIN + _YES_AR + _NO_AR, key=len, reverse=True)) + r"))(?![\w-])"
     r"|(" + "|".join(sorted(_YES_CJK + _NO_CJK, key=len, reverse=True)) + r")"
@@ -435,7 +445,7 @@ _CLAUSE_NEGATION = re.compile(
     r"non|não|nunca|jamais|niemals|ob|δεν|όχι)(?!" + _LW + r")|(?i:n't)(?!" + _LW + r")|不是|不能|不|无法|無法|没有|沒有|ない|ません"
 )
 _CLAUSE_START = re.compile(
-    r"[.;!?\n,。；！？，、]|\s-+\s|(?<!" + _LW + r")(?i:but|however|although|though|yet|aber|pero|mais|mas|ma|но|αλλά)(?!" + _LW + r")|但是|但|不过|不過|しかし|ですが"
+    r"[.;!?\n,。；！？，、→⇒]|\s-+\s|\s-+>\s|\s=>\s|(?<!" + _LW + r")(?i:but|however|although|though|yet|aber|pero|mais|mas|ma|но|αλλά)(?!" + _LW + r")|但是|但|不过|不過|しかし|ですが"
 )
 _NOT_NEGATION = re.compile(r"(?i)\b(?:no\s+doubt|without\s+(?:a\s+)?doubt|not\s+only|no\s+question)\b")
 _LABEL_LINE = re.compile(r"(?m)^[ \t>*\-•#|]*[^\W\d_][^\n:：]{1,40}?[ \t]*[:：][ \t]*(?=\S)")
@@ -1011,13 +1021,20 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
             before = t[max(0, m.start() - 80): m.start()]
             if re.search(r"(?:^|[\n.!?:])[ \t>*\-•]*+[(\[]?" + k + r"[)\].:][ \t]*+$", before):
                 continue  # "A. Sarcoidosis - ...": the option restated as a list item, not chosen
-            clause = re.split(r"[,;:.!?\n]|\bbut\b", before)[-1]
+            clause = re.split(r"[,;:.!?\n→⇒]|\bbut\b|\s-+>\s|\s=>\s", before)[-1]  # "kein Washout → FNH" (round 15)
             after = re.sub(r"^[\s)\]]*+", "", t[m.end(): m.end() + 120])
             if ((_THAN_BEFORE.search(clause) and not _NOTHING_MORE.search(clause)) or _LESS_LIKELY_BEFORE.search(clause)
                     or _LESS_LIKELY_AFTER.match(after)):
                 # "more likely benign than malignant", "thicker than a simple cyst's", "less likely benign than malignant",
                 # "B is far less likely than A"; never "nothing more typical than a lipoma" (which names the lipoma)
                 continue
+            if _UNLIKELY.search(re.split(r"[,;:.!?\n]|\s(?:but|aber|mais|pero|ma|mas)\s", after)[0]):
+                negated.add(k)
+                continue  # round 15: "Ein HCC ist ohne Zirrhose und ohne Washout unwahrscheinlich"
+            gloss = re.search(r"\(\s*+$", before)
+            if gloss and _negated(re.split(r"[.;:!?\n,→]", before[: gloss.start()])[-1]):
+                negated.add(k)
+                continue  # round 15: "Ma aha duumo (malaria)": the gloss of a negated word is negated with it
             if _negated_in_other_language(before, after):
                 negated.add(k)
                 continue  # "Es handelt sich nicht um einen Pneumothorax", "Bukan pneumonia", "CTではなく"
@@ -1051,8 +1068,11 @@ _TOPIC_AFTER = re.compile(r"^(?:であれば|でなければ|ならば|なら|�
 
 #: an English word rejected in its own phrase: "rather than an epidural", "instead of the liver", "not a subdural"
 #: (round 12: through a verb of seeming, "does not look glaucomatous", "doesn't appear to be malignant")
+#: (round 15: and every word after it up to the clause's end or "and"/"but", so that "Not a ruptured Baker's cyst (no
+#: fluid ...)" leaves no "Baker's cyst" behind to name its option)
 _REJECTED_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:rather\s++than|instead\s++of|not|nor|neither)\s++"
-                            r"(?:(?:look|looks|seem|seems|appear|appears|to|be|like|particularly|very|typically)\s++){0,3}(?:(?:an?|the)\s++)?[^\W\d_]++")
+                            r"(?:(?:look|looks|seem|seems|appear|appears|to|be|like|particularly|very|typically)\s++){0,3}(?:(?:an?|the)\s++)?[^\W\d_]++"
+                            r"(?:[ \t'’-]++(?!(?:and|but|so|or|which|that|because|as)(?![^\W\d_]))[^\W\d_]++){0,5}+(?:[ \t]*+\([^()\n]{0,120}\))?")
 
 
 #: a negation written after its noun in the same clause: "Karaciğer değil", "CTではなく", "간이 아니라", "न्यूमोथोरैक्स नहीं"
@@ -1281,7 +1301,7 @@ _ANY_NEGATION = re.compile(
     # Albanian, Estonian, Yoruba, Somali, Kinyarwanda, Zulu ("Ez da pneumonia, ezta ...", "Si saratani, wala ...", "Hindi ito
     # pulmonya", "Није пнеумонија", "Ne gre za tumor", "Энэ хугарал биш")
     r"ez\s+(?:da|dira|dago|dute)|ezta|wala|sio|hindi|walang|није|нису|ne\s+gre\s+za|ne\s+za|биш|жоқ|емес|эмес|жок|emas|deyil|yox|չէ|ոչ|չի|არ|არა|አይደለም|"
-    r"nuk|mitte|kò|ma\s+aha|ntabwo|nta|akuyona|akusiyo|ayisiyo|akusilo)(?![^\W\d_])|n't|"
+    r"nuk|mitte|kò|ma\s+aha|mana\s+aha|ntabwo|nta|akuyona|akusiyo|ayisiyo|akusilo)(?![^\W\d_])|n't|"
     # negations in scripts read without word boundaries (Chinese, Japanese, Korean, Hindi, Thai)
     r"未见|未見|未发现|未發現|没有|沒有|不是|不在|並非|并非|排除|无|無|ではない|ではありません|じゃない|ではなく|でなく|じゃなく|認めない|認めません|ありません|なし|"
     r"아니|아닙|아님|않|없|नहीं|नही|बिना|ไม่|"
@@ -1359,6 +1379,201 @@ def _cognate_sentences(t: str, q: _Question) -> str | None:
         if hit:
             named.add(hit)
     return named.pop() if len(named) == 1 else None
+
+
+#: round 15: words that qualify an option's name rather than name it ("Acute ischemic stroke" is not named by "acute")
+_NAME_QUALIFIERS = frozenset(
+    "acute chronic subacute left right bilateral unilateral mild moderate severe small large multiple single simple "
+    "primary secondary early late diffuse focal central peripheral upper lower anterior posterior medial lateral "
+    "superior inferior proximal distal total partial complete incomplete minor major disease syndrome condition lesion "
+    "lesions mass normal abnormal "
+    # organs and their adjectives say where, not what: "Renal cyst" is named by its cyst, not by "renal pelvis"
+    "renal hepatic pulmonary cardiac cerebral gastric pleural vertebral spinal intracranial abdominal thoracic pelvic "
+    "biliary colonic bronchial alveolar vascular venous arterial ocular retinal lung lungs kidney kidneys liver brain "
+    "heart skin bone bones chest breast".split())
+#: round 15: what rejects the words after it in an English or Romance clause ("metastatic disease rather than old
+#: granulomas", "c'est une FNH plutôt qu'un adénome"): the words before it are a clause of their own
+_REJECT_SPLIT = re.compile(r"(?i)(?<![^\W\d_])(?:rather\s++than|instead\s++of|but\s++not|and\s++not|not|plutôt\s++qu\w{0,2}|"
+                           r"en\s++(?:lugar|vez)\s++de|au\s++lieu\s++d\w{0,2}|invece\s++di|em\s++vez\s++de|statt|anstatt|"
+                           r"sondern)(?![^\W\d_])")
+#: round 15: "unlikely" and its kin in many languages, wherever they stand in the clause ("Ein HCC ist ohne Zirrhose
+#: unwahrscheinlich", "HCC kecil kemungkinan", "маловероятен")
+_UNLIKELY = re.compile(
+    r"(?i)(?<![^\W\d_])(?:unlikely|less\s++likely|improbable|unwahrscheinlich\w{0,2}|peu\s++probable|poco\s++probable|"
+    r"pouco\s++prov[aá]vel|improv[aá]vel|improbabile|poco\s++probabile|onwaarschijnlijk|osannolik\w{0,2}|usandsynlig\w{0,2}|"
+    r"lite\s++sannsynlig|epätodennäköi\w{0,6}|valószínűtlen\w{0,3}|nepravděpodobn\w{0,3}|nepravdepodobn\w{0,3}|"
+    r"mało\s++prawdopodobn\w{0,3}|маловероятн\w{0,3}|малоймовірн\w{0,3}|малко\s++вероятн\w{0,3}|malo\s++vjerojatn\w{0,3}|"
+    r"malo\s++verovatn\w{0,3}|malo\s++verjetn\w{0,3}|mažai\s++tikėtin\w{0,3}|maz\s++ticam\w{0,3}|ebatõenäoli\w{0,3}|"
+    r"puțin\s++probabil\w{0,2}|improbabil\w{0,2}|ólíklegt|olası\s++değil|düşük\s++olasılık\w{0,4}|kecil\s++kemungkinan\w{0,3}|"
+    r"tidak\s++mungkin|hindi\s++malamang|haiwezekani|haitarajiwi|ít\s++có\s++khả\s++năng|غير\s++محتمل|مستبعد\w{0,2}|"
+    r"بعید|نامحتمل|לא\s++סביר|απίθανο\w{0,2}|ez\s++da\s++probablea|pouc\s++probable)(?![^\W\d_])|"
+    r"不太可能|可能性(?:较|很|極|极)?(?:低|小)|考えにく|可能性は低|가능성[이은]\s*낮|असंभव|संभावना\s*कम|সম্ভাবনা\s*কম|ไม่น่าจะ"
+)
+#: round 15: "none of the options fits": no option is the answer, whatever the reply names
+_NONE_OF_THE_OPTIONS = re.compile(r"(?i)(?<![^\W\d_])(?:none\s++of\s++(?:the|these|those)\s++(?:options|choices|answers|alternatives)|"
+                                  r"ninguna\s++de\s++las\s++opciones|aucune\s++des\s++options|keine\s++der\s++(?:optionen|antworten)|"
+                                  r"nenhuma\s++das\s++opções|nessuna\s++delle\s++opzioni|ни\s++один\s++из\s++вариантов)(?![^\W\d_])")
+#: round 15: a sentence of any script and the mark that ends it, Ethiopic, Myanmar, Khmer and Armenian stops included
+_FORM_SENTENCE = re.compile(r"(?<![^.;!?\n。！？।؟።။។։])([^.;!?\n。！？।؟።။។։]++)([.;!?\n。！？।؟።။។։]?)")
+#: round 15: what cuts a sentence into clauses
+_FORM_CLAUSE_CUT = re.compile(r"[,;:—–]|\s-\s|、|，|；")
+#: round 15: a word of any script with its vowel signs (which ``\w`` does not hold: "হাইড্রোনেফ্রোসিস" is one word)
+_ANY_SCRIPT_WORD = re.compile(r"[^\s\d.,;:!?()\[\]{}\"'«»“”„‘’—–\-/|*_#<>=+]{3,40}")
+
+
+def _form_words(text: str, *, qualifiers: bool = False) -> list[str]:
+    """The words of an option's text that may name it (four letters or more, no plain word), without the qualifiers
+    (:data:`_NAME_QUALIFIERS`) unless ``qualifiers`` or nothing else is left ("Normal", "Severe")."""
+    words = [w for w in _ANY_SCRIPT_WORD.findall(text)[:12] if len(w) >= 4 and w.lower() not in _PLAIN_WORDS]
+    heads = [w for w in words if w.lower() not in _NAME_QUALIFIERS]
+    return words if qualifiers else heads or words
+
+
+#: round 15: a clause about what an option usually shows, not about this image
+_GENERIC_STATEMENT = re.compile(r"(?i)(?<![^\W\d_])(?:usually|typically|classically|generally|tends?\s++to|in\s++general|"
+                                r"normalerweise|typischerweise|habituellement|généralement|habitualmente|generalmente|"
+                                r"solitamente|di\s++solito|обычно|как\s++правило|zwykle|zazwyczaj|obvykle|genellikle|biasanya)(?![^\W\d_])")
+#: round 15: "or" and "maybe" in languages the alternative and doubt lists lack ("შესაძლოა იყოს ტუბერკულოზი ან კიბო")
+_OR_MAYBE = re.compile(r"(?i)(?<![^\W\d_])(?:ან|ანდა|შესაძლოა|ალბათ|იქნებ|կամ|գուցե|հնարավոր\w{0,3}|ወይም|ምናልባት|ose|ndoshta|"
+                       r"yoki|balki|немесе|мүмкін|эсвэл|магадгүй|ili|možda|mozda|au|labda|huenda|tabi|bóyá|ko|"
+                       r"ama\s+ọ\s+bụ|maybe|perhaps)(?![^\W\d_])|"
+                       r"(?<![\u0900-\u0dff])(?:अथवा|या|वा|বা|অথবা|அல்லது|లేదా|ಅಥವಾ|അല്ലെങ്കിൽ|ਜਾਂ|અથવા|හෝ|ශායද)(?![\u0900-\u0dff])|"
+                       r"သို့မဟုတ်|ឬ|ຫຼື|ཡང་ན")
+#: round 15: a hypothetical in many languages: "OA would show osteophytes", "gdyby był obrzęk", "kdyby", "якби", "если бы"
+_WOULD = re.compile(r"(?i)(?<![^\W\d_])(?:would|wouldn't|würde|würden|wäre|wären|hätte|sería|seria|serait|sarebbe|zou|"
+                    r"gdyby|jeśliby|kdyby|keby|якби|если\s++бы|ако\s++би|kad\s++bi|če\s++bi|ha\s++lenne|jos\s++olisi|"
+                    r"om\s++det\s++vore|olsaydı|olsa|dacă\s++ar|αν\s++ήταν|kalau\s++ada|nếu\s++là)(?![^\W\d_])")
+
+
+def _head_acronym(text: str) -> str:
+    """The initials of an option's head phrase, the words before "of", "with", "in" or a bracket (two to five words,
+    three letters or more): "Deep vein thrombosis of the popliteal vein" -> "DVT"; "" when none. The acronyms of the whole
+    text are :func:`_acronyms`'."""
+    head = re.split(r"(?i)\s(?:of|with|in|on|from|due\s+to)\s|[(\[,;:]", text, maxsplit=1)[0]
+    words = re.findall(r"[^\W\d_]+", head)
+    return "".join(w[0] for w in words).upper() if 3 <= len(words) <= 5 and head != text else ""
+
+
+def _names_option(words: list[str], reply_words: list[str]) -> bool:
+    """Whether a clause's words name an option by its own words (:func:`_same_term`): the longest (the option's head:
+    "tension pneumothorax" names "Left tension pneumothorax with rightward mediastinal shift"), or half of them at least
+    ("MS plaques" names "Multiple sclerosis plaque"; "вена" alone does not name "Deep vein thrombosis")."""
+    if not words:
+        return False
+    longest = max(words, key=len)
+    if any(_same_term(longest, x) for x in reply_words):
+        return True
+    hits = [w for w in words if any(_same_term(w, x) for x in reply_words)]
+    # "zmiana" (lesion) alone does not name "Vascular lesion": a qualifier may complete a naming, not make one
+    return 2 * len(hits) >= len(words) >= 2 and any(w.lower() not in _NAME_QUALIFIERS for w in hits)
+
+
+def _same_term(option_word: str, reply_word: str) -> bool:
+    """Whether a reply's word is a form of an option's word: by cognate key (:func:`_cognates`) within one script, by
+    sound key (:func:`medtrust.scorers.sound_keys.sound_alike`) across scripts ("হাইড্রোনেফ্রোসিস" names "Hydronephrosis")."""
+    if sound_keys.is_latin(option_word) == sound_keys.is_latin(reply_word) and (
+            sound_keys.is_latin(reply_word) or _script_of(option_word) == _script_of(reply_word)):
+        return _cognates(_cognate_key(option_word), _cognate_key(reply_word))
+    return len(reply_word) >= 4 and sound_keys.sound_alike(sound_keys.sound_key(option_word), sound_keys.sound_key(reply_word))
+
+
+def _script_of(word: str) -> str:
+    """The Unicode script name's first word of ``word``'s first letter ("BENGALI", "CYRILLIC", "LATIN")."""
+    letter = re.search(r"[^\W\d_]", word)
+    return unicodedata.name(letter.group(0), "?").split(" ")[0] if letter else ""
+
+
+def _form_named(t: str, q: _Question) -> str | None:
+    """Round 15: the one option a reply names in a form of its own words the older layers do not read, every other
+    option it names being dismissed: written in the reply's script ("এটা সিস্ট নয়, পাথরও নয়। ... তাই এটি
+    হাইড্রোনেফ্রোসিস।"), by a derived form ("metastatic disease ... rather than old granulomas"), or with its gloss in
+    brackets ("Waa qandho tiifow (typhoid)"). An option is named by any of its words that no other option shares
+    (:func:`_form_words`; qualifiers such as "acute" or "left" name nothing alone), compared by :func:`_same_term`.
+
+    Each clause (cut at commas, colons, dashes and brackets, and before "rather than", "not", "plutôt que") is read
+    alone: a clause with a negation of any language (:func:`_negated`, :func:`_new_negation`), "unlikely"
+    (:data:`_UNLIKELY`) or a hypothetical ("would") dismisses the options it names; one weighing alternatives
+    (:data:`_COGNATE_BLOCKER`: "or", "could", "if") leaves them open. The answer is the one option named in a
+    plain clause, provided no option is left open and every other named option is dismissed. None otherwise: an option
+    left when the others are dismissed is not read ("Не печень, а скорее почка" names a third thing, "Не е апендицитис,
+    ниту панкреатитис ... жолчни камења" a synonym, and no rule tells the two apart). Bounded: 600 words in all, 60 per clause."""
+    every = {k: _form_words(v, qualifiers=True) for k, v in q.options.items() if v}
+    words = {k: _form_words(v) for k, v in q.options.items() if v}
+
+    def own_words(ws: list[str], k: str) -> list[str]:
+        return [w for w in ws if not any(_same_term(w, x) or _same_term(x, w) for o, xs in every.items() if o != k for x in xs)]
+    # an option whose heads all stand in other options ("Pleural effusion" beside "Pericardial effusion") is named by its
+    # qualifiers; one with no word of its own at all ("Pneumonia" beside "Bilateral pneumonia") by none
+    own = {k: own_words(ws, k) or own_words(every[k], k) for k, ws in words.items()}
+    heads = {k: _head_acronym(v) for k, v in q.options.items() if v}
+    if any(_mention_context(t, m)[0].upper() in q.letters for m in list(_LETTER_MENTION.finditer(t))[:MAX_CANDIDATES]):
+        return None  # "Looking at option C: ...": the reply discusses options by letter, which the letter layers read
+    if "```" in t or _BOTH_NAMED.search(t):
+        return None  # code names no answer; "Nie tylko wątroba, ale i śledziona" (not only ... but also) names two
+    if _NONE_OF_THE_OPTIONS.search(t):
+        return None  # "None of the options fit. The appendix is normal ...": every option named is set aside
+    if not (_ends_complete(t) or t.rstrip().endswith(("។", "։", "۔")) or len(t.rstrip().rsplit("\n", 1)[-1].split()) <= 4):
+        return None  # "... the most likely diagnosis is": a reply cut before its answer names no answer by its reasoning
+    plain: set[str] = set()
+    dismissed: set[str] = set()
+    open_: set[str] = set()
+    budget = 600  # words compared, over all clauses
+    clauses = 0
+    for m in list(_FORM_SENTENCE.finditer(t))[:200]:
+        sentence = m.group(1)
+        if m.group(2) in ("?", "？", "؟") or not sentence.strip():
+            continue
+        parts = _FORM_CLAUSE_CUT.split(sentence)[:20]
+        # "Wenn es nicht die Leber ist, dann die Milz": a sentence under a condition weighs every option it names
+        conditional = bool(_OTHER_HYPOTHETICAL.search(sentence)
+                           or re.search(r"(?i)(?<![^\W\d_])(?:if|unless|als\s++(?:het|dit|dat|er))(?![^\W\d_])", sentence))
+        for part in parts:
+            cut = _REJECT_SPLIT.search(part)
+            pieces = [part[: cut.start()], part[cut.start():]] if cut and cut.start() > 0 else [part]
+            for clause in pieces:
+                clauses += 1
+                if clauses > 400:
+                    break
+                reply_words = _ANY_SCRIPT_WORD.findall(clause)[:60]
+                budget -= len(reply_words)
+                if budget < 0:
+                    return None  # bounded work: a reply of more than 600 words is read by the other layers only
+                # the reply's words, and the English of the vocabulary's terms among them ("主动脉夹层" -> aortic dissection)
+                reply_words += [w for e in medical_terms.english_terms(clause) for w in re.findall(r"[^\W\d_]{3,}", e)][:20]
+                named = {k for k, ws in own.items() if _names_option(ws, reply_words) and (
+                    not _NORMAL_ANY_LANGUAGE.search(q.options[k]) or _NORMAL_ANY_LANGUAGE.search(clause))}  # "Normal aorta"
+                named |= {k for k, v in q.options.items() if v and _option_pattern(v).search(clause)}  # "classic FNH"
+                named |= {k for k, a in heads.items() if a and re.search(r"(?<![A-Za-z])" + a + r"s?(?![A-Za-z])", clause)}  # "DVT."
+                if named and (conditional or _GENERIC_STATEMENT.search(clause)):
+                    open_ |= named  # "RA is usually symmetric": what an option typically shows, weighed, not chosen
+                    continue
+                # "aneurysm" is a part of "pseudoaneurysm", "Befund" of "Normalbefund": that option is left open
+                open_ |= {k for k, ws in own.items() if k not in named and any(
+                    len(x) >= 6 and x.lower() in w.lower() and sound_keys.is_latin(x) for w in ws for x in reply_words)}
+                negated = (_negated(clause) or _new_negation(clause) or _CLOSING_NEGATOR.match(clause.lstrip(" ([")) is not None
+                           or _UNLIKELY.search(clause) is not None or _REJECT_SPLIT.match(clause) is not None
+                           or _EXCLUSION_STEM.search(clause) is not None)  # "I'd rule out ultrasound"
+                if not named:
+                    continue
+                if _COMMITMENT.search(clause) and len(named) == 1 and not negated:
+                    plain |= named  # "I would go with the FNH": a commitment, not a hypothetical
+                elif negated or _WOULD.search(clause):
+                    dismissed |= named
+                elif _NORMAL_WORD.search(clause) or _NORMAL_ANY_LANGUAGE.search(clause):
+                    # "the appendix is normal" sets the appendicitis aside; not the option that is itself the normal one
+                    dismissed |= {k for k in named if not _NORMAL_ANY_LANGUAGE.search(q.options[k])}
+                    plain |= {k for k in named if _NORMAL_ANY_LANGUAGE.search(q.options[k])}
+                elif _COGNATE_BLOCKER.search(clause) or _OR_MAYBE.search(clause) or (
+                        _DOUBT_WORD.search(clause) and not _COMMITMENT.search(clause)):
+                    open_ |= named
+                else:
+                    plain |= named
+    if open_ - dismissed:
+        return None
+    chosen = plain - dismissed
+    if len(chosen) == 1 and plain <= chosen | dismissed:
+        return chosen.pop()
+    return None
 
 
 #: round 13: a letter, a dash or colon, and words of that option ("A — Referable", "(B) - meningioma")
@@ -1439,7 +1654,7 @@ def _cognate_named(s: str, q: _Question) -> set[str]:
 #: foie"): punctuation, or right before a "but" that follows a negation or a "rather than" that opens the rejected part
 _CONTRAST_BEFORE = re.compile(
     r"[,，、;；:：—–]|\s-\s|"
-    r"(?<![^\W\d_])(?=(?i:but|sondern|sino|mais|ma|mas|bensì|maar|lecz|ale|ali|αλλά|ama|fakat|ancak|utan|men|ci|mà|"
+    r"(?<![^\W\d_])(?=(?i:but|sondern|sino|mais|ma(?!\s++aha(?![^\W\d_]))|mas|bensì|maar|lecz|ale|ali|αλλά|ama|fakat|ancak|utan|men|ci|mà|"
     r"melainkan|tetapi|tapi|namun|بل|بلکه|אלא|बल्कि|" + r"statt|anstatt|anstelle|plutôt|au\s+lieu|en\s+lugar|en\s+vez|invece|"
     r"piuttosto|anziché|em\s+vez|ao\s+invés|вместо|замість|zamiast|místo|in\s+plaats|istället|rather|instead|thay\s+vì|"
     r"bukannya)(?![^\W\d_]))|(?=而是|而非|而不是|แต่)"
@@ -2312,7 +2527,13 @@ def _sole_letter(t: str, q: _Question, *, strict: bool = False) -> str | None:
 _COPULAS_AFTER = (r"ነው|እዩ|ናይ|है|हो|हुन्छ|आहे|আছে|হয়|হৈছে|ஆகும்|ஆம்|అవుతుంది|ಆಗಿದೆ|ആണ്|ହେଉଛି|છે|ਹੈ|ہے|آهي|دی|ده|است|"
                   r"'?d[ıiuü]r|'?t[ıiuü]r|дыр|дир|дур|болады|байна|ဖြစ်ပါသည်|ဖြစ်သည်|ဖြစ်ပါတယ်|ཡིན|རེད|です|입니다|이다|da|ni|ndi|ne|ce|"
                   r"ita\s+ce|shi\s+ne|ni\s+sahihi|dia|é|è|est|ist|is|es|on|er|yra|ir|je|jest|е|є")
-_CLOSING_TAIL = re.compile(r"[ \t*_\"'”»)\]]*+(?:[.!。！।။።]|\n|$)|[ \t]++(?:" + _COPULAS_AFTER + r")[ \t*_]*+(?:[.!。！।။።]|\n|$)|[ \t*_]*+(?:[—–:]|(?<=[ \t])-|-(?=[ \t]))[^.!?。！？\n]{0,120}(?:[.!。！।။።]|\n|$)")
+_CLOSING_TAIL = re.compile(r"[ \t*_\"'”»)\]]*+(?:[.!。！।။።]|\n|$)|[ \t]++(?:" + _COPULAS_AFTER + r")[ \t*_]*+(?:[.!。！।။።]|\n|$)|"
+                           # round 15: a copula, then a dash and the option's name ("የመጨረሻ መልሴ A ነው — Cardiomegaly።")
+                           r"(?:[ \t]++(?:" + _COPULAS_AFTER + r"))?[ \t*_]*+(?:[—–:]|(?<=[ \t])-|-(?=[ \t]))[^.!?。！？\n]{0,120}(?:[.!。！।။።]|\n|$)")
+#: round 15: one or two words after the letter that end the reply, a verb of choosing in a language that puts it last
+#: ("сондықтан мен A таңдаймын.", "ამიტომ B ვირჩევ.", "A እመርጣለሁ።"); read only in the reply's last sentence and with the
+#: guards of a closing letter (no negation, doubt, exclusion or condition among those words)
+_VERB_TAIL = re.compile(r"[ \t]++([^\s.!?。！？।။።\d]{2,24}+)(?:[ \t]++([^\s.!?。！？।။።\d]{2,24}+))?[ \t*_]*+[.!。！।။។።]?[ \t*_]*+$")
 #: a conjunction word between two letters of one sentence, in any language ("B ama C", "A au D"): one short word alone
 #: round 14: words of negation in ~90 languages, one of which among the three words before a closing letter ("Karabo ha se
 #: A.", "Jibu si B.", "Tsy A izany.", "Jawabu sio C") makes it no answer; the closing letter stands for languages no list
@@ -2326,6 +2547,7 @@ _CLOSING_NEGATOR = re.compile(
     r"ne\s+je|ekki|ez\s+da|ezta|ha\s+se|hase|ga\s+se|si(?!\s++(?:tratta|trata|tratt\w{1,4}|vede|vedono|osserva\w{0,3}|nota|notano|"
     r"evidenzia\w{0,3}|apprezza\w{0,3}|rileva\w{0,3}|riscontra\w{0,3}|presenta\w{0,3}|può|puo|potrebbe|es|è|e|fosse|fuera|"
     r"observa\w{0,3}|aprecia\w{0,3}|identifica\w{0,3}|ve|trouve|agit|confirma\w{0,3}|sospecha|sospetta))|siyo|sio|tsy|tsia|kii|miti|akusiye|akuyona|ayisiyo|ayisi|haisi|hasi|"
+    r"ниту|нито|нити|niti|არც|"
     r"ket|n'eo|byth|ndaha'éi|ndaha'ei|ndaha|nda|ehara|kāore|kaore|maaha|ma\s+aha|maya|wonaa|ɛnyɛ|ennyɛ|nnyɛ|ba|bai\s+ba|ne\s+da|nid|níl|chan|nag|nid\s+yw|ei\s+ole|mhux|mhuwiex|nuk|"
     r"pa\s+se|se\s+pa|pa\s+gen|pa\s+ka|ṣé|kì|kìí|kò|kọ|abụghị|ba\s+haka|ba\s+ne|ba\s+shi|manam|mana\s+\w+chu|dudu|"
     r"не|ни|нет|ні|нe|не\s+е|не\s+є|нест|нэ|биш|жок|жоқ|йўқ|юк|ئەمەس|ليس|ليست|ليسا|لا|غير|نه|نیست|نہیں|نا|نيست|"
@@ -2408,6 +2630,13 @@ def _closing_letter(t: str, q: _Question) -> str | None:
         return None
     m, up = mentions[-1]
     tail = _CLOSING_TAIL.match(t, m.end())
+    if not tail:
+        verb = _VERB_TAIL.match(t, m.end())
+        words = " ".join(w for w in (verb.groups() if verb else ()) if w)
+        if verb and not (_CLOSING_NEGATOR.search(words) or _FUSED_NEGATION.search(words) or _DOUBT_WORD.search(words)
+                         or _EXCLUSION_STEM.search(words) or _ENGLISH_FRAME.search(words) or _ELIMINATED_AFTER.match(t[m.end():])
+                         or _CANNOT.search(words) or _UNLIKELY.search(words)):
+            tail = verb
     if not tail or re.match(r"[ \t]*+[.)][ \t]*+[^\W\d_]", t[m.end(): m.end() + 4]):
         return None  # a word after the letter ("B emas"), or a list item restating an option ("E) Abscess")
     start = max(t.rfind(c, 0, m.start()) for c in ".!?\n。！？।။።")  # the letter's sentence
@@ -2465,7 +2694,13 @@ _CORRECT_WORD = re.compile(
     r"poprawn\w{1,3}|správn\w{1,3}|helyes|teisingas|teisinga|pareiz\w{1,3}|õige|oikea|rätt|rett|riktig\w{0,2}|réttur|rétt|rætt|"
     r"zuzena|sahihi|sahih|sahîh|daidai|tika|marina|efanele|lolondola|nepagetseng|chaiyo|ukuri|saxda|saxsan|tamang|tama|benar|betul|"
     r"đúng|ትክክለኛ\w{0,2}|ቅኑዕ|ትኽክል|सही|योग्य|बरोबर|ਸਹੀ|সঠিক|শুদ্ধ|சரியான|சரி|సరైన|ಸರಿಯಾದ|ശരിയായ|ସଠିକ|સાચો|સાચું|නිවැරදි|"
-    r"صحیح|درست|صحيح|صحيحة|سم|נכון|ճիշտ|სწორი|зөв)(?![^\W\d_])"
+    r"صحیح|درست|صحيح|صحيحة|سم|נכון|ճիշտ|სწორი|зөв|"
+    # round 15: Greek, French "la bonne", East Slavic "верен", Urdu, Georgian forms, Latin-script forms of more languages
+    r"σωστ\w{0,3}|bonne|верн\w{0,3}|верен|вірн\w{0,3}|سہی|ٹھیک|სწორია|სწორ\w{0,3}|ճիշտ\w{0,2}|tačn\w{1,3}|тачн\w{1,3}|"
+    r"точн\w{1,3}|kweli|sawa|gaskiya|dúró|ezi|zvakanaka|tsara|meilleure)(?![^\W\d_])"
+    # round 15: the Indic and Thaana words take endings written as signs ("சரியானது", "సరైనది", "ಸರಿ", "ශരിയാണ്")
+    r"|(?<![\u0900-\u0dff\u0780-\u07bf])(?:सही|ठीक|योग्य|बरोबर|ਸਹੀ|ਠੀਕ|সঠিক|ঠিক|சரி|సరై|సరి|ಸರಿ|ശരി|ସଠିକ|સાચ|සත්‍ය|හරි|"
+    r"ރަނގަޅު)[\u0900-\u0dff\u0780-\u07bf]*+"
     r"|မှန်ကန်|ត្រឹមត្រូវ|ຖືກຕ້ອງ|ཡང་དག|ถูกต้อง|正确|正確|正しい|맞"
 )
 
@@ -2517,20 +2752,31 @@ def _answer_position(t: str, q: _Question) -> str | None:
             if 0 <= k < len(letters):
                 picks.add((k, m.start(), m.end()))
         if len({k for k, _, _ in picks}) != 1:
-            continue
-        k, at, end = min(picks, key=lambda p: p[1])
-        if _negated_before(sent, 0, at):
-            continue
-        rest = sent[end:].strip(" \t.!。！।။።*_\"'”»)")
-        # "... birincisi doğrudur", "Ko te tuarua te whakautu tika": the answer's and "correct"'s words may follow it
-        rest_words = [w for w in re.findall(r"[^\s]+", rest)
-                      if not (_CORRECT_WORD.match(w) or _ANSWER_NOUN_ANY.match(w) or re.fullmatch(_COPULAS_AFTER, w))]
-        if not (len(rest_words) <= 2 and all(len(w) <= 6 for w in rest_words)) and not _ORDINAL_NOUN_AT.match(rest):
-            continue  # "ikkinchi proyeksiya kerak", "pēdējā kontroles vizītē", "қабурғаи сеюм шикастааст": a thing counted
-        if _CLOSING_NEGATOR.search(rest) or re.match(r"[ \t]*+,", sent[end:]) or _IMAGE_NEAR.search(sent[max(0, at - 25): end + 25]):
-            continue  # "birinji wariant däl", "Kwanza kabisa, ...", "picha ya kwanza"
-        found = letters[k]
+            continue  # round 15: one position said twice ("দ্বিতীয় (২য়)", "ბოლო, ანუ მეორე") is one position
+        for k, at, end in sorted(picks, key=lambda p: p[1]):
+            if _position_stated(sent, at, end):
+                found = letters[k]
+                break
     return found
+
+
+def _position_stated(sent: str, at: int, end: int) -> bool:
+    """Whether the position word at ``sent[at:end]`` states the answer (:func:`_answer_position`): no negation before it,
+    and after it at most two short words besides the answer's, "correct"'s and copulas' words (round 15: or words of any
+    length when "correct" or "answer" follows, "கடைசி விருப்பமே சரியானது"), a restatement in brackets ("(২য়)") aside; no
+    negation after it, no comma right after it, no picture counted."""
+    if _negated_before(sent, 0, at):
+        return False
+    rest = re.sub(r"^\s*+[(\[][^()\[\]\n]{1,16}[)\]]", "", sent[end:]).strip(" \t.!。！।။።*_\"'”»)")
+    # "... birincisi doğrudur", "Ko te tuarua te whakautu tika": the answer's and "correct"'s words may follow it
+    rest_words = [w for w in re.findall(r"[^\s]+", rest)
+                  if not (_CORRECT_WORD.match(w) or _ANSWER_NOUN_ANY.match(w) or re.fullmatch(_COPULAS_AFTER, w))]
+    stated_after = bool(_CORRECT_WORD.search(rest) or _ANSWER_NOUN_ANY.search(rest))
+    if not (len(rest_words) <= 2 and (stated_after or all(len(w) <= 6 for w in rest_words))) and not _ORDINAL_NOUN_AT.match(rest):
+        return False  # "ikkinchi proyeksiya kerak", "pēdējā kontroles vizītē", "қабурғаи сеюм шикастааст": a thing counted
+    if _CLOSING_NEGATOR.search(rest) or _IMAGE_NEAR.search(sent[max(0, at - 25): end + 25]):
+        return False  # "birinji wariant däl", "picha ya kwanza"
+    return not re.match(r"[ \t]*+,", sent[end:])  # "Kwanza kabisa, ...": a comma after it opens a clause of its own
 
 
 _PAIR_LETTER = r"[(\[]?[A-Z][)\]]?(?!" + _LW + r")"
@@ -2690,8 +2936,9 @@ _BOTH = re.compile(r"(?i)(?<![^\W\d_])(?:both|entramb[ei]|ambos|ambas|beide|les\
                    r"plausibles|möglich|denkbar|possíveis|plausíveis|possibles|возможны)(?![^\W\d_])|两者都有可能|両方の可能性")
 
 
-def _weak(t: str, q: _Question) -> tuple[str | None, str, str]:
-    """Option-text and yes/no-word layers: (answer, layer, reason)."""
+def _weak(t: str, q: _Question, *, forms: bool = True) -> tuple[str | None, str, str]:
+    """Option-text and yes/no-word layers: (answer, layer, reason). ``forms``: also :func:`_form_named` (not for the
+    first sentence of a cut reply, where an option discussed first is no answer)."""
     if q.options and not q.yes_no_map and not _BOTH.search(t):
         hit = _option_text(t, q, set_aside=_set_aside_letters(t, q))
         if hit:
@@ -2702,6 +2949,9 @@ def _weak(t: str, q: _Question) -> tuple[str | None, str, str]:
         hit = _cognate_sentences(t, q)
         if hit:
             return hit, "option_cognate", f"only option {hit} is named, in another language's form of its words"
+        hit = _form_named(t, q) if forms else None
+        if hit:
+            return hit, "option_form", f"only option {hit} is named (in another script or form of its words), the others dismissed"
     if q.yes_no or q.yes_no_map:
         y, n = bool(_YES_EN.search(t)), bool(_NO_EN.search(t))
         if y != n:
@@ -2711,7 +2961,50 @@ def _weak(t: str, q: _Question) -> tuple[str | None, str, str]:
                 return ans, "yes_no_word", f"only the word '{word}' occurs"
         if y and n:
             return None, "none", "both 'yes' and 'no' occur without a stated answer"
+        said = _existential_reply(t)
+        if said:
+            ans = q.yes_no_answer(said)
+            if ans:
+                return ans, "yes_no_word", f"a short reply saying 'there is{'' if said == 'yes' else ' not'}' in its own language"
     return None, "none", "no option letter, option text or yes/no word found"
+
+
+#: round 15: "there is (one)" and "there is none" as a whole reply, in the languages that answer a yes/no question by its
+#: verb of being: Turkic "bor", "var", "бар"; Malay "ada"; Thai "มี"; Khmer "មាន"; Korean "있어요"; Chinese "有"; Indic "है",
+#: "আছে", "ఉంది", "உள்ளது", "ಇದೆ", "ഉണ്ട്"; and their negations ("yo'q", "yok", "жоқ", "tidak ada", "ไม่มี", "없어요", "没有",
+#: "नहीं है", "নেই", "இல்லை", "wala", "hakuna")
+_EXISTS_NO = re.compile(
+    r"(?i)(?:yo'q|yoʻq|yok|yoktur|yox|yoxdur|жоқ|жок|йок|юк|юқ|йўқ|нет|няма|нема|немає|tidak\s+ada|tiada|tak\s+ada|takde|"
+    r"không\s+có|wala|walang|hakuna|hamna|babu|ba\s+bu|ምንም\s+የለም|የለም|የለን|ไม่มี|ບໍ່ມີ|មិនមាន|없어요|없습니다|없음|없다|没有|沒有|無|"
+    r"ありません|ないです|ない|नहीं\s+है|नहीं|নেই|নাই|లేదు|இல்லை|ಇಲ್ಲ|ഇല്ല|ਨਹੀਂ|નથી|ନାହିଁ|නැත|නැහැ|မရှိ\S*|ဟင့်အင်း|"
+    r"ཡོད་མ་རེད|མེད|ނެތް|نیست|نہیں|لا\s+يوجد|אין|չկա|არ\s+არის|არა)"
+)
+_EXISTS_YES = re.compile(
+    r"(?i)(?:bor|var|vardır|bar|бар|мавжуд|mavjud|ada|có|meron|mayroon|ipo|kuna|akwai|አለ|ኣሎ|ኣዎ|አዎ|มี|ມີ|មាន|있어요|있습니다|있음|있다|有|"
+    r"あります|あり|है|हाँ\s+है|আছে|ఉంది|உள்ளது|உண்டு|ಇದೆ|ഉണ്ട്|ਹੈ|છે|ଅଛି|ඇත|තියෙනවා|ရှိ\S*|ཡོད\S*|އެބަހުރި|هست|ہے|يوجد|יש|կա|არის)"
+)
+#: courtesy words after a short answer: Thai "ครับ"/"ค่ะ", Tagalog "po", Vietnamese "ạ", Malay "ya", Burmese "ပါ"
+_COURTESY = re.compile(r"(?i)(?<![^\W\d_])(?:po|ạ|ya|na|dei|ji|saheb|sir|madam)(?![^\W\d_])|ครับ|ค่ะ|คะ|นะ|ເຈົ້າ|ບໍ່|ណា|បាទ|ចាស")
+
+
+def _existential_reply(t: str) -> str | None:
+    """"yes" / "no" when the whole reply (at most four words, courtesy words aside) is its language's "there is" /
+    "there is none" (:data:`_EXISTS_YES`, :data:`_EXISTS_NO`): "Bor.", "Var.", "มีครับ", "있어요.", "Wala po.", "ဟင့်အင်း၊
+    မရှိပါဘူး။". None for anything longer: a sentence about something else may hold the word ("Babu girman zuciya, amma
+    akwai ruwa a huhu")."""
+    body = _COURTESY.sub(" ", t[:200])
+    body = re.sub(r"[\s.,!;:、。，！।॥။၊។៕።፣\"'«»“”]+", " ", body).strip()
+    if not body or len(body.split()) > 4:
+        return None
+    if _EXISTS_NO.fullmatch(body):
+        return "no"  # "नहीं है", "tidak ada": the whole reply
+    if _EXISTS_YES.fullmatch(body):
+        return "yes"
+    no = any(_EXISTS_NO.fullmatch(p) for p in body.split())
+    yes = any(_EXISTS_YES.fullmatch(p) or p.lower() in _YES_ALL for p in body.split())
+    if no == yes or (yes and any(p.lower() in _NO_ALL for p in body.split())):
+        return None  # "კი და არა", "Både ja och nej" (yes and no); "Tidak tahu", "Ei voi sanoa" (not a word of being)
+    return "no" if no else "yes"
 
 
 #: blockquote lines opening a reply that quote the question back, when an answer follows them
@@ -3400,7 +3693,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
     if truncated:
         first = re.match(r"\s*+(.+?[.!?。！？\n])", t, re.DOTALL)
         if first:
-            ans, layer, reason = _weak(first.group(1), q)
+            ans, layer, reason = _weak(first.group(1), q, forms=False)
             if ans:
                 return Extraction(ans, layer, f"{reason} in the first sentence of a cut reply")
         return Extraction(None, "truncated", "cut by the token limit before stating an answer", TRUNCATED)
@@ -3511,7 +3804,42 @@ def _latin_letters(t: str, q: _Question | None = None) -> str:
 
     t = _HOMOGLYPH.sub(latin, t)
     t = _HEBREW_PREFIX.sub("", t)  # round 13: "נראה לי ש-C היא התשובה": the prefix "that" is no part of the letter
+    # round 15: "B-ni tanlayman" -> "(B) tanlayman", a letter the layers read; several letters with endings ("A-ны да, C-ны
+    # да ...") stay bare letters, which no layer takes for a stated choice
+    several = len({m.group(1) for m in list(_LETTER_SUFFIX.finditer(t))[:MAX_CANDIDATES]}) > 1
+
+    def suffixed(m: re.Match[str]) -> str:
+        after = " ".join(t[m.end(): m.end() + 80].split()[:3])
+        if several or _CLOSING_NEGATOR.search(after) or _FUSED_NEGATION.search(after) or _TURKIC_NEGATIVE_VERB.search(after):
+            return m.group(1) + " "  # "B'yi seçmiyorum" (I do not choose B): a bare letter, no stated choice
+        return "(" + m.group(1) + ")"
+    t = _LETTER_SUFFIX.sub(suffixed, t)
+    t = _ARABIC_ARTICLE_LETTER.sub(r"\1", t)  # round 15: "الإجابة هي الـB": the article is no part of the letter
     return _ARABIC_LETTER.sub(lambda m: _ARABIC_LATIN[m.group(1)[0]], t)
+
+
+#: round 15: an option letter carrying a case ending, a clitic or a postposition, joined by a hyphen, an apostrophe or a
+#: colon: any ending in a script other than Latin ("B-ს", "A-ны", "A-ն", "A-ን", "B-யை", "B-യാണ്", "D-चा", "B-টি"), a
+#: Latin one of the Turkic, Uralic, Basque and Baltic endings ("B-ni", "B'yi", "A-t", "B:tä", "B-a", "A-nın"), or a
+#: compound with the word "variant/option" ("C-variandi", "B-варианту"). Never an English term's letter ("A-fib",
+#: "C-spine", "B-lines", "D-vitamini", "T-wave": their endings are words of their own)
+_LETTER_SUFFIX = re.compile(
+    r"(?<![^\W\d_])([A-E])(?::(?=(?:n|tä|ta|hen|een|ssa|ssä|sta|stä|lla|llä|lle|ksi|s|an|en|et)(?![^\W\d_]))|[-'’])(?:"
+    # an ending of at most four letters ("-ны", "-ზე"), eight signs in the scripts that write vowels as marks ("-ಯನ್ನು");
+    # "гепатита B-этиологии" is a compound, not an ending
+    r"[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff]{1,8}+(?![\w\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff])"
+    r"|[^\W\d_A-Za-z\u00c0-\u024f\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff" + lex.CJK + r"]{1,4}+(?![^\W\d_])"
+    r"|(?:(?<=[B-E][-'’:])a|[eiouäötns])(?![^\W\d_])"  # one lower-case letter: "B-a", "A-t", "B's"; never "A-a gradient", "A-T"
+    r"|(?i:n[iıuü]n?|ny|y[iıuüaeə]|g[aeə]|k[ae]|d[aeə]n?|t[aeä]n?|r[ae]|n[ae]k|ból|ből|val|vel|"
+    r"ig|on|en|ön|ul|ül|ja|ju|ko|ak|ek|le|la|ri)(?![^\W\d_])"
+    r"|(?i:varia\w{0,8}|вариа\w{0,6}|вариа\w{0,6}|option\w{0,4}|opsi\w{0,4})(?![^\W\d_]))"
+)
+#: round 15: a Turkic verb in its negative form ("seçmiyorum", "tanlamayman", "таңдамаймын", "seçmirəm"): the negative
+#: suffix -ma/-me stands between the stem and the tense
+_TURKIC_NEGATIVE_VERB = re.compile(r"(?i)(?<=[^\W\d_]{2})(?:m[ıiuü]yor|ma[iy]man|me[iy]men|ма[йи]м[ыа]н|ме[йи]м[іе]н|m[ıi]r[ıi]m|"
+                                   r"mir[əe]m|mad[ıi]m|med[ıi]m|мадым|медим|мадим)")
+#: round 15: the Arabic article written before an option letter ("الـB", "ال B")
+_ARABIC_ARTICLE_LETTER = re.compile(r"(?<![\u0600-\u06ff])\u0627\u0644\u0640?\s?([A-E])(?![^\W\d_])")
 
 
 # answer tags: <answer>D</answer>, <final>B</final>, <final_answer>C</final_answer>, <output>D</output>,
@@ -4040,6 +4368,25 @@ def _cjk_subject_finding(t: str, subject: str) -> str | None:
     return readings.pop() if len(readings) == 1 else None
 
 
+#: round 15: "cannot" and "not yet" before an exclusion, in the words a negation list does not hold ("nevar", "belum")
+_CANNOT = re.compile(r"(?i)(?<![^\W\d_])(?:nevar|negali|nelze|nemůže|nemožno|nemôže|belum|masih\s+mungkin|ei\s+voi|ei\s+saa|"
+                     r"nem\s+lehet|ne\s+može|не\s+може|не\s+можа|mümkün\s+değil|hindi\s+pa|bado)(?![^\W\d_])|できません|できない|할\s*수\s*없")
+
+
+def _exclusion_negated(clause: str) -> bool:
+    """Whether the first exclusion word of ``clause`` (:data:`_EXCLUSION_STEM`) is negated: a negation or "cannot"
+    among the four words before it, or fused after it ("nuk mund të përjashtohet", "Asiņošanu nevar pilnībā izslēgt",
+    "否定できません"); the clause's other parts ("..., sin cambios inflamatorios") are not looked at."""
+    m = _EXCLUSION_STEM.search(clause)
+    if not m:
+        return False
+    before = " ".join(re.split(r"[,:;]", clause[: m.start()])[-1].split()[-4:])
+    word_end = re.match(r"\S*+", clause[m.end():]).end() + m.end()
+    after = clause[m.end(): word_end + 12]
+    return bool(_CLOSING_NEGATOR.search(before) or _ANY_NEGATION.search(before) or _CANNOT.search(before) or _CANNOT.search(after)
+                or _FUSED_NEGATION.search(clause[max(0, m.start() - 20): word_end]))
+
+
 def _subject_finding(t: str, subject: str) -> str | None:
     """"no" / "yes" when every clause of ``t`` naming the subject states it absent / present;
     None when no clause names it, a clause hedges ("may", "possible", "versus"), or they disagree.
@@ -4090,6 +4437,14 @@ def _subject_finding(t: str, subject: str) -> str | None:
                 continue
             if _other_age(subject, clause[max(0, m.start() - 40): m.start()]):
                 continue  # "an old, healed fracture" says nothing about "an acute fracture"  # "To answer whether there is an aortic dissection, we need ...": the finding is asked about
+            if _EXCLUSION_STEM.search(clause) and not _EXCLUSION_STEM.search(subject) and not _ENGLISH_FRAME.search(clause):
+                # round 15: "Pneumotoraksi përjashtohet", "נשלל שבר", "Пнеумоторакс је искључен", "Apendisitis dapat
+                # disingkirkan" (excluded, in the reply's language); "nuk mund të përjashtohet", "belum dapat disingkirkan",
+                # "否定できません" (cannot be excluded) leave it open
+                if _exclusion_negated(clause):
+                    return HEDGED
+                readings.add("no")
+                continue
             found = _finding(scoped)
             if found is None:
                 # round 10: the clause says both, about different things ("... com ausência de trama vascular, compatível com
@@ -4665,7 +5020,14 @@ _FUSED_NEGATION = re.compile(
 _EXCLUSION_STEM = re.compile(
     r"(?i)(?:exclu|rule[ds]?\s+out|ruling\s+out|ausgeschl|ausschl|исключ|выключ|виключ|изключ|искључ|isključ|izključ|wyklucz|vylouč|"
     r"vylúč|kizár|dışla|istisna|inkor|útilok|izslēg|atmest|välist|sulje|sulke|uteslut|udeluk|utelukk|uitgesl|uitsluit|descart|"
-    r"esclu|exclui|ecart|écart|excluí|baztert|αποκλ|استبعاد|רשול|שלל|नकार|खारिज|ব্যাদ|বাদ\s+দে|নাকচ|ondolew|esorina)"
+    r"esclu|exclui|ecart|écart|excluí|baztert|αποκλ|استبعاد|רשול|שלל|नकार|खारिज|ব্যাদ|বাদ\s+দে|নাকচ|ondolew|esorina|"
+    # round 15: Albanian, Hebrew, Finnish, Indonesian/Malay, Georgian, Armenian, Tamil, Malayalam, Kannada, Telugu, Korean, Japanese,
+    # Vietnamese, Thai, Uzbek, Kazakh, Mongolian, Persian, Urdu, Catalan, Tagalog, Hausa, Amharic ("përjashtohet", "נשלל",
+    # "poissuljettu", "disingkirkan", "გამორიცხულია", "நிராகரிக்கப்பட்டது", "ഒഴിവാക്കി", "배제", "否定され", "loại trừ")
+    r"përjasht|perjasht|נשלל|נשללה|נשללו|poissul|pois\s+sulj|singkir|გამორიცხ|բացառ|நிராகரி|ஒதுக்க|ഒഴിവാക്ക|ತಳ್ಳಿಹಾಕ|ತಳ್ಳಿ\s+ಹಾಕ|"
+    r"తోసిపుచ్చ|మినహాయించ|배제|否定され|否定的|除外され|loại\s+trừ|ตัดออก|ตัดความเป็นไปได้|istisno|inkor\s+qilin|жоққа\s+шығар|"
+    r"алынып\s+тасталд|үгүйсгэ|رد\s+شد|منتفی|خارج\s+از\s+احتمال|مسترد|exclòs|exclosa|descartad|hindi\s+kasama|inalis|an\s+cire|"
+    r"ተወግዷል|ተገልሏል|бартараф|жокко\s+чыгар|istisna\s+edil|aradan\s+qaldırıl)"
 )
 #: round 14: "certain(ly)" in many languages: a sentence with one says more than present or absent ("ei saa kindlalt öelda")
 _CERTAINTY_STEM = re.compile(
@@ -4677,7 +5039,7 @@ _CERTAINTY_STEM = re.compile(
 )
 #: round 14: "normal" and "clear" in many languages: a sentence calling the organ that holds the finding normal states it
 #: absent ("Beinbygging lærleggsins er eðlileg", "Ara-dalàna ny taolana")
-_NORMAL_WORD = re.compile(
+_NORMAL_ANY_LANGUAGE = re.compile(
     r"(?i)(?<![^\W\d_])(?:normal\w{0,4}|нормал\w{0,4}|eðlileg\w{0,2}|ara-dalàna|kawaida|normaal|tavallinen|rendben|unremarkable|"
     r"чист\w{0,2}|чыст\w{0,2}|intact|intakt|neporušen\w{0,2}|целост\w{0,3}|sağlam|sog'lom|me'yoriy|zdrav\w{0,2}|здоров\w{0,3}|"
     r"normale|normais|salama|ọ̀tọ̀|caadi|ትክክለኛ|መደበኛ|ንቡር|sawaa|sağlıklı)(?![^\W\d_])"
@@ -4742,7 +5104,7 @@ def _echoed_finding(t: str, question: str) -> str | None:
     (:data:`answer_lexicon.DOUBT_WORDS`) or a question mark, or sentences that disagree, give None. Up to 50 sentences
     and 40 question words are read."""
     qwords = _finding_words(question)
-    if not qwords or _NORMAL_WORD.search(question):
+    if not qwords or _NORMAL_ANY_LANGUAGE.search(question):
         return None  # "Is the heart normal?" is answered the other way round: not read here
     if len(_ENGLISH_FRAME.findall(t[:2000])) >= 2 or _ENGLISH_FRAME.search(question):
         return None  # an English reply or question: the finding layers before read it, and left it unread on purpose
@@ -4763,7 +5125,7 @@ def _echoed_finding(t: str, question: str) -> str | None:
                 return None  # "Ekki er hægt að útiloka lungnabólgu", "Asiņošanu nevar pilnībā izslēgt": not excluded, no reading
             states.add("no")  # "pneumonia baztertuta": ruled out
             continue
-        states.add("no" if negated or _NORMAL_WORD.search(sent) else "yes")
+        states.add("no" if negated or _NORMAL_ANY_LANGUAGE.search(sent) else "yes")
     return states.pop() if len(states) == 1 else None
 
 
@@ -4850,12 +5212,15 @@ def _contrast_parts(s: str, extra_cuts: frozenset[int] = frozenset(), *, max_par
         part = s[a:b]
         # the contrast word that opens a part ("utan", "ni") is no negation of it
         body = _CONTRAST_OPENING.sub("", part, count=1)
-        parts.append((a, part, bool(_negated(body) or _REJECTED_PART.search(part) or _CONTRAST_AFTER.search(part))))
+        # round 15: a part opening with "si" and no verb of the reflexive ("Si malaria, si typhoid, wala si dengue") is Swahili
+        # "is not" (or Spanish "if"): never a part that keeps its option
+        si = re.match(r"(?i)[\s,;:—–-]*+si\s", body) is not None and _CLOSING_NEGATOR.match(body.lstrip(" ,;:—–-")) is not None
+        parts.append((a, part, bool(_negated(body) or si or _REJECTED_PART.search(part) or _CONTRAST_AFTER.search(part))))
     return parts
 
 
 #: the contrast word a part opens with ("utan ett koronalt snitt": Swedish "utan" is also "without")
-_CONTRAST_OPENING = re.compile(r"^[\s,，、;；:：—–-]*+(?i:utan|ci|sino|sondern|mais|ma|mas|а|بل|بلکه)(?![^\W\d_])")
+_CONTRAST_OPENING = re.compile(r"^[\s,，、;；:：—–-]*+(?i:utan|ci|sino|sondern|mais|ma(?!\s++aha(?![^\W\d_]))|mas|а|بل|بلکه)(?![^\W\d_])")
 
 
 def _part_names(part: str, word: str) -> bool:
