@@ -1421,12 +1421,15 @@ _FORM_CLAUSE_CUT = re.compile(r"[,;:—–]|\s-\s|、|，|；")
 _ANY_SCRIPT_WORD = re.compile(r"[^\s\d.,;:!?()\[\]{}\"'«»“”„‘’—–\-/|*_#<>=+]{3,40}")
 
 
-def _form_words(text: str, *, qualifiers: bool = False) -> list[str]:
-    """The words of an option's text that may name it (four letters or more, no plain word), without the qualifiers
-    (:data:`_NAME_QUALIFIERS`) unless ``qualifiers`` or nothing else is left ("Normal", "Severe")."""
-    words = [w for w in _ANY_SCRIPT_WORD.findall(text)[:12] if len(w) >= 4 and w.lower() not in _PLAIN_WORDS]
-    heads = [w for w in words if w.lower() not in _NAME_QUALIFIERS]
-    return words if qualifiers else heads or words
+def _form_words(text: str) -> list[str]:
+    """The words of an option's text that may name it: four letters or more, no plain word (:data:`_PLAIN_WORDS`)."""
+    return [w for w in _ANY_SCRIPT_WORD.findall(text)[:12] if len(w) >= 4 and w.lower() not in _PLAIN_WORDS]
+
+
+def _head_words(words: list[str]) -> list[str]:
+    """``words`` without the qualifiers (:data:`_NAME_QUALIFIERS`), or all of them when nothing else is left
+    ("Normal", "Severe")."""
+    return [w for w in words if w.lower() not in _NAME_QUALIFIERS] or words
 
 
 #: round 15: a clause about what an option usually shows, not about this image
@@ -1471,8 +1474,8 @@ def _names_option(words: list[str], reply_words: list[str]) -> bool:
 def _same_term(option_word: str, reply_word: str) -> bool:
     """Whether a reply's word is a form of an option's word: by cognate key (:func:`_cognates`) within one script, by
     sound key (:func:`medtrust.scorers.sound_keys.sound_alike`) across scripts ("হাইড্রোনেফ্রোসিস" names "Hydronephrosis")."""
-    if sound_keys.is_latin(option_word) == sound_keys.is_latin(reply_word) and (
-            sound_keys.is_latin(reply_word) or _script_of(option_word) == _script_of(reply_word)):
+    latin = sound_keys.is_latin(reply_word)
+    if sound_keys.is_latin(option_word) == latin and (latin or _script_of(option_word) == _script_of(reply_word)):
         return _cognates(_cognate_key(option_word), _cognate_key(reply_word))
     return len(reply_word) >= 4 and sound_keys.sound_alike(sound_keys.sound_key(option_word), sound_keys.sound_key(reply_word))
 
@@ -1488,7 +1491,8 @@ def _form_named(t: str, q: _Question) -> str | None:
     option it names being dismissed: written in the reply's script ("এটা সিস্ট নয়, পাথরও নয়। ... তাই এটি
     হাইড্রোনেফ্রোসিস।"), by a derived form ("metastatic disease ... rather than old granulomas"), or with its gloss in
     brackets ("Waa qandho tiifow (typhoid)"). An option is named by any of its words that no other option shares
-    (:func:`_form_words`; qualifiers such as "acute" or "left" name nothing alone), compared by :func:`_same_term`.
+    (:func:`_form_words`, :func:`_head_words`; qualifiers such as "acute" or "left" name nothing alone), compared by
+    :func:`_same_term`.
 
     Each clause (cut at commas, colons, dashes and brackets, and before "rather than", "not", "plutôt que") is read
     alone: a clause with a negation of any language (:func:`_negated`, :func:`_new_negation`), "unlikely"
@@ -1497,8 +1501,8 @@ def _form_named(t: str, q: _Question) -> str | None:
     plain clause, provided no option is left open and every other named option is dismissed. None otherwise: an option
     left when the others are dismissed is not read ("Не печень, а скорее почка" names a third thing, "Не е апендицитис,
     ниту панкреатитис ... жолчни камења" a synonym, and no rule tells the two apart). Bounded: 600 words in all, 60 per clause."""
-    every = {k: _form_words(v, qualifiers=True) for k, v in q.options.items() if v}
-    words = {k: _form_words(v) for k, v in q.options.items() if v}
+    every = {k: _form_words(v) for k, v in q.options.items() if v}
+    words = {k: _head_words(ws) for k, ws in every.items()}
 
     def own_words(ws: list[str], k: str) -> list[str]:
         return [w for w in ws if not any(_same_term(w, x) or _same_term(x, w) for o, xs in every.items() if o != k for x in xs)]
@@ -1506,6 +1510,7 @@ def _form_named(t: str, q: _Question) -> str | None:
     # qualifiers; one with no word of its own at all ("Pneumonia" beside "Bilateral pneumonia") by none
     own = {k: own_words(ws, k) or own_words(every[k], k) for k, ws in words.items()}
     heads = {k: _head_acronym(v) for k, v in q.options.items() if v}
+    normal_options = {k for k, v in q.options.items() if v and _NORMAL_ANY_LANGUAGE.search(v)}  # "Normal aorta"
     if any(_mention_context(t, m)[0].upper() in q.letters for m in list(_LETTER_MENTION.finditer(t))[:MAX_CANDIDATES]):
         return None  # "Looking at option C: ...": the reply discusses options by letter, which the letter layers read
     if "```" in t or _BOTH_NAMED.search(t):
@@ -1541,7 +1546,7 @@ def _form_named(t: str, q: _Question) -> str | None:
                 # the reply's words, and the English of the vocabulary's terms among them ("主动脉夹层" -> aortic dissection)
                 reply_words += [w for e in medical_terms.english_terms(clause) for w in re.findall(r"[^\W\d_]{3,}", e)][:20]
                 named = {k for k, ws in own.items() if _names_option(ws, reply_words) and (
-                    not _NORMAL_ANY_LANGUAGE.search(q.options[k]) or _NORMAL_ANY_LANGUAGE.search(clause))}  # "Normal aorta"
+                    k not in normal_options or _NORMAL_ANY_LANGUAGE.search(clause))}
                 named |= {k for k, v in q.options.items() if v and _option_pattern(v).search(clause)}  # "classic FNH"
                 named |= {k for k, a in heads.items() if a and re.search(r"(?<![A-Za-z])" + a + r"s?(?![A-Za-z])", clause)}  # "DVT."
                 if named and (conditional or _GENERIC_STATEMENT.search(clause)):
@@ -1561,8 +1566,8 @@ def _form_named(t: str, q: _Question) -> str | None:
                     dismissed |= named
                 elif _NORMAL_WORD.search(clause) or _NORMAL_ANY_LANGUAGE.search(clause):
                     # "the appendix is normal" sets the appendicitis aside; not the option that is itself the normal one
-                    dismissed |= {k for k in named if not _NORMAL_ANY_LANGUAGE.search(q.options[k])}
-                    plain |= {k for k in named if _NORMAL_ANY_LANGUAGE.search(q.options[k])}
+                    dismissed |= named - normal_options
+                    plain |= named & normal_options
                 elif _COGNATE_BLOCKER.search(clause) or _OR_MAYBE.search(clause) or (
                         _DOUBT_WORD.search(clause) and not _COMMITMENT.search(clause)):
                     open_ |= named
@@ -2994,15 +2999,16 @@ def _existential_reply(t: str) -> str | None:
     akwai ruwa a huhu")."""
     body = _COURTESY.sub(" ", t[:200])
     body = re.sub(r"[\s.,!;:、。，！।॥။၊។៕።፣\"'«»“”]+", " ", body).strip()
-    if not body or len(body.split()) > 4:
+    words = body.split()
+    if not words or len(words) > 4:
         return None
     if _EXISTS_NO.fullmatch(body):
         return "no"  # "नहीं है", "tidak ada": the whole reply
     if _EXISTS_YES.fullmatch(body):
         return "yes"
-    no = any(_EXISTS_NO.fullmatch(p) for p in body.split())
-    yes = any(_EXISTS_YES.fullmatch(p) or p.lower() in _YES_ALL for p in body.split())
-    if no == yes or (yes and any(p.lower() in _NO_ALL for p in body.split())):
+    no = any(_EXISTS_NO.fullmatch(p) for p in words)
+    yes = any(_EXISTS_YES.fullmatch(p) or p.lower() in _YES_ALL for p in words)
+    if no == yes or (yes and any(p.lower() in _NO_ALL for p in words)):
         return None  # "კი და არა", "Både ja och nej" (yes and no); "Tidak tahu", "Ei voi sanoa" (not a word of being)
     return "no" if no else "yes"
 
