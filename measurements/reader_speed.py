@@ -1,6 +1,6 @@
 """Reply time of the answer and judge-reply readers on long adversarial replies (issue 22: no reply over 1 s).
 
-    python measurements/reader_speed.py            # the phrases of rounds 12 to 15, 100 KB replies
+    python measurements/reader_speed.py            # the phrases of rounds 12 to 16, 100 KB replies
     python measurements/reader_speed.py --kb 4     # about 600 words: the most round 15's clause reader compares
     python measurements/reader_speed.py --kb 50    # shorter replies
 
@@ -23,9 +23,9 @@ from medtrust.scorers.extract import extract_choice, extract_yes_no
 OPTIONS = {"A": "Pneumothorax", "B": "Pleural effusion", "C": "Atelectasis", "D": "Consolidation"}
 QUESTION = "Is there a pleural effusion?"
 #: round 14 reads the echo of a question's finding only where the older readers cannot parse the question
-QUESTIONS = {12: QUESTION, 13: QUESTION, 14: "Ці ёсць плеўральны выпат?", 15: QUESTION}
+QUESTIONS = {12: QUESTION, 13: QUESTION, 14: "Ці ёсць плеўральны выпат?", 15: QUESTION, 16: QUESTION}
 
-#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12" to "round 15")
+#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12" to "round 16")
 PHRASES = {
     12: ["Já og nei. ", "ਜਵਾਬ: B ਜਾਂ D ", "Pneimotorakss nav konstatēts. ", "Antwort B – x ", "माझे अंतिम उत्तर A आहे ",
          "**Answer: D**\n---\n", '{"jibu": "ndiyo", "answer": "no"} ', "2番目が正解です。", "3-й вариант ",
@@ -50,6 +50,15 @@ PHRASES = {
          "A-ны да, C-ны да ", "B'yi seçmiyorum. ", "Pneumotoraksi përjashtohet. ", "nuk mund të përjashtohet ",
          "দ্বিতীয় (২য়) বিকল্পটি সঠিক। ", "Из двух вариантов верен последний, то есть второй. ", "Bor. ", "კი და არა. ",
          "сондықтан мен A таңдаймын. ", "የመጨረሻ መልሴ A ነው — Cardiomegaly። ", "metastatic disease rather than atelectasis; "],
+    # round 16: hypothetical dismissals, noun-first ordinals, letters closing an earlier sentence, forced choices,
+    # negations of more languages, answers taken back after "but", options named side by side, sides
+    16: ["A PE would show filling defects, which are absent. ", "If it were TB, there would be cavities, and there are none. ",
+         "Agar appenditsit bo'lganida, appendiks kattalashgan bo'lar edi. ", "Sarudzo yechipiri ndiyo yakarurama. ",
+         "Javob birinchisi yoki ikkinchisi. ", "Ang tubag kay C. Naay tubig. ", "Repons lan se B, tibèkiloz. ",
+         "Both B and D fit. If I have to choose one, B. ", "Épanchement pleural ezali te. ", "ስብራት ኣይተረኽበን። ",
+         "Ƙashin bai karye ba. ", "Yego, hari amazi. Nyamara nta mazi ahari. ", "Impendulo ngu-A. Kodwa u-B. ",
+         "compatible with both pneumonia (A) and tuberculosis (B). ", "Links ist eine Fraktur sichtbar, rechts keine Fraktur. ",
+         "B ni tanlayman, ya'ni sil. "],
 }
 
 

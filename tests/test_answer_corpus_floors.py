@@ -1,5 +1,5 @@
-"""Issue 22: the blind answer and judge-reply files of rounds 8 to 15, and the floors that keep the readers from
-falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 15").
+"""Issue 22: the blind answer and judge-reply files of rounds 8 to 16, and the floors that keep the readers from
+falling below what they read (docs/judges.md, "Answer readers, round 8" ... "round 16").
 
 Each file holds 130 answer and 40 judge replies written by a helper who never saw the readers' code or any corpus, with
 ids that name nothing; ``group`` names the file, tests/data/answer_corpus_round<N>.jsonl and
@@ -49,8 +49,15 @@ non-answers right).
   languages) and ``heldout26b`` (103 of 130 answer rows in 41 languages of Central and South Asia, the Caucasus,
   Oceania, Madagascar, Africa and the Americas: Uzbek, Malagasy, Tamil, Lao, Nepali, Telugu, Tajik, Sinhala, Haitian,
   Dhivehi, Tibetan, Quechua ...): the round-14 readers (b839f53) 121/133 and 104/133 (94, 27, 23 and 79, 25, 21), the
-  round-15 readers 123/133 and 108/133 (2 and 4 fixed, none broken), counts only, never read; floors from the last
-  scoring.
+  round-15 readers 123/133 and 108/133 (2 and 4 fixed, none broken), counts only, before either was read. Read in
+  round 16 as development data; floors from the round-16 readers (125/133 and 121/133); rounds 8 to 14 raised to the
+  round-16 readings.
+- Round 16, ``heldout27a`` (a hospital's evaluation of reasoning models and chat assistants: visible reasoning,
+  self-corrections, final lines in many shapes, verbose markdown; about 53 % English, 27 other languages) and
+  ``heldout27b`` (everyday and informal writing: code-switching, romanized languages, typos, chat abbreviations, emoji,
+  lay terms; 89 of 130 answer rows not in English or code-switched, 25 languages): the round-15 readers (79e8497)
+  128/133 and 98/133 (101, 27, 21 and 79, 19, 20), the round-16 readers 128/133 and 99/133 (heldout27b: 1 fixed, none
+  broken; heldout27a: none either way), counts only, never read; floors from the last scoring.
 """
 
 from __future__ import annotations
@@ -60,14 +67,15 @@ import pytest
 from tests.helpers.readers import check_blind_files, floor_counts, load_corpus
 
 FLOORS = {
-    8: {"heldout19a": (98, 29, 23), "heldout19b": (91, 26, 20)},
-    9: {"heldout20a": (104, 28, 23), "heldout20b": (100, 28, 25)},
-    10: {"heldout21a": (104, 26, 21), "heldout21b": (98, 26, 25)},
-    11: {"heldout22a": (99, 27, 24), "heldout22b": (102, 28, 23)},
+    8: {"heldout19a": (99, 29, 23), "heldout19b": (95, 29, 22)},
+    9: {"heldout20a": (105, 28, 23), "heldout20b": (100, 28, 25)},
+    10: {"heldout21a": (104, 27, 21), "heldout21b": (101, 27, 25)},
+    11: {"heldout22a": (100, 27, 24), "heldout22b": (102, 28, 24)},
     12: {"heldout23a": (97, 26, 22), "heldout23b": (104, 23, 21)},
-    13: {"heldout24a": (97, 27, 23), "heldout24b": (100, 23, 22)},
-    14: {"heldout25a": (99, 26, 19), "heldout25b": (92, 21, 22)},
-    15: {"heldout26a": (96, 27, 23), "heldout26b": (83, 25, 21)},
+    13: {"heldout24a": (101, 27, 23), "heldout24b": (100, 23, 22)},
+    14: {"heldout25a": (99, 26, 20), "heldout25b": (93, 21, 23)},
+    15: {"heldout26a": (98, 27, 25), "heldout26b": (96, 25, 23)},
+    16: {"heldout27a": (101, 27, 21), "heldout27b": (80, 19, 20)},
 }
 
 

@@ -35,7 +35,6 @@ KNOWN_MISSES = {
     "x5a-none-fit": "'None of the options fits well': read as a refusal by the shared detector, written as unparseable",
     "x6b-amb-none-fit": "'None of the options fits well': read as a refusal by the shared detector, written as unparseable",
     "x6b-neg-ptx-ocr": "OCR noise ('N0 evidence 0f pneumothor ax'): the negation is unreadable and the cognate layer reads a finding",
-    "x6b-neg-leftkidney-wrongside": "the mass is in the other kidney: the readers do not tie a finding to its side",
     "x6b-neg-fast-positive": "'FAST: positive' answers 'free fluid?' only through medical knowledge",
     "x6b-ord-second-typo": "'Teh secnod one': misspelled ordinals are not read",
     "x6b-ord-neither-former": "'Of the remaining two, the former': an ordinal over the options left, not over all options",

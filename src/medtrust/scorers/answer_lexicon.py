@@ -303,19 +303,19 @@ _ORDINALS_ROUND13 = ("първото|първия|првото", "второто
 _ORDINALS_ROUND14 = (
     "voalohany|birinji|birinjisi|беренче|беренчесе|якум|بىرىنچى|першы|першая|першае|першую|fyrsti|premye|ñawpaq|"
     "ya\\s+liboso|tokkoffaa|ቀዳማይ|yekutanga|wokutanga|njëkk|ya\\s+pele|yoyamba|esooka|پهريون|ފުރަތަމަ|དང་པོ|ທີໜຶ່ງ|ທີ່ໜຶ່ງ|প্ৰথম|"
-    "tuatahi|muamua|imatai|kapisan|kahiji|namba\\s+wan|yokuqala|lokuqala|ta\\s+farko|unua|peteĩha|ערשטע|биринчи|биринчиси|birincisi|birinchisi|біріншісі|esimene",
+    "tuatahi|muamua|imatai|kapisan|kahiji|namba\\s+wan|yokuqala|lokuqala|ta\\s+farko|unua|peteĩha|ערשטע|биринчи|биринчиси|birincisi|birinchisi|біріншісі|esimene|hono\\s+ʻuluaki|ʻuluaki|'uluaki|нэг\\s+дэх|tokkoffaan",
     "faharoa|ikinji|ikinjisi|икенче|икенчесе|дуюм|ئىككىنچى|другі|другая|другое|другую|annar|annað|dezyèm|iskay\\s+kaq|"
     "ya\\s+mibale|lammaffaa|ካልኣይ|yechipiri|yesibili|ñaareel|ya\\s+bobedi|yachiwiri|ey'okubiri|ٻيو|ދެވަނަ|གཉིས་པ|ທີສອງ|ທີ່ສອງ|দ্বিতীয়|"
-    "tuarua|ta\\s+biyu|lona\\s+lua|ikarua|kapindho|kadua|ikaduha|namba\\s+tu|mokõiha|צווייטע|иккинчи|иккинчиси|экинчиси|ikincisi|ikkinchisi|екіншісі",
+    "tuarua|ta\\s+biyu|lona\\s+lua|ikarua|kapindho|kadua|ikaduha|namba\\s+tu|mokõiha|צווייטע|иккинчи|иккинчиси|экинчиси|ikincisi|ikkinchisi|екіншісі|hono\\s+ua|hono\\s+uá|хоёр\\s+дахь|lammaffaan",
     "fahatelo|üçünji|üçünjisi|өченче|өченчесе|сеюм|ئۈچىنچى|трэці|трэцяя|трэцяе|трэцюю|triði|triðja|twazyèm|kimsa\\s+kaq|"
     "ya\\s+misato|sadaffaa|ሳልሳይ|yechitatu|yesithathu|ñetteel|ya\\s+boraro|yachitatu|ey'okusatu|ٽيون|ތިންވަނަ|གསུམ་པ|ທີສາມ|ທີ່ສາມ|তৃতীয়|"
-    "tuatoru|ta\\s+uku|lona\\s+tolu|ikatolu|katelu|katilu|ikatulo|namba\\s+tri|tria|mbohapyha|דריטע|учинчи|учинчиси|үчүнчүсү|üçüncüsü|uchinchisi|үшіншісі",
+    "tuatoru|ta\\s+uku|lona\\s+tolu|ikatolu|katelu|katilu|ikatulo|namba\\s+tri|tria|mbohapyha|דריטע|учинчи|учинчиси|үчүнчүсү|üçüncüsü|uchinchisi|үшіншісі|hono\\s+tolu|гурав\\s+дахь|sadaffaan",
     "fahefatra|dördünji|dördünjisi|дүртенче|дүртенчесе|чорум|تۆتىنچى|чацвёрты|чацвёртая|чацвёртае|чацвёртую|fjórði|fjórða|katriyèm|tawa\\s+kaq|"
     "ya\\s+minei|afraffaa|ራብዓይ|yechina|yesine|ñeenteel|ya\\s+bone|yachinayi|ey'okuna|چوٿون|ހަތަރުވަނަ|བཞི་པ|ທີສີ່|ທີ່ສີ່|চতুৰ্থ|"
-    "tuawhā|tuawha|ta\\s+huɗu|lona\\s+fa|ikava|kapapat|kaopat|ikaupat|namba\\s+foa|kvara|irundyha|פערטע|тўртинчи|тўртинчиси|төртүнчүсү|dördüncüsü|to'rtinchisi|төртіншісі",
+    "tuawhā|tuawha|ta\\s+huɗu|lona\\s+fa|ikava|kapapat|kaopat|ikaupat|namba\\s+foa|kvara|irundyha|פערטע|тўртинчи|тўртинчиси|төртүнчүсү|dördüncüsü|to'rtinchisi|төртіншісі|hono\\s+fā|hono\\s+fa|дөрөв\\s+дэх|afraffaan",
     "fahadimy|bäşinji|bäşinjisi|бишенче|бишенчесе|панҷум|بەشىنچى|пяты|пятая|пятае|пятую|fimti|fimta|senkyèm|pichqa\\s+kaq|"
     "ya\\s+mitano|shanaffaa|ሓምሻይ|yechishanu|yesihlanu|juróomeel|ya\\s+bohlano|yachisanu|ey'okutaano|پنجون|ފަސްވަނަ|ལྔ་པ|ທີຫ້າ|ທີ່ຫ້າ|পঞ্চম|"
-    "tuarima|ta\\s+biyar|lona\\s+lima|ikalima|kalima|namba\\s+faiv|kvina|po'aha|פינפטע|бешинчи|бешинчиси|beşincisi|beshinchisi|бесіншісі",
+    "tuarima|ta\\s+biyar|lona\\s+lima|ikalima|kalima|namba\\s+faiv|kvina|po'aha|פינפטע|бешинчи|бешинчиси|beşincisi|beshinchisi|бесіншісі|hono\\s+nima|тав\\s+дахь|shanaffaan",
 )
 ORDINALS = tuple((old + "|" + new + "|" + new13 + "|" + new14 + "|" + f"{i}-(?:й|я|е|ый|ая|ое|ий|ой|ти|ри|ви|ми)",)
                  for i, ((old,), new, new13, new14) in enumerate(zip(ORDINALS, _ORDINALS_ROUND12, _ORDINALS_ROUND13, _ORDINALS_ROUND14), start=1))  # "3-й вариант", "2-ри"
@@ -323,7 +323,7 @@ ORDINALS = tuple((old + "|" + new + "|" + new13 + "|" + new14 + "|" + f"{i}-(?:�
 #: the middle one of an odd number of options ("die mittlere Option")
 MIDDLE_WORDS = r"middle|mittlere|mittleren|del\s+medio|du\s+milieu|do\s+meio|di\s+mezzo|centrale|middelste|средний|средняя"
 #: the option before the last ("the penultimate option", "a penúltima alternativa")
-PENULTIMATE_WORDS = r"azken\s+aurreko\w{0,2}|priekšpēdēj\w{1,3}|priešpaskutin\w{1,4}|eelviimane|eelviimast|toiseksi\s+viimeinen|utolsó\s+előtti|przedostatni\w{0,2}|předposlední|predposledn\w{1,2}|передостанн\w{1,3}|перадапошн\w{1,3}|næstsidste|nestsiste|näst\s+sista|næstsíðast\w{0,2}|sondan\s+(?:bir\s+önceki|ikinci)|penultimate|second[\s-]to[\s-]last|next[\s-]to[\s-]last|penúltima|penúltimo|penultima|penultimo|vorletzte|vorletzten|avant-dernière|avant-dernier|voorlaatste|предпоследн\w{1,3}"
+PENULTIMATE_WORDS = r"ბოლოს\s+წინა|ბოლოდან\s+მეორე|նախավերջին|предпоследн\w{0,3}|sondan\s+bir\s+önceki|azken\s+aurreko\w{0,2}|priekšpēdēj\w{1,3}|priešpaskutin\w{1,4}|eelviimane|eelviimast|toiseksi\s+viimeinen|utolsó\s+előtti|przedostatni\w{0,2}|předposlední|predposledn\w{1,2}|передостанн\w{1,3}|перадапошн\w{1,3}|næstsidste|nestsiste|näst\s+sista|næstsíðast\w{0,2}|sondan\s+(?:bir\s+önceki|ikinci)|penultimate|second[\s-]to[\s-]last|next[\s-]to[\s-]last|penúltima|penúltimo|penultima|penultimo|vorletzte|vorletzten|avant-dernière|avant-dernier|voorlaatste|предпоследн\w{1,3}"
 LAST_WORDS = (r"last|última|último|letzte|letzten|dernière|dernier|ultima|ultimo|laatste|последний|последняя|son|sonuncu\w{0,3}|ostatnia|ostatni|"
               r"terakhir|cuối\s+cùng|마지막|最后|最後|最后一个|останній|остання|τελευταία|τελευταίο|poslední|ultimul|sista|האחרונה|האחרון|"
               r"الأخير|الأخيرة|สุดท้าย|"
@@ -341,7 +341,9 @@ LAST_WORDS = (r"last|última|último|letzte|letzten|dernière|dernier|ultima|ult
               r"pungkasan|panungtung|katapusan|lasta|לעצטע|охирги|sonuncusu|viimane|viimast|"
               # round 15: Hindi, Marathi, Nepali, Georgian, Somali, Armenian, Urdu, Sinhala, Telugu, Malayalam, Odia, Punjabi
               r"अंतिम|अन्तिम|आखिरी|आख़िरी|ბოლო|უკანასკნელი|dambaysa|dambeysa|վերջինը|آخری|අන්තිම|ఆఖరి|അവസാന|ଶେଷ|ଅନ୍ତିମ|ਅੰਤਿਮ|"
-              r"ostatnią|ostatniej|последнюю|последнего|последнее|останню|останнього|sonuncu|son\s+seçenek|dernier|ultim[oa]")
+              r"ostatnią|ostatniej|последнюю|последнего|последнее|останню|останнього|sonuncu|son\s+seçenek|dernier|ultim[oa]|"
+              # round 16: Xhosa, Kinyarwanda, Tongan, Oromo forms
+              r"lokugqibela|okokugqibela|cya\s+nyuma|rya\s+nyuma|ya\s+nyuma|fakaʻosi|faka'osi|fakaosi|dhumaan|dhumaa")
 #: nouns after an ordinal ("the second option", "第二个选项")
 ORDINAL_NOUNS = (
     r"option|choice|one|description|statement|proposition|possibility|alternative|candidate|item|"
@@ -358,6 +360,8 @@ ORDINAL_NOUNS = (
     r"možnosť|ponuđeni\s+odgovor|odgovor|"
     # round 14: "Dördünji wariant", "ya liboso", "fahatelo" after "safidy" is read by the noun-first pattern
     r"wariant|warianty|варыянт|valmöguleiki|opsyon|akkaataa|filannoo|ምርጫ|sarudzo|tànneef|"
+    # round 16: Uyghur, Kazakh, Uzbek, Tigrinya nouns after their ordinal ("ئاخىرقى تاللاش")
+    r"تاللاش|تاللانما|جاۋاب|таңдау|tanlov|javob|መልሲ|"
     r"kusankha|ekiddibwamu|kalidhu|ཕྱོགས|ທາງເລືອກ|বিকল্প|kōwhiringa|filifiliga|digdaya|pilihan|pilihan\s+jawaban|opcio|tembiporavo"
 )
 #: "option number three", "choice no. 2"

@@ -191,6 +191,16 @@ a finding excluded in ~25 more languages (:data:`_EXCLUSION_STEM`, :func:`_exclu
 or "the last" of more languages (:func:`_position_stated`); "there is" / "there is none" as a whole short reply
 (:func:`_existential_reply`); a verb of choosing after a closing letter (:data:`_VERB_TAIL`).
 
+Round 16 (docs/judges.md, "Answer readers, round 16"): an option named only as the subject of a hypothetical or generic
+statement, or under a condition contrary to the image, is dismissed (:func:`_hypothetical_mention`, :data:`_WOULD`,
+:data:`_IF_WORD`); ordinals after the option and answer nouns of more languages, never two joined by "or"
+(:data:`_OR_NEXT_ORDINAL`); a letter that closes an earlier sentence, a gloss after a comma (:data:`_GLOSS_TAIL`) and a
+choice forced by the question (:data:`_FORCED_CHOICE`); negations of more languages (:data:`_FUSED_NEGATION`: Lingala
+"te" ending a clause, the Ethiopic circumfix, Hausa "bai ... ba") and a whole short reply that negates
+(:func:`_short_negated_reply`); an answer taken back by a sentence opening with "but" in the reply's language
+(:func:`_denied_after_contrast`) and options named with their letters under "both" (:data:`_BOTH_WORD`); the side a
+yes/no question asks about (:func:`_side_of`).
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` (or another server's ``length``) keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -281,7 +291,7 @@ _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir
              "نەخێر", "ના" + _PUNCT_AFTER, "ಇಲ್ಲ", "ഇല്ല", "ନା" + _PUNCT_AFTER, "na" + _PUNCT_AFTER,
              "le" + _PUNCT_AFTER, "nee" + _PUNCT_AFTER, "ບໍ່ມີ", "ไม่มี",
              # round 14 (as the yes words above)
-             "bẹ́ẹ̀ kọ́", "bẹẹ ko", "lakki", "lakkii", "ኣይፋል", "ኣይፋሉን", "ኣይኮነን", "нест" + _PUNCT_AFTER, "manam", "mana" + _PUNCT_AFTER, "te" + _PUNCT_AFTER,
+             "amo" + _PUNCT_AFTER, "нӕ" + _PUNCT_AFTER, "bẹ́ẹ̀ kọ́", "bẹẹ ko", "lakki", "lakkii", "ኣይፋል", "ኣይፋሉን", "ኣይኮነን", "нест" + _PUNCT_AFTER, "manam", "mana" + _PUNCT_AFTER, "te" + _PUNCT_AFTER,
              "té" + _PUNCT_AFTER, "kāo", "kao" + _PUNCT_AFTER, "kāore" + _PUNCT_AFTER, "kaore" + _PUNCT_AFTER, "མེད", "མིན", "tsia",
              "kwete", "aiwa" + _PUNCT_AFTER, "déedéet", "deedeet", "tjhe", "che" + _PUNCT_AFTER, "nnyaa", "nyaa" + _PUNCT_AFTER,
              "ayi" + _PUNCT_AFTER, "iyayi", "nedda", "daabi", "alaa" + _PUNCT_AFTER, "nac oes", "nac ydy", "naddo", "nage" + _PUNCT_AFTER,
@@ -857,6 +867,7 @@ class _Question:
         self.yes_no = not self.options
         self.subject: str | None = None  # the finding a yes/no question asks about (extract_yes_no)
         self.asks_normal = False  # the question asks whether something is normal: findings answer it the other way
+        self.side: str | None = None  # round 16: "l" / "r" when the question names one side, "" when none, None unknown
 
     def yes_no_answer(self, word: str) -> str | None:
         yn = _yes_no_word(word)
@@ -1012,6 +1023,7 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
     text followed by an elimination ("(MRI) is less likely") are not read."""
     hits: set[str] = set()
     negated: set[str] = set()  # options whose own text is negated in another language
+    generic_at = first_hit = len(t)  # round 16: where the first generic statement about an option, and the first plain name, stand
     for k, v in q.options.items():
         if not v:
             continue
@@ -1031,6 +1043,14 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
             if _UNLIKELY.search(re.split(r"[,;:.!?\n]|\s(?:but|aber|mais|pero|ma|mas)\s", after)[0]):
                 negated.add(k)
                 continue  # round 15: "Ein HCC ist ohne Zirrhose und ohne Washout unwahrscheinlich"
+            stated_after = _HYPOTHETICAL_CUT.split(after, maxsplit=1)[0]
+            if _hypothetical_mention(clause, stated_after) and not _ANSWER_NOUN_ANY.search(re.split(r"[.;!?\n]", after)[0][:60]):
+                if _GENERIC_STATEMENT.search(stated_after[:100]) and not _WOULD.search(stated_after[:100]):
+                    # "Optic neuritis is typically unilateral" after the answer sets it aside; "A venous ulcer is typically
+                    # over the malleolus" before any answer weighs it (as in _form_named): no answer
+                    generic_at = min(generic_at, m.start())
+                negated.add(k)
+                continue  # round 16: "A PE would show filling defects", "If it were TB, there would be cavities"
             gloss = re.search(r"\(\s*+$", before)
             if gloss and _negated(re.split(r"[.;:!?\n,→]", before[: gloss.start()])[-1]):
                 negated.add(k)
@@ -1048,7 +1068,10 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
                 if alt or _ALTERNATIVE_BEFORE.search(before):
                     return None  # "in the pancreas or the kidney": alternatives, no answer
                 hits.add(k)
+                first_hit = min(first_hit, m.start())
                 break
+    if generic_at < first_hit:
+        return None
     keep = [k for k in hits if not any(k != o and _option_pattern(q.options[k]).search(q.options[o]) for o in hits)]
     if not hits and partial:
         t = _RESTATED.sub(lambda m: "" if m.group(1) in q.letters and q.options.get(m.group(1)) and _option_pattern(
@@ -1245,6 +1268,8 @@ def _cognate_key(word: str) -> str:
     w = w.replace("c", "k").replace("y", "i").replace("h", "").replace("x", "ks")
     # round 14: the Cyrillic and Turkic spelling of Greek and Latin h and c ("gidrotsefaliya" / "hydrocephalus", "гепатит")
     w = re.sub(r"^g(?=[ie])", "", w.replace("ts", "s"))
+    # round 16: Greek "eu" as the Cyrillic and Turkic languages write it ("pnevmoniya" / "pneumonia", "revmatoid", "nevrit")
+    w = re.sub(r"(?<=[aeo])v(?=[mrtksl])", "u", w)
     w = w[1:] if re.match(r"(?:pn|ps)", w) else w  # "neumotórax", "soriasis"
     if w.startswith("\u0627\u0644") and len(w) > 4:
         return w[2:]  # the Arabic article is no stem: "البند" (the item) shares "الب" with "البنكرياس" (the pancreas), "الزائدة" is "زائدة"
@@ -1445,7 +1470,27 @@ _OR_MAYBE = re.compile(r"(?i)(?<![^\W\d_])(?:ან|ანდა|შესაძ
 #: round 15: a hypothetical in many languages: "OA would show osteophytes", "gdyby był obrzęk", "kdyby", "якби", "если бы"
 _WOULD = re.compile(r"(?i)(?<![^\W\d_])(?:would|wouldn't|würde|würden|wäre|wären|hätte|sería|seria|serait|sarebbe|zou|"
                     r"gdyby|jeśliby|kdyby|keby|якби|если\s++бы|ако\s++би|kad\s++bi|če\s++bi|ha\s++lenne|jos\s++olisi|"
-                    r"om\s++det\s++vore|olsaydı|olsa|dacă\s++ar|αν\s++ήταν|kalau\s++ada|nếu\s++là)(?![^\W\d_])")
+                    r"om\s++det\s++vore|olsaydı|olsa|dacă\s++ar|αν\s++ήταν|kalau\s++ada|nếu\s++là|"
+                    # round 16: the conditional of more languages ("При абсцессе был бы уровень жидкости", "mostrerebbe",
+                    # "appendiks kattalashgan bo'lar edi", "apendiksi do të ishte", "kontsolidazio bat ikusiko genuke")
+                    r"бы|би|bi(?!-)|by(?=\s++(?:byl|byla|bylo|byly|měl|měla|ukázal|ukázala|bola|bol|mal|mala))|[^\W\d_]{2,}łby|[^\W\d_]{2,}łaby|[^\W\d_]{2,}łoby|"
+                    r"[^\W\d_]{3,}rebbe(?:ro)?|[^\W\d_]{3,}raient|(?:montre|donne|aur|ser|verr|devr|pourr|présenter|apparaîtr|observer)ait|"
+                    r"[^\W\d_]{2,}ría|[^\W\d_]{2,}rían|(?:mostrar|ter|haver|ver|aparecer|esperar|dar|apresentar)ia|olurdu|görülürdü|beklenirdi|gösterirdi|"
+                    r"bo'lar\s++edi|bo'lardi|ko'rinardi|болар\s++еді|болар\s++эди|lenne|látszana|mutatna|olisi|näkyisi|näyttäisi|"
+                    r"skulle|zouden|ar\s++fi|ar\s++arăta|ar\s++avea|θα\s++(?:ήταν|έδειχνε|υπήρχε|φαινόταν)|do\s++të\s++ishte|"
+                    r"do\s++të\s++kishte|[^\W\d_]{3,}ko\s++(?:genuke|luke|litzateke)|litzateke|bheadh|semanu|байх\s++байсан|харагдах\s++байсан|"
+                    r"იქნებოდა|կլիներ|կերևար|ቢሆን|ይታይ\w{0,3}\s++ነበር|ingekuba|bekuzoba|besizobona|ngesibona|tolingaki|twandirabye|"
+                    r"ingekuwa|ingeonekana|ungeona|akan\s++(?:terlihat|tampak|ada|menunjukkan)|sana\s++(?:ay|ay\s++makikita)|sẽ\s++(?:thấy|có)|"
+                    r"होती|होता|होते|దిస్తుంది|ఉంటుంది|இருக்கும்|থাকত|থাকতো|হতো|असती|असता|ہوتا|ہوتی|می‌بود|نشان\s++می‌داد|لكان|لظهر|"
+                    r"היה\s++(?:נראה|מופיע)|היו\s++נראים)(?![^\W\d_])|だろう|であろう|はずです|はずだ|것입니다|거예요|会表现为|会显示|会看到|应该会|จะเห็น")
+#: round 16: "if" in many languages: a sentence under one that names an option and holds a hypothetical or a negation
+#: dismisses it ("Afai o le appendicitis, semanu e fulafula le appendix, ae e leai", "Хэрэв сүрьеэ байсан бол ... гэхдээ
+#: байхгүй", "Soki ezalaki tuberculose, ... kasi ezali te"); "Wenn es nicht die Leber ist, dann die Milz" weighs two
+_IF_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:if|were\s++it|had\s++it\s++been|afai|mēnā|ki\s++te\s++mea|ukube|ukuba|"
+                      r"soki|singa|agar|хэрэв|егер|эгер|агар|nëse|në\s++rast|po\s++të|baldin|ikiwa|idan|haddii|"
+                      r"apabila|jikalau|seandainya|kung|raha|sichus|eğer|եթե|თუ|შემთხვევაში|ఒకవేళ|ಒಂದು\s++ವೇಳೆ|"
+                      r"यदि|अगर|اگر|لو|إذا|אילו|jeżeli|jeśli|falls|wenn|если|якщо|kdyby|pokud|jos|indien|sekiranya)"
+                      r"(?![^\W\d_])|(?<![^\W\d_])[^\W\d_]{2,12}balitz|ቢሆን|如果|假如|若是|もし|であれば|만약|라면|ถ้า|หาก")
 
 
 def _head_acronym(text: str) -> str:
@@ -1530,8 +1575,12 @@ def _form_named(t: str, q: _Question) -> str | None:
             continue
         parts = _FORM_CLAUSE_CUT.split(sentence)[:20]
         # "Wenn es nicht die Leber ist, dann die Milz": a sentence under a condition weighs every option it names
-        conditional = bool(_OTHER_HYPOTHETICAL.search(sentence)
+        conditional = bool(_OTHER_HYPOTHETICAL.search(sentence) or _IF_WORD.search(sentence)
                            or re.search(r"(?i)(?<![^\W\d_])(?:if|unless|als\s++(?:het|dit|dat|er))(?![^\W\d_])", sentence))
+        # round 16: "If it were TB, there would be cavities, but there are none": a condition contrary to the image dismisses
+        # the options it names; one with neither a would-word nor a negation weighs them
+        counterfactual = conditional and not _FORCED_CHOICE.search(sentence) and bool(
+            _WOULD.search(sentence) or _negated(sentence) or _new_negation(sentence))
         for part in parts:
             cut = _REJECT_SPLIT.search(part)
             pieces = [part[: cut.start()], part[cut.start():]] if cut and cut.start() > 0 else [part]
@@ -1549,8 +1598,13 @@ def _form_named(t: str, q: _Question) -> str | None:
                     k not in normal_options or _NORMAL_ANY_LANGUAGE.search(clause))}
                 named |= {k for k, v in q.options.items() if v and _option_pattern(v).search(clause)}  # "classic FNH"
                 named |= {k for k, a in heads.items() if a and re.search(r"(?<![A-Za-z])" + a + r"s?(?![A-Za-z])", clause)}  # "DVT."
+                if named and counterfactual:
+                    dismissed |= named
+                    continue
                 if named and (conditional or _GENERIC_STATEMENT.search(clause)):
-                    open_ |= named  # "RA is usually symmetric": what an option typically shows, weighed, not chosen
+                    # "RA is usually symmetric": what an option typically shows, weighed, not chosen; "Wenn es nicht die
+                    # Leber ist, dann die Milz"
+                    open_ |= named
                     continue
                 # "aneurysm" is a part of "pseudoaneurysm", "Befund" of "Normalbefund": that option is left open
                 open_ |= {k for k, ws in own.items() if k not in named and any(
@@ -1579,6 +1633,50 @@ def _form_named(t: str, q: _Question) -> str | None:
     if len(chosen) == 1 and plain <= chosen | dismissed:
         return chosen.pop()
     return None
+
+
+#: round 16: a choice forced by the question, which commits to an answer ("If I have to choose one, B", "if forced to pick")
+_FORCED_CHOICE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:if\s++(?:I|we)\s++(?:have|had|must|need)\s++to\s++(?:choose|pick|select|commit|go\s++with)|if\s++forced|"
+    r"forced\s++to\s++(?:choose|pick)|if\s++(?:I|we)\s++must\s++(?:choose|pick)|if\s++pressed|"
+    r"wenn\s++ich\s++(?:mich\s++)?(?:entscheiden|wählen)\s++muss|si\s++(?:je\s++dois|il\s++faut)\s++choisir|"
+    r"si\s++(?:tengo|hay)\s++que\s++(?:elegir|escoger)|se\s++(?:devo|dovessi)\s++scegliere|se\s++(?:tiver|tenho)\s++que\s++escolher|"
+    r"если\s++(?:нужно|надо|придётся|приходится)\s++выбирать|если\s++выбирать|jeśli\s++muszę\s++wybrać|"
+    r"als\s++ik\s++moet\s++kiezen|kalau\s++harus\s++memilih|jika\s++harus\s++memilih|si\s++tuviera\s++que\s++elegir|"
+    r"se\s++tivesse\s++(?:que|de)\s++escolher|s'il\s++faut\s++(?:en\s++)?choisir|gdybym\s++musiał\w?\s++wybrać|"
+    r"kdybych\s++musel\w?\s++vybrat|birini\s++seçmem\s++gerekirse|seçmek\s++zorunda\s++olsam|nikilazimika\s++kuchagua|"
+    r"kung\s++kailangan\s++(?:kong\s++)?pumili|თუ\s++ერთი\s++უნდა\s++ავირჩიო|თუ\s++უნდა\s++ავირჩიო|եթե\s++պետք\s++է\s++ընտրել|"
+    r"agar\s++bittasini\s++tanlash\s++kerak\s++bo'lsa|егер\s++біреуін\s++таңдау\s++керек\s++болса|اگر\s++مجبور\s++به\s++انتخاب|"
+    r"إذا\s++(?:كان\s++)?(?:علي|عليّ)\s++(?:أن\s++)?(?:اختار|أختار)|אם\s++חייב\w?\s++לבחור|अगर\s++एक\s++चुनना\s++(?:हो|पड़े)|"
+    r"nếu\s++phải\s++chọn)(?![^\W\d_])|如果必须选|如果一定要选|如果只能选|非要选|強いて選ぶなら|一つ選ぶなら|どちらか選ぶなら|"
+    r"굳이\s*고르자면|하나를\s*고르자면|ถ้าต้องเลือก")
+#: round 16: where the statement about an option ends: a clause's end, a bracket, a relative clause or a rejection
+#: ("a lung abscess rather than a TB cavity (which would be apical)")
+_HYPOTHETICAL_CUT = re.compile(r"[,;:.!?\n(\[。！？]|(?i:(?<![^\W\d_])(?:but|aber|mais|pero|ma|mas|which|that|who|where|whereas|while|"
+                               r"rather|instead|than|not|welche\w?|qui|que|cuyo|который|которая|которое|kt[óo]r\w{1,2})(?![^\W\d_]))")
+#: round 16: words that bring a generic statement back to the image ("typically look exactly like this")
+_THIS_IMAGE = re.compile(r"(?i)(?<![^\W\d_])(?:like\s++(?:this|that|here)|this\s++(?:image|case|one|picture|patient|film|scan)|here|"
+                         r"in\s++this)(?![^\W\d_])")
+#: round 16: "would" that commits ("PE would be my answer", "would best explain the findings")
+_WOULD_COMMITS = re.compile(r"(?i)(?<![^\W\d_])(?:would|'d)\s++(?:be\s++(?:my|the)\s++(?:answer|choice|pick|diagnosis|best)|"
+                            r"(?:best|better)\s++(?:explain|fit|account)|explain\s++(?:everything|all|the\s++findings|this))")
+
+
+def _hypothetical_mention(before: str, after: str) -> bool:
+    """Whether an option's text stands in a hypothetical or generic statement about it, not as this image's answer (round
+    16): ``before`` is its clause up to the text, ``after`` the clause after it. "A PE would show filling defects", "MS
+    plaques are usually smaller", "ILD లో రెటిక్యులర్ నమూనా ఉంటుంది" (a would-word or a generic word after it,
+    :data:`_WOULD`, :data:`_GENERIC_STATEMENT`); "If it were TB", "Agar appenditsit bo'lganida", "Pneumonia balitz" (an
+    "if" of :data:`_IF_WORD` before it or after it). Never a forced choice ("if I had to choose, PE", :data:`_FORCED_CHOICE`)
+    or a committing would ("PE would be my answer", :data:`_WOULD_COMMITS`)."""
+    after = after[:100]
+    if (_FORCED_CHOICE.search(before) or _FORCED_CHOICE.search(after) or _WOULD_COMMITS.search(after)
+            or _ANSWER_NOUN_ANY.search(after[:60])):
+        return False  # "Le carcinome hépatocellulaire serait ma réponse": a would that names the answer commits
+    if _GENERIC_STATEMENT.search(after) and _THIS_IMAGE.search(after):
+        return False  # "seborrheic keratoses typically look exactly like this"
+    return bool(_WOULD.search(after) or _GENERIC_STATEMENT.search(after) or _IF_WORD.search(before)
+                or re.match(r"[ \t]*+(?:balitz|ቢሆን|であれば|なら|라면|이라면)", after))
 
 
 #: round 13: a letter, a dash or colon, and words of that option ("A — Referable", "(B) - meningioma")
@@ -2004,7 +2102,7 @@ def _explicit_hits(t: str, q: _Question) -> list[tuple[int, str, _Reading]]:
         elif r is not None and q.subject and re.match(r"(?i)no\s++[^\W\d_]", lead):
             # "No effusion; small pneumothorax": a determiner, not an answer; the clauses that name
             # the question's finding decide
-            found = _abnormality(t) if _GENERIC_SUBJECT.match(q.subject) else _subject_finding(t, q.subject)
+            found = _abnormality(t) if _GENERIC_SUBJECT.match(q.subject) else _subject_finding(t, q.subject, side=q.side)
             r = _Reading(found) if found in ("yes", "no") else r  # ("No hemorrhage, but a large mass" is an abnormality)
         if r is not None and (r.answer or r.multiple):
             hits.append((off, "leading", r))
@@ -2535,6 +2633,10 @@ _COPULAS_AFTER = (r"ነው|እዩ|ናይ|है|हो|हुन्छ|आहे
 _CLOSING_TAIL = re.compile(r"[ \t*_\"'”»)\]]*+(?:[.!。！।။።]|\n|$)|[ \t]++(?:" + _COPULAS_AFTER + r")[ \t*_]*+(?:[.!。！।။።]|\n|$)|"
                            # round 15: a copula, then a dash and the option's name ("የመጨረሻ መልሴ A ነው — Cardiomegaly።")
                            r"(?:[ \t]++(?:" + _COPULAS_AFTER + r"))?[ \t*_]*+(?:[—–:]|(?<=[ \t])-|-(?=[ \t]))[^.!?。！？\n]{0,120}(?:[.!。！।။።]|\n|$)")
+#: round 16: a comma and a few words that end the letter's sentence, its option named in the reply's words ("Repons lan se B,
+#: tibèkiloz."); the guards of a closing letter apply to them (no negation, doubt or other letter)
+_GLOSS_TAIL = re.compile(r"[ \t]*+,[ \t]*+(?![" + lex.CJK + _UNSPACED_SOUTHEAST + r"])[^\W\d_][^\W\d_'’ \t" + lex.CJK + r"-]{0,24}"
+                         r"(?:[ \t]++[^\W\d_'’ \t" + lex.CJK + r"-]{1,24}){0,2}[ \t*_]*+(?:[.!。！।။።]|\n|$)")
 #: round 15: one or two words after the letter that end the reply, a verb of choosing in a language that puts it last
 #: ("сондықтан мен A таңдаймын.", "ამიტომ B ვირჩევ.", "A እመርጣለሁ።"); read only in the reply's last sentence and with the
 #: guards of a closing letter (no negation, doubt, exclusion or condition among those words)
@@ -2634,7 +2736,7 @@ def _closing_letter(t: str, q: _Question) -> str | None:
     if not mentions:
         return None
     m, up = mentions[-1]
-    tail = _CLOSING_TAIL.match(t, m.end())
+    tail = _CLOSING_TAIL.match(t, m.end()) or _GLOSS_TAIL.match(t, m.end())
     if not tail:
         verb = _VERB_TAIL.match(t, m.end())
         words = " ".join(w for w in (verb.groups() if verb else ()) if w)
@@ -2642,8 +2744,20 @@ def _closing_letter(t: str, q: _Question) -> str | None:
                          or _EXCLUSION_STEM.search(words) or _ENGLISH_FRAME.search(words) or _ELIMINATED_AFTER.match(t[m.end():])
                          or _CANNOT.search(words) or _UNLIKELY.search(words)):
             tail = verb
-    if not tail or re.match(r"[ \t]*+[.)][ \t]*+[^\W\d_]", t[m.end(): m.end() + 4]):
-        return None  # a word after the letter ("B emas"), or a list item restating an option ("E) Abscess")
+    if not tail:
+        return None  # a word after the letter ("B emas")
+    listed = re.match(r"([ \t]*+[.)][ \t]*+)([^\W\d_][^\n]{0,80})", t[m.end(): m.end() + 84])
+    if listed and (")" in listed.group(1) or any(v and _option_pattern(v).match(listed.group(2)) for v in q.options.values())):
+        # a list item restating an option ("E) Abscess", "B. Abscess"); round 16: not a sentence that ends on the letter and
+        # the next one ("Javob: xoletsistit (B). Agar appenditsit ...", "Ang tubag kay C. Naay tubig ...")
+        return None
+    if listed:
+        rest = t[m.end():]
+        if (any(c.group(0) in q.letters for c in list(_BARE_CAPITAL.finditer(rest))[:MAX_CANDIDATES])
+                or _TORN.search(rest) or _UNDECIDED.search(rest) or _CONTRAST.search(rest) or re.search(r"[?？]", rest)):
+            # round 16: what follows a letter that closes an earlier sentence must not name another letter or weigh it again
+            # ("Ko e tali ko e A. Ka ʻoku hā mahino ko e C ia.", "... argues for B. Then again, ... a toss-up")
+            return None
     start = max(t.rfind(c, 0, m.start()) for c in ".!?\n。！？।။።")  # the letter's sentence
     sentence_start = start + 1
     if not t[sentence_start: m.start()].strip(" \t*_#>-([") :
@@ -2655,6 +2769,9 @@ def _closing_letter(t: str, q: _Question) -> str | None:
                 and not _negated_before(t, sentence_start, others[0].start()) and not _CLOSING_TAIL.match(t, others[0].end()):
             return others[0].group(0)
         return None  # "Karabo ha se A.", "Jibu si B.": a letter negated, in a language whose phrases no layer holds
+    forced = _FORCED_CHOICE.search(t, sentence_start, m.start())
+    if forced:  # round 16: "A და C ორივე შესაძლებელია, მაგრამ თუ ერთი უნდა ავირჩიო — A.": the letters weighed before a forced choice
+        others = [o for o in others if o.start() > forced.end()]
     joined = [_MULTI_AFTER.match(t[o.end(): o.end() + 60]) for o in others]  # (its "^" anchors at the slice's start)
     if any(j and j.group(1) in q.letters and re.search(r"(?:^|:)[ \t*_]*+$", t[sentence_start: o.start()])
            for j, o in zip(joined, others)):
@@ -2669,11 +2786,12 @@ def _closing_letter(t: str, q: _Question) -> str | None:
         return None  # "hepatitis B.", "vitamiin D.", "Kerley B": a name, not an option
     if (_CLOSING_NEGATOR.search(tail.group(0)) or _DOUBT_WORD.search(tail.group(0))):
         return None  # "Viimeisenä C – ei missään tapauksessa.", "D — zdecydowanie nie."
-    if _CONDITION_WORD.search(t, sentence_start, m.start()):
+    if _CONDITION_WORD.search(t, sentence_start, m.start()) and not _FORCED_CHOICE.search(t, sentence_start, m.start()):
         return None  # "A is the answer if the patient is febrile; if there is crepitus, then it's B."
     for earlier, other in mentions[:-1]:
         restated = re.match(r"[ \t]*+[.)][ \t]*+([^\n]{1,80})", t[earlier.end(): earlier.end() + 84])
         if (other != up and earlier.start() < sentence_start and _CLOSING_TAIL.match(t, earlier.end())
+                and not _negated_before(t, max(t.rfind(c, 0, earlier.start()) for c in ".!?\n。！？।။።") + 1, earlier.start())
                 and not (restated and q.options.get(other) and _option_pattern(q.options[other]).match(restated.group(1)))):
             return None  # "Left image: B. Right image: D.", "Odgovor B. Možda ipak D.": another letter closed a sentence before
     letter, before, after = _mention_context(t, m)
@@ -2966,7 +3084,7 @@ def _weak(t: str, q: _Question, *, forms: bool = True) -> tuple[str | None, str,
                 return ans, "yes_no_word", f"only the word '{word}' occurs"
         if y and n:
             return None, "none", "both 'yes' and 'no' occur without a stated answer"
-        said = _existential_reply(t)
+        said = _existential_reply(t) or _short_negated_reply(t, q.subject)
         if said:
             ans = q.yes_no_answer(said)
             if ans:
@@ -3006,11 +3124,35 @@ def _existential_reply(t: str) -> str | None:
         return "no"  # "नहीं है", "tidak ada": the whole reply
     if _EXISTS_YES.fullmatch(body):
         return "yes"
+    if _FUSED_NEGATION.search(body) and not any(_EXISTS_NO.fullmatch(p) for p in words):
+        return None  # round 16: "Ƙashin bai karye ba" (the bone is not broken): "bai" is no Basque yes here
     no = any(_EXISTS_NO.fullmatch(p) for p in words)
     yes = any(_EXISTS_YES.fullmatch(p) or p.lower() in _YES_ALL for p in words)
     if no == yes or (yes and any(p.lower() in _NO_ALL for p in words)):
         return None  # "კი და არა", "Både ja och nej" (yes and no); "Tidak tahu", "Ei voi sanoa" (not a word of being)
     return "no" if no else "yes"
+
+
+def _short_negated_reply(t: str, subject: str | None = None) -> str | None:
+    """"no" when the whole reply is one short sentence (eight words at most) that holds a negation of its own language
+    (:data:`_FUSED_NEGATION`) and no word of yes, doubt or contrast (round 16): "Tsy misy tapaka ny taolana", "ስብራት
+    ኣይረኣየን።", "Шикастагии устухон дида намешавад", "Ƙashin bai karye ba" (each: no fracture is seen). Read last, when no
+    layer found the question's finding in the reply; an English reply is the English layers' to read. None when the reply
+    repeats a word of the question's ``subject`` that no layer read as the finding: it negates something else about it
+    ("Augšstilba kauls šajā projekcijā nav pilnībā redzams": the femur is not fully visible), and None otherwise."""
+    body = t.strip()[:300]
+    subject_words = [w.lower() for w in re.findall(r"[^\W\d_]{4,}", subject or "")[:20]]
+    if any(_shared_stem(w.lower(), s) for w in re.findall(r"[^\W\d_]{4,}", body)[:20] for s in subject_words):
+        return None
+    sentences = [x for x in re.split(r"[.!?;\n。！？।။።]+", body) if x.strip()]
+    words = body.split()
+    if len(sentences) != 1 or not words or len(words) > 8 or _ENGLISH_FRAME.search(body) or _DOUBT_WORD.search(body):
+        return None
+    yes_words = [w for w in _FUSED_NEGATION.sub(" ", body).split() if w.lower().strip(".,!;:") in _YES_ALL]  # "bai ... ba" negates
+    if (yes_words or _CONTRAST.search(body) or _BUT_MORE_WORD.search(body) or "?" in body
+            or _OR_MAYBE.search(body) or _CANNOT.search(body) or _EXCLUSION_STEM.search(body)):
+        return None  # "ບໍ່ແນ່ໃຈວ່າມີກະດູກຫັກຫຼືບໍ່" (not sure whether ... or not), "چەتكە قاققىلى بولمايدۇ" (cannot be excluded)
+    return "no" if _FUSED_NEGATION.search(body) else None
 
 
 #: blockquote lines opening a reply that quote the question back, when an answer follows them
@@ -3074,6 +3216,12 @@ _APPOSITION_GAP = re.compile(r"[ \t]*+(?:[,:(\[—–-]|=>|->|→)?[ \t]*+(?i:(?
                              r"(?=[ \t]*+(?:[.!;。\n]|$))")
 
 
+#: round 16: "both" in many languages, which joins two options named in one sentence ("tanto con neumonía (A) como con ...")
+_BOTH_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:both|tanto|sowohl|à\s++la\s++fois|ambos|ambas|entrambi|entrambe|sia|оба|обе|как|"
+                        r"zarówno|oba|obě|beide|beiden|keduanya|kedua-duanya|cả\s++hai|her\s++ikisi|hem|ikkalasi|екеуі|"
+                        r"vyote\s++viwili|zote\s++mbili)(?![^\W\d_])|两者|兩者|都|どちらも|両方|둘\s*다|ทั้งสอง")
+#: round 16: an option's own letter in brackets right after its text, wherever the sentence goes on ("neumonía (A) como")
+_BRACKETED_LETTER = re.compile(r"[ \t]*+[(\[](?i:(?:option|opción|opção|opzione|вариант)[ \t]++)?([A-E])[)\]]")
 #: a rejection right before an option's text: "the kidney rather than the liver (A)", "not the spleen, B"
 _REJECTED_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:rather\s++than|instead\s++of|than|not|nor|neither|no|except)\s++(?:(?:an?|the)\s++)?$")
 
@@ -3082,16 +3230,24 @@ def _apposition(t: str, q: _Question) -> tuple[int, str, _Reading] | None:
     """An option's text followed by its own letter where a sentence ends ("So the left kidney, C.", "→ Lungenödem (B)"),
     not negated: a stated answer, placed at the text. The last such place wins; None when none. At most MAX_CANDIDATES
     places per option (bounded)."""
-    best: tuple[int, str] | None = None
+    places = _apposition_places(t, q)
+    best = max(places) if places else None
+    return (best[0], "apposition", _Reading(best[1])) if best else None
+
+
+def _apposition_places(t: str, q: _Question, *, bracketed: bool = False) -> list[tuple[int, str]]:
+    """Every (position, letter) where an option's text is followed by its own letter, not negated (:func:`_apposition`).
+    ``bracketed``: also its letter in brackets anywhere in the sentence ("tanto con neumonía (A) como con tuberculosis (B)")."""
+    places: list[tuple[int, str]] = []
     for k, v in q.options.items():
         if not v:
             continue
         for m in list(_option_pattern(v).finditer(t))[-MAX_CANDIDATES:]:
-            gap = _APPOSITION_GAP.match(t, m.end())
+            gap = _APPOSITION_GAP.match(t, m.end()) or (_BRACKETED_LETTER.match(t, m.end()) if bracketed else None)
             if (gap and gap.group(1) == k and not _negated_clause(t, m.start()) and not _on_secondary_line(t, m.start())
-                    and not _REJECTED_BEFORE.search(t, max(0, m.start() - 40), m.start()) and (best is None or m.start() > best[0])):
-                best = (m.start(), k)
-    return (best[0], "apposition", _Reading(best[1])) if best else None
+                    and not _REJECTED_BEFORE.search(t, max(0, m.start() - 40), m.start())):
+                places.append((m.start(), k))
+    return places
 
 
 #: round 10: a concession that reopens a letter as possible: "Although B is also quite possible...", "Хотя B тоже вполне
@@ -3426,6 +3582,9 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
             other = _diagnosed_other(t, after, r.answer, q)
             if other:
                 return f"the reply states {r.answer}, and its prose diagnoses option {other}"
+        denied = _denied_after_contrast(t, pos, r, q) if layer in ("leading", "marker", "label", "line") else None
+        if denied:
+            return denied
     parts = {}
     for m in list(_PER_PART.finditer(t))[:MAX_CANDIDATES]:
         end = _SENTENCE_END.search(t, m.end())
@@ -3448,14 +3607,14 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
             # "Answer: Yes\n\n... there is no evidence of pulmonary embolism": the reply's own finding says the other
             end = _SENTENCE_END.search(t, pos)
             later = t[end.end():] if end else ""
-            found = _subject_finding(later, q.subject) if later and not _NOT_THIS_FINDING.search(later) else None
+            found = _subject_finding(later, q.subject, side=q.side) if later and not _NOT_THIS_FINDING.search(later) else None
             found = found if found == _finding(later) else None  # an explicit phrase, too: "no evidence of pulmonary embolism"
             comma = re.compile(r"[,;:—–]").search(t, pos, end.start() if end else len(t)) if layer == "leading" else None
             if found is None and comma:
                 # "No, there is a fracture at the base of the fifth metatarsal.", "Sí, no hay neumotórax."
                 rest = t[comma.end(): end.end() if end else len(t)]
                 if not re.search(r"(?i)\b(?:although|though|while|whereas|but|except|aunque|pero|obwohl|aber|mais|bien\s+que)\b", rest):
-                    found = _subject_finding(rest, q.subject)
+                    found = _subject_finding(rest, q.subject, side=q.side)
                     found = found if found == _finding(rest) else None  # both the finding's clause and an explicit phrase say so
             if found in ("yes", "no") and found != r.answer:
                 return f"the stated answer is contradicted by the reply's own finding on {q.subject!r}"
@@ -3482,6 +3641,9 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
             said = _finding(m.group(1))
             if said in ("yes", "no") and q.yes_no and said != r.answer:  # "Odgovor: ne.\n\nZaključak: prisutan je prijelom"
                 return f"the conclusion after the stated answer says the other ({m.group(0).strip()[:60]!r})"
+        denied = _denied_after_contrast(t, pos, r, q) if layer in ("leading", "marker", "label", "line") else None
+        if denied:
+            return denied
         lines = set()
         for line in t.split("\n")[:MAX_CANDIDATES]:
             y = _yes_no_at(line[:40], q) if line.strip() else None
@@ -3491,6 +3653,64 @@ def _contradicted(t: str, pos: int, r: _Reading, q: _Question, hits: list[tuple[
             # "Jā, ... ir redzams lūzums.\n\nNē, lūzuma līnija nav redzama.": lines opening with a yes and a no (round 12)
             return "lines of the reply open with both yes and no"
     return None
+
+
+#: round 16: "but" inside a sentence in languages the English-first lists lack ("Hari kuvunika ..., ariko nta ...",
+#: "Pnömotoraks yok, ancak ... efüzyon mevcut"); words that are common words elsewhere ("dar", "men", "no") are left out
+_BUT_MORE = (r"фӕлӕ|ancak|lakin|biroq|lekin|ammo|бирок|бірақ|аммо|лекин|гэвч|гэхдээ|მაგრამ|თუმცა|բայց|tetapi|tapi|namun|nhưng|lakini|"
+             r"kasi|ariko|naye|kodwa|ṣùgbọ́n|ṣugbọn|amma|garuu|laakiin|engari|ond|apan|ngunit|subalit|però|mutta|jednak|ale|"
+             r"اما|ولی|لكن|ولكن|אבל|लेकिन|কিন্তু|ஆனால்|కానీ|ಆದರೆ|ግን|لېكىن|بىراق")
+_BUT_MORE_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:" + _BUT_MORE + r")(?![^\W\d_])|但是|但|しかし|하지만|แต่|ແຕ່")
+#: round 16: "but" / "however" opening a sentence, in many languages ("Kodwa", "Ṣùgbọ́n", "Nyamara", "Бирок", "თუმცა", "ይሁን እንጂ")
+_CONTRAST_OPENER = re.compile(
+    r"^[ \t*_>\-]*+(?:(?i:but|however|yet|still|that\s++said|then\s++again|on\s++the\s++other\s++hand|aber|jedoch|doch|allerdings|"
+    r"dennoch|trotzdem|andererseits|en\s++revanche|por\s++otro\s++lado|pero|sin\s++embargo|"
+    r"mais|cependant|toutefois|mas|porém|contudo|no\s++entanto|ma|però|tuttavia|maar|echter|men|mutta|kuitenkin|но|однако|але|ale|"
+    r"jednak|ama|ancak|fakat|lakin|ammo|biroq|lekin|бирок|бірақ|дегенмен|аммо|лекин|гэвч|гэхдээ|თუმცა|მაგრამ|բայց|սակայն|ond|ach|"
+    r"apan|pero|ngunit|subalit|tapi|tetapi|namun|nhưng|tuy\s++nhiên|lakini|hata\s++hivyo|kasi|nyamara|ariko|naye|kodwa|kodwana|"
+    r"nokho|ṣùgbọ́n|sugbon|ṣugbọn|amma|duk\s++da\s++haka|malee|garuu|haa\s++ta'u\s++malee|laakiin|hase\s++yeeshee|asi|zvisinei|"
+    r"ae|ae\s++peitaʻi|engari|heoi|kaha|fa|saingy|nefa|kanefa|dar|totuși|ale|no|mutta|digər\s++tərəfdən|lakin|yine\s++de|"
+    r"اما|ولی|لیکن|لکن|لكن|ولكن|بيد\s++أن|אבל|אולם|לעומת\s++זאת|लेकिन|परंतु|किंतु|पर|কিন্তু|তবে|ஆனால்|ಆದರೆ|కానీ|പക്ഷേ|"
+    r"ਪਰ|પણ|لېكىن|بىراق|ግን|ይሁን\s++እንጂ|ይሁንና|ግናኸ|ደሓር)(?![^\W\d_])|但是|但|不过|不過|然而|しかし|でも|ただし|하지만|그러나|แต่|ແຕ່|ប៉ុន្តែ|သို့သော်|ဒါပေမဲ့|འོན་ཀྱང)")
+
+
+def _denied_after_contrast(t: str, pos: int, r: _Reading, q: _Question) -> str | None:
+    """Why an answer stated first is taken back by a later sentence that opens with "but" in any language (round 16), or
+    None. A yes: the later sentence negates a word of the first sentence ("Yego, hari amazi muri pleura. Nyamara nta mazi
+    ahari.", "Ооба, сынык бар. Бирок сынык жок."), with no side or other site named ("but no fracture on the left" is
+    another finding). A letter: the later sentence names another option letter with no negation, doubt, exclusion or
+    "less likely" ("Impendulo ngu-A. Kodwa izimpawu zikhombisa ngokucacile u-B.", "Javob: C. Biroq bu belgilar faqat A
+    uchun xos."). Reads at most 20 sentences after the answer."""
+    first_end = _SENTENCE_END.search(t, pos)
+    if not first_end:
+        return None
+    first = t[: first_end.end()]
+    first_words = {w.lower() for w in _ANY_SCRIPT_WORD.findall(first)[:60] if len(w) >= 4} - _YES_ALL
+    for sentence in re.split(r"(?<=[.!?。！？\n።։।])", t[first_end.end(): first_end.end() + 2000])[:20]:
+        opener = _CONTRAST_OPENER.match(sentence.lstrip())
+        if not opener or "?" in sentence:
+            continue
+        body = sentence.lstrip()[opener.end():]
+        if q.yes_no or q.yes_no_map:
+            if r.answer != "yes" or len(body.split()) > 12 or _SIDE_OR_OTHER.search(body):
+                continue
+            negated = _negated(body) or _new_negation(body) or _NO_EN.search(body)
+            shared = any(_shared_stem(w.lower(), f) for w in _ANY_SCRIPT_WORD.findall(body)[:30] if len(w) >= 4 for f in first_words)
+            if negated and shared and not _DOUBT_WORD.search(body) and not _EXCLUSION_STEM.search(body):
+                return f"the reply says yes, then denies the same finding ({sentence.strip()[:60]!r})"
+            continue
+        others = {c.group(0) for c in list(_BARE_CAPITAL.finditer(body))[:MAX_CANDIDATES]} & q.letters - {r.answer}
+        if len(others) == 1 and not (_negated(body) or _new_negation(body) or _DOUBT_WORD.search(body) or _UNLIKELY.search(body)
+                                     or _EXCLUSION_STEM.search(body) or _CANNOT.search(body) or _NAME_BEFORE_LETTER.search(body)
+                                     or re.search(r"(?i)(?<![^\W\d_])(?:also|too|possible|possibly|could|might|may)(?![^\W\d_])", body)):
+            return f"the reply states {r.answer}, then a sentence opening with {opener.group(0).strip()!r} names {others.pop()}"
+    return None
+
+
+#: round 16: a side or another site, which makes a later negation about another finding ("..., but none on the left")
+_SIDE_OR_OTHER = re.compile(r"(?i)(?<![^\W\d_])(?:left|right|other|another|elsewhere|contralateral|links|rechts|gauche|droite?|"
+                            r"izquierd\w|derech\w|esquerd\w|direit\w|sinistr\w|destr\w|лев\w{1,3}|прав\w{1,3}|lewa|lewy|prawa|prawy|"
+                            r"sol|sağ|chap|kanan|kiri|tuo|wala|kushoto|kulia)(?![^\W\d_])|左|右|왼|오른")
 
 
 def _diagnosed_other(t: str, start: int, stated: str, q: _Question) -> str | None:
@@ -3596,7 +3816,8 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
         if r.multiple:
             first_end = _SENTENCE_END.search(t)
             closing = _closing_letter(t, q) if layer == "leading" and not q.yes_no and first_end else None
-            if closing and not re.search(r"(?<![^\W\d_])" + closing + r"(?![^\W\d_])", t[: first_end.start()]):
+            forced = closing and _FORCED_CHOICE.search(t)
+            if closing and (forced or not re.search(r"(?<![^\W\d_])" + closing + r"(?![^\W\d_])", t[: first_end.start()])):
                 # round 14: "A ja C välistan, ... D ei sobi ... Seega jääb alles B.": the opening letters were set aside in
                 # words no lexicon holds, and the last sentence names the one left
                 return Extraction(closing, "closing_letter", "the letter that closes the reply, after the letters it opened with")
@@ -3614,6 +3835,17 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
                 and not _dismissed_later(t, reopened.group(1) or reopened.group(2), reopened.end())):
             # "Правильный ответ — B. Нет, подождите, скорее C. Хотя B тоже вполне возможен...": a stated answer reopened
             return Extraction(None, "multiple", f"stated answers, then an earlier one reopened ({reopened.group(0)!r})")
+        if layer == "apposition" and not _REVISED.search(t):
+            # round 16: "compatible with both pneumonia (A) and tuberculosis (B)", "**Answer: B** ... intussusception (option C)":
+            # an option named with its letter beside another stated or named the same way, with no revision between them
+            named = ({k for _, k in _apposition_places(t, q)}
+                     | {h[2].answer for h in hits if h[1] in _STATED_LAYERS and h[2].answer})
+            sentence = t[max(t.rfind(c, 0, pos) for c in ".!?\n。！？") + 1:]
+            sentence = sentence[: (_SENTENCE_END.search(sentence) or re.search(r"$", sentence)).end()]
+            if _BOTH_WORD.search(sentence):
+                named |= {k for _, k in _apposition_places(sentence, q, bracketed=True)}
+            if len(named) > 1:
+                return Extraction(None, "multiple", f"options {', '.join(sorted(named))} each named with their letter")
         why = _contradicted(t, pos, r, q, hits, layer)
         if why:
             return Extraction(None, "multiple", why)
@@ -3712,7 +3944,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
         if found:
             return Extraction(found, "finding", f"the reply {'names an abnormal finding' if found == 'yes' else 'states no abnormality'}")
     if q.yes_no and q.subject:
-        found = _subject_finding(t, q.subject) or _cjk_subject_finding(t, q.subject)
+        found = _subject_finding(t, q.subject, side=q.side) or _cjk_subject_finding(t, q.subject)
         hedged = found == HEDGED  # a clause naming the finding asks about it or hedges: only a yes/no word may answer
         found = None if hedged else found or _normal_sign(flat, q.subject) or _normal_study(flat)
         if found and q.asks_normal:
@@ -3820,6 +4052,9 @@ def _latin_letters(t: str, q: _Question | None = None) -> str:
             return m.group(1) + " "  # "B'yi seçmiyorum" (I do not choose B): a bare letter, no stated choice
         return "(" + m.group(1) + ")"
     t = _LETTER_SUFFIX.sub(suffixed, t)
+    if not several:  # round 16: the case ending written apart, before a verb of choosing ("B ni tanlayman", "A ны таңдаймын")
+        t = _LETTER_SPACED_CASE.sub(lambda m: m.group(0) if _TURKIC_NEGATIVE_VERB.search(t, m.end(), m.end() + 40)
+                                    else "(" + m.group(1) + ")", t)
     t = _ARABIC_ARTICLE_LETTER.sub(r"\1", t)  # round 15: "الإجابة هي الـB": the article is no part of the letter
     return _ARABIC_LETTER.sub(lambda m: _ARABIC_LATIN[m.group(1)[0]], t)
 
@@ -3840,6 +4075,10 @@ _LETTER_SUFFIX = re.compile(
     r"ig|on|en|ön|ul|ül|ja|ju|ko|ak|ek|le|la|ri)(?![^\W\d_])"
     r"|(?i:varia\w{0,8}|вариа\w{0,6}|вариа\w{0,6}|option\w{0,4}|opsi\w{0,4})(?![^\W\d_]))"
 )
+#: round 16: an option letter, its Turkic accusative written as a word, and a verb of choosing ("B ni tanlayman", "C'ni
+#: seçiyorum" is :data:`_LETTER_SUFFIX`'s); only before such a verb, so "vitamin D ni" or "B ni" of another language stays
+_LETTER_SPACED_CASE = re.compile(r"(?<![^\W\d_])([A-E])[ \t]++(?:ni|nı|nu|nü|yi|yı|yu|yü|ны|ни|ну|нү|ді|ды|ти|ты|ін|ын)"
+                                 r"(?=[ \t]++(?:tanla|tanlay|танла|таңда|танда|seç|saýla|сайла|seçi)[^\W\d_]{0,10}(?![^\W\d_]))")
 #: round 15: a Turkic verb in its negative form ("seçmiyorum", "tanlamayman", "таңдамаймын", "seçmirəm"): the negative
 #: suffix -ma/-me stands between the stem and the tense
 _TURKIC_NEGATIVE_VERB = re.compile(r"(?i)(?<=[^\W\d_]{2})(?:m[ıiuü]yor|ma[iy]man|me[iy]men|ма[йи]м[ыа]н|ме[йи]м[іе]н|m[ıi]r[ıi]m|"
@@ -3910,7 +4149,15 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
                  # round 14: nouns before their ordinal, with a case ending ("Ny safidy fahatelo", "İki variantdan birincisi",
                  # "chaguo la tatu", "opsyon nan dezyèm", "tànneef bu ñaareel", "ທາງເລືອກທີສອງ")
                  r"safidy|(?:variant|wariant|вариант|варыянт|seçenek|opsiyon|opsyon)[^\W\d_]{0,5}(?:\s++(?:nan|la|ya|bu|yang))?|tànneef\s++bu|"
-                 r"ທາງເລືອກ|ምርጫ|filannoo|akkaataa)\s*+(?:a\s++|al\s++|ទី|ທີ)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
+                 r"ທາງເລືອກ|ምርጫ|filannoo|akkaataa|"
+                 # round 16: the option and answer nouns of more languages that put the ordinal after them ("Sarudzo yechipiri",
+                 # "Impendulo yokuqala", "Zaɓi na biyu", "Eponi ya liboso", "Doorashada labaad", "O le filifiliga mulimuli")
+                 r"filifiliga|fili|tali|sarudzo|mhinduro|impendulo|ukhetho|inketho|zaɓi|zabi|amsa|eponi|eyano|igisubizo|ihitamo|"
+                 r"doorashada|doorasho|jawaabta|filannoon|deebii|deebiin|ምላሽ|መልሲ|opsioni|alternativa|përgjigja|pilian|pagpilian|"
+                 r"kōwhiringa|whiringa|akllana|kutichiy|jeporavo|valiku|javob|variant[^\W\d_]{0,3}|хариулт|хувилбар|жауап|жооп|"
+                 r"ལན་ནི་|ལན་|འདེམས་ཀ་|"
+                 r"ჯავაბი|პასუხი|ვარიანტი|պատասխան\w{0,2}|տարբերակ\w{0,2}|okulonda|eky'okuddamu|répons|chwa|opsyon)"
+                 r"\s*+(?:a\s++|al\s++|ទី|ທີ|hono\s++|nke\s++|cya\s++|ya\s++|la\s++|na\s++)?(?:" + "|".join(a.replace("(?P<o", "(?P<r") for a in alts) + ")")
     # round 13: a reply that opens with a bare ordinal and a full stop ("Второто. Коморите се проширени.", "The second.")
     parts.append(r"(?:^|(?<=\n))[ \t*]*+(?:" + "|".join(a.replace("(?P<o", "(?P<s") for a in alts) + r")(?=[ \t*]*+[.!](?:\s|$))")
     # "the final one" / "the final option" is the last (never "final answer", "final choice")
@@ -3928,7 +4175,10 @@ def _ordinal_pattern(n: int) -> re.Pattern[str]:
                   r"jälkimmäi[^\W\d_]{1,5}|utóbbi|sistnevnte|sidstnævnte|sistnämnda|laatstgenoemde|síðarnefnd[^\W\d_]{0,3}|pastar[^\W\d_]{2,5})",
                   r"(?<![^\s])(?:(?P<o0b>former)|(?P<o1b>latter))(?=\s*+[.!:;]|\s*+$)"]
     # never "my second choice" / "our first thought": a rank among the reply's own picks, not an option
-    return re.compile(r"(?<!" + _LW + r")(?<!my )(?<!our )(?:" + "|".join(parts) + r")(?!" + _LW + r")", re.IGNORECASE)
+    # round 16: a match starts at a letter or digit, a "#", or a line's opening spaces: the first test fails fast at every
+    # other position (a 100 KB run of "— " took 0.85 s in the alternation)
+    return re.compile(r"(?=[^\W_]|#|(?<![^\n])[ \t*])(?<!" + _LW + r")(?<!my )(?<!our )(?:" + "|".join(parts) + r")(?!" + _LW + r")",
+                      re.IGNORECASE)
 
 
 #: "the former" / "the latter" after two options named in one earlier sentence ("osteoid osteoma versus Ewing sarcoma")
@@ -3967,7 +4217,11 @@ def _former_latter(t: str, q: _Question) -> str:
 
 
 #: an option letter right after a word of "last", at most one short word (a copula) between: "jibu la mwisho ni B"
-_LETTER_NEXT = re.compile(r"[ \t:：—–-]*+(?:[^\W\d_]{1,4}[ \t:]++)?[(\[]?[A-H](?![^\W\d_])")
+_LETTER_NEXT = re.compile(r"[ \t:：—–-]*+(?:[^\W\d_]{1,6}[ \t:]++){0,2}[(\[]?[A-H](?![^\W\d_])")  # round 16: "eyano ya nsuka ezali B"
+#: round 16: an ordinal joined to another by "or" ("Javob birinchisi yoki ikkinchisi bo'lishi mumkin"): two options, no answer
+_OR_NEXT_ORDINAL = re.compile(r"[ \t]*+(?:,|/|(?i:or|oder|ou|o|y|или|або|lub|albo|nebo|veya|ya\s+da|yoki|yohud|au|ama|atau|hay|"
+                              r"o\s+kaya|ወይም|ან|կամ|या|অথবা|அல்லது|లేదా|ឬ|ຫຼື|или|sau|vagy|tai|eller|of|anaa|ama\s+ọ\s+bụ))[ \t]++"
+                              r"([^\s,.;:!?]{2,30})(?:[ \t]++([^\s,.;:!?]{2,30}))?")  # the ordinal, or an article and it
 
 
 def _ordinals(t: str, q: _Question) -> str:
@@ -3984,6 +4238,9 @@ def _ordinals(t: str, q: _Question) -> str:
             return f" option {ranks[int(m.group('hnum'))]}" if int(m.group("hnum")) in ranks else m.group(0)
         k = (lex.NUMBER_WORDS.get(m.group("num").lower(), -1) if name == "num" else int(m.group("hnum")) - 1 if name == "hnum"
              else int(re.sub(r"\D", "", name)))
+        joined = _OR_NEXT_ORDINAL.match(t, m.end()) if name.startswith("r") else None  # the noun-first form names one ordinal
+        if joined and any(rx.fullmatch(w) for w in joined.groups() if w for rx in _ORDINAL_WORDS + [_LAST_WORD]):
+            return m.group(0)
         if name.endswith(("x", "z")) and _LETTER_NEXT.match(t, m.end()):
             return m.group(0)  # round 14: "jibu la mwisho ni B", "وروستی ځواب A دی": "last answer" is the final answer, then its letter
         return f" option {letters[k]}" if 0 <= k < len(letters) else m.group(0)  # spaced: "病変は option C"
@@ -4019,6 +4276,7 @@ def _ordinals(t: str, q: _Question) -> str:
     return _former_latter(_ordinal_pattern(len(letters)).sub(sub, t), q)
 
 
+_LAST_WORD = re.compile("(?i:" + lex.LAST_WORDS + ")")
 #: round 13: two ordinals before one plural noun ("That leaves the second and third options")
 _ORDINAL_WORDS = [re.compile("(?i:" + words + ")") for (words,) in lex.ORDINALS]
 _ORDINAL_PAIR = re.compile(r"(?i)(?<![^\W\d_])(?:the\s++)?(" + "|".join(w for (w,) in lex.ORDINALS) + r")\s++(?:and|or|&)\s++(?:the\s++)?("
@@ -4393,7 +4651,7 @@ def _exclusion_negated(clause: str) -> bool:
                 or _FUSED_NEGATION.search(clause[max(0, m.start() - 20): word_end]))
 
 
-def _subject_finding(t: str, subject: str) -> str | None:
+def _subject_finding(t: str, subject: str, *, side: str | None = None) -> str | None:
     """"no" / "yes" when every clause of ``t`` naming the subject states it absent / present;
     None when no clause names it, a clause hedges ("may", "possible", "versus"), or they disagree.
 
@@ -4405,6 +4663,14 @@ def _subject_finding(t: str, subject: str) -> str | None:
     words = re.findall(r"[^\W\d_]{3,}", subject)
     if not words:
         return None
+    # round 16: the side the question asks about ("Is there a left-sided pleural effusion?"), from the whole question
+    # (``side``) or its finding; "" when the question names none
+    asked_side = side if side is not None else (_side_of(subject) or "")
+    sides: dict[str, set[str | None]] = {"yes": set(), "no": set()}
+
+    def note(clause: str, reading: str) -> None:
+        readings.add(reading)
+        sides[reading].add(_side_of(clause))
     for word in [words[-1], *[w for w in reversed(words[:-1]) if len(w) >= 4]]:
         patterns = (_option_pattern(word), _option_pattern("micro" + word), _option_pattern("macro" + word)) + ((
             # a compound ending in the finding names it: "adenocarcinoma" is a carcinoma
@@ -4415,8 +4681,10 @@ def _subject_finding(t: str, subject: str) -> str | None:
             re.compile(r"(?<![A-Za-z(])" + "".join(w[0] for w in words).upper() + r"s?(?![A-Za-z)])"),)
             if word == words[-1] and 2 <= len(words) <= 4 and not re.search(re.escape(subject), t, re.IGNORECASE) else ())
         readings: set[str] = set()
+        sides["yes"].clear()
+        sides["no"].clear()
         # clauses end at "but" in the reply's language too ("Смещения нет, но перелом есть")
-        for clause in re.split(r"[.;\n]|\b(?:but|however|но|однако|але|aber|jedoch|pero|mais|maar|ama|fakat)\b|(?<=[?？])", t)[:400]:
+        for clause in _FINDING_CLAUSE_SPLIT.split(t)[:400]:
             clause = _NON_JOINED.sub("non-", clause)  # "Nonobstructive" -> "non-obstructive"
             # "microcalcifications" names "calcifications"; "neumotórax", "pneumotorace" name "pneumothorax"
             m = (next((x for x in (p.search(clause) for p in patterns) if x), None) or _cognate_word(clause, word)
@@ -4425,6 +4693,8 @@ def _subject_finding(t: str, subject: str) -> str | None:
             # ("lésion focale" names "mass": a synonym's cognate in another language)
             if not m or clause.rstrip().endswith(("?", "？")):
                 continue  # a clause that asks (an echoed question) states nothing
+            if asked_side and _side_of(clause) not in (None, asked_side):
+                continue  # round 16: "no effusion on the right" says nothing about the left one asked
             if _DIAGNOSIS_DECLINE.search(clause):
                 continue  # "As an AI, I can't diagnose fractures": a decline names the finding, it states nothing (round 13)
             if word == words[-1] and _other_qualifier(clause[: m.start()], words[:-1]):
@@ -4436,10 +4706,10 @@ def _subject_finding(t: str, subject: str) -> str | None:
             if _SUBJECT_ASKED.search(clause[: m.start()]):
                 return HEDGED
             if re.search(r"(?i)(?<![^\W\d_])non-\s?$", clause[: m.start()]):
-                readings.add("no")  # "Non-obstructive bowel gas pattern": "non-" on the finding's own word
+                note(clause, "no")  # "Non-obstructive bowel gas pattern": "non-" on the finding's own word
                 continue
             if _LITOTES_AFTER.match(clause[m.end():]):
-                readings.add("yes")  # "the midline shift is not subtle here": denying its smallness affirms it
+                note(clause, "yes")  # "the midline shift is not subtle here": denying its smallness affirms it
                 continue
             if _other_age(subject, clause[max(0, m.start() - 40): m.start()]):
                 continue  # "an old, healed fracture" says nothing about "an acute fracture"  # "To answer whether there is an aortic dissection, we need ...": the finding is asked about
@@ -4449,7 +4719,7 @@ def _subject_finding(t: str, subject: str) -> str | None:
                 # "否定できません" (cannot be excluded) leave it open
                 if _exclusion_negated(clause):
                     return HEDGED
-                readings.add("no")
+                note(clause, "no")
                 continue
             found = _finding(scoped)
             if found is None:
@@ -4460,13 +4730,13 @@ def _subject_finding(t: str, subject: str) -> str | None:
             if found == "yes" and _SUBJECT_NEGATED_BEFORE.search(clause[: m.start()]):
                 found = "no"  # "No pleural effusion or pneumothorax is identified": the negation governs the finding
             if found:
-                readings.add(found)
+                note(clause, found)
                 continue
             before, after = clause[: m.start()], clause[m.end():]
             if _NOT_EXCLUDED_AFTER.match(after):
                 return HEDGED  # "Pneumothorax nicht ausgeschlossen", "Кардиомегалия не исключена": it may be there
             if _SUBJECT_NEGATED_AFTER.match(after) or (_NEGATION_AFTER.match(after) and not _BOTH_NAMED.search(clause)):
-                readings.add("no")  # "Pneumothorax excluded." ("excluded" alone is no hedge here)
+                note(clause, "no")  # "Pneumothorax excluded." ("excluded" alone is no hedge here)
                 continue
             aside = re.match(r",\s*+([^,.;\n]{0,40})(?:,|$)", clause[cut.start():]) if cut else None
             if _SUBJECT_HEDGE.search(scoped) or (aside and len(aside.group(1).split()) <= 3 and _SUBJECT_HEDGE.search(aside.group(1))):
@@ -4474,16 +4744,48 @@ def _subject_finding(t: str, subject: str) -> str | None:
                 # clause ("..., suspicious for renal cell carcinoma") hedges the diagnosis, not the finding
                 return HEDGED
             if _SUBJECT_NEGATED_BEFORE.search(before) or _SUBJECT_NEGATED_AFTER.match(after):
-                readings.add("no")
+                note(clause, "no")
+            elif (word == words[-1] and len(scoped.split()) <= 8 and _FUSED_NEGATION.search(scoped)
+                  and not _ENGLISH_FRAME.search(scoped)):
+                # round 16: a short clause with a negation of the reply's language around the finding's word ("Épanchement
+                # pleural ezali te", "Ам перелом нӕй", "Wala'y pneumothorax", "Amo oncah pneumonia")
+                note(clause, "no")
             elif (not _FINDING_NEGATOR.search(_NON_WORD.sub(" ", before)) and len(scoped.split()) <= 20
                   and word == words[-1] and len(re.split(r":\s", before)[-1].split()) <= 8
                   and not _SUBJECT_COPULA.match(after) and not _NORMAL_WORD.search(scoped)):
-                readings.add("yes")  # a report-style finding ("Small left pleural effusion"), not a statement about it
+                note(clause, "yes")  # a report-style finding ("Small left pleural effusion"), not a statement about it
             else:
                 return None
+        if readings == {"yes", "no"} and asked_side == "" and None not in sides["yes"] | sides["no"] \
+                and not sides["yes"] & sides["no"]:
+            return "yes"  # round 16: "Links ist eine Rippenfraktur sichtbar, rechts keine Fraktur": present on one side
         if readings:
             return readings.pop() if len(readings) == 1 else None
     return None
+
+
+#: where the finding layer's clauses end: sentence ends, "but" of many languages (round 16: :data:`_BUT_MORE`), and a comma
+#: before a side ("Links ist eine Rippenfraktur sichtbar, rechts keine Fraktur")
+_FINDING_CLAUSE_SPLIT = re.compile(r"[.;\n]|\b(?:but|however|но|однако|але|aber|jedoch|pero|mais|maar|ama|fakat)\b|(?<=[?？])|"
+                                   r"(?i:(?<![^\W\d_])(?:" + _BUT_MORE + r")(?![^\W\d_]))|,(?=[ \t]*+(?:" + r"(?i:left|right|links|rechts|"
+                                   r"à\s++gauche|à\s++droite|a\s++la\s++(?:izquierda|derecha)|à\s++(?:esquerda|direita)|a\s++(?:sinistra|destra)|"
+                                   r"слева|справа|solda|sağda)" + r")(?![^\W\d_]))")
+#: round 16: both sides ("bilateral", "beidseits", "двусторонний", "双侧")
+_BILATERAL = re.compile(r"(?i)(?<![^\W\d_])(?:bilateral\w{0,2}|bilatéra\w{1,3}|beidseit\w{0,3}|both\s++sides|on\s++both|"
+                        r"ambos\s++lados|des\s++deux\s++côtés|двусторон\w{1,4}|obustronn\w{1,3}|oboustrann\w{1,3}|iki\s++taraflı|"
+                        r"bilateraal|dubbelzijdig\w?)(?![^\W\d_])|双侧|両側|양측")
+#: round 16: the side a finding is on, in the languages of the side words above
+_SIDE = re.compile(r"(?i)(?<![^\W\d_])(?:(?P<l>left|links|linke\w{0,2}|linksseitig\w{0,2}|gauche|izquierd\w|esquerd\w|sinistr\w|"
+                   r"лев\w{1,3}|слева|sol|solda|lewy|lewa|levý|levá)|(?P<r>right|rechts|rechte\w{0,2}|rechtsseitig\w{0,2}|droite?|"
+                   r"derech\w|direit\w|destr\w|прав\w{1,3}|справа|sağ|sağda|prawy|prawa|pravý|pravá))(?![^\W\d_])")
+
+
+def _side_of(text: str) -> str | None:
+    """"l" or "r" when ``text`` names one side only (:data:`_SIDE`), else None (none, both, or "bilateral")."""
+    if _BILATERAL.search(text):
+        return None  # "Bilateral pleural effusions, larger on the right" is about both sides
+    sides = {m.lastgroup for m in list(_SIDE.finditer(text))[:20]}
+    return sides.pop() if len(sides) == 1 else None
 
 
 #: an adjective of site or kind right before a finding's word: "pleural", "pericardial", "renal", "hepatic"
@@ -4977,6 +5279,7 @@ def extract_yes_no(response: str | None, *, stop_reason: str | None = None, ques
     """
     q = _Question(None)
     q.subject = _question_subject(question)
+    q.side = (_side_of(question[:400]) or "") if question else None
     q.asks_normal = bool(question and len(question) <= 400 and _ASKS_NORMAL.match(normalize_text(question)))
     if question and len(question) <= 400 and _ASKS_ABNORMAL.match(normalize_text(question)):
         q.subject = "abnormality"  # "Is the liver abnormal?" asks about any abnormality
@@ -5017,7 +5320,18 @@ _FUSED_NEGATION = re.compile(
     r"ບໍ່|ไม่|មិន|မတွေ့|မရှိ|མེད|མི་འདུག|ނުފެނ\w{0,3}|ނެތް|"
     r"[^\W\d_]{2,}(?:madi|medi|mady|medi|mady|mayd\w{0,2}|meyd\w{0,2}|maýar|meýär|mayapti|mayotir|мады|меди|маді|меді|"
     r"мади|ммады|мады|мейди|майды|майт|мейт|мый|ми|мидир|мас|мес|маган|меген|мадим|мәде|мады|ылмады|мегендиги|"
-    r"مىدى|مىغان|مايدۇ|مەيدۇ|ماي))(?![^\W\d_])"
+    r"مىدى|مىغان|مايدۇ|مەيدۇ|ماي)|"
+    # round 16: Nahuatl, Ossetian, Cebuano contractions, Tajik, Guarani, Igbo "-ghị" ("Amo oncah pneumonia", "Ам перелом нӕй",
+    # "Wala'y pneumothorax", "дида намешавад", "Ndaipóri", "Ọkpụkpụ agbajighị")
+    r"amo|нӕй|нӕ|wala['’]?y|walay|walang|нест|нестанд|наметавон\w{0,3}|наме\w{3,12}|надорад|нашуд\w{0,5}|ndaipóri|ndaipori|"
+    r"ndoikói|ndojehechái|[^\W\d_]{3,}(?:ghị|ghi)|leai|does\s+dim|nid\s+oes|nac\s+oes|görünmür|görsənmir|yoxdur|"
+    r"görülmüyor|görülmemektedir|izlenmemektedir|saptanmadı|يوق|يوقتۇر|ئەمەس)(?![^\W\d_])|"
+    # round 16: Lingala and Kikongo "te" ends the clause it negates ("Épanchement pleural ezali te."); the Maori article never does
+    r"(?<![^\W\d_])te(?=[ \t]*+(?:[.!;,:]|$))|"
+    # round 16: the Ethiopic negation around a verb ("ስብራት ኣይተረኽበን", "ስብራት አልተገኘም", "አይታይም")
+    r"(?:ኣይ|አይ|አል|ኣል)[\u1200-\u135a]{1,12}(?:ን|ም)(?![\u1200-\u135a])|"  # (letters only: "።" ends the word)
+    # round 16: the Hausa negation around a verb ("Ƙashin bai karye ba", "ba a gani ba")
+    r"(?i:(?<![^\W\d_])ba[iy]?[ \t]++[^\W\d_]{1,12}(?:[ \t]++[^\W\d_]{2,12})?[ \t]++ba(?![^\W\d_]))"
 )
 
 
@@ -5033,7 +5347,10 @@ _EXCLUSION_STEM = re.compile(
     r"përjasht|perjasht|נשלל|נשללה|נשללו|poissul|pois\s+sulj|singkir|გამორიცხ|բացառ|நிராகரி|ஒதுக்க|ഒഴിവാക്ക|ತಳ್ಳಿಹಾಕ|ತಳ್ಳಿ\s+ಹಾಕ|"
     r"తోసిపుచ్చ|మినహాయించ|배제|否定され|否定的|除外され|loại\s+trừ|ตัดออก|ตัดความเป็นไปได้|istisno|inkor\s+qilin|жоққа\s+шығар|"
     r"алынып\s+тасталд|үгүйсгэ|رد\s+شد|منتفی|خارج\s+از\s+احتمال|مسترد|exclòs|exclosa|descartad|hindi\s+kasama|inalis|an\s+cire|"
-    r"ተወግዷል|ተገልሏል|бартараф|жокко\s+чыгар|istisna\s+edil|aradan\s+qaldırıl)"
+    r"ተወግዷል|ተገልሏል|бартараф|жокко\s+чыгар|istisna\s+edil|aradan\s+qaldırıl|"
+    # round 16: Uyghur, Tatar, Turkmen, Kyrgyz, Tajik, Somali, Swahili, Zulu, Yoruba ("چەتكە قاققىلى بولمايدۇ": cannot be excluded)
+    r"چەتكە\s+قاق|чыгарып\s+ташла|inkär\s+edil|четке\s+кага|истисно|ka\s+saar|meesha\s+laga\s+saar|imeondolewa|kuondolewa|"
+    r"kukhishiwe|yọkuro)"
 )
 #: round 14: "certain(ly)" in many languages: a sentence with one says more than present or absent ("ei saa kindlalt öelda")
 _CERTAINTY_STEM = re.compile(
@@ -5048,7 +5365,9 @@ _CERTAINTY_STEM = re.compile(
 _NORMAL_ANY_LANGUAGE = re.compile(
     r"(?i)(?<![^\W\d_])(?:normal\w{0,4}|нормал\w{0,4}|eðlileg\w{0,2}|ara-dalàna|kawaida|normaal|tavallinen|rendben|unremarkable|"
     r"чист\w{0,2}|чыст\w{0,2}|intact|intakt|neporušen\w{0,2}|целост\w{0,3}|sağlam|sog'lom|me'yoriy|zdrav\w{0,2}|здоров\w{0,3}|"
-    r"normale|normais|salama|ọ̀tọ̀|caadi|ትክክለኛ|መደበኛ|ንቡር|sawaa|sağlıklı)(?![^\W\d_])"
+    r"normale|normais|salama|ọ̀tọ̀|caadi|ትክክለኛ|መደበኛ|ንቡር|sawaa|sağlıklı|"
+    # round 16: Lingala, Tigrinya plural, Shona, Zulu, Yoruba, Cebuano, Samoan ("Mikuwa nyonso ezali malamu": the bones are fine)
+    r"malamu|ንቡራት|zvakanaka|kwakahle|kahle|dáadáa|maayo|lelei|mālōlō)(?![^\W\d_])"
     r"|ปกติ|ປົກກະຕິ|正常|정상|सामान्य|সাধারণ|স্বাভাৱিক|சாதாரண|సాధారణ|ಸಾಮಾನ್ಯ|സാധാരണ|ସାଧାରଣ|સામાન્ય|ਆਮ|සාමාන්‍ය|ធម្មតា|ပုံမှန်"
 )
 
