@@ -4276,6 +4276,7 @@ def _ordinals(t: str, q: _Question) -> str:
     return _former_latter(_ordinal_pattern(len(letters)).sub(sub, t), q)
 
 
+#: round 16: one word of "the last" (:data:`answer_lexicon.LAST_WORDS`), for :data:`_OR_NEXT_ORDINAL`'s check
 _LAST_WORD = re.compile("(?i:" + lex.LAST_WORDS + ")")
 #: round 13: two ordinals before one plural noun ("That leaves the second and third options")
 _ORDINAL_WORDS = [re.compile("(?i:" + words + ")") for (words,) in lex.ORDINALS]
