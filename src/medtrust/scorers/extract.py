@@ -1044,6 +1044,8 @@ def _option_text(t: str, q: _Question, *, partial: bool = True, set_aside: froze
                 negated.add(k)
                 continue  # round 15: "Ein HCC ist ohne Zirrhose und ohne Washout unwahrscheinlich"
             stated_after = _HYPOTHETICAL_CUT.split(after, maxsplit=1)[0]
+            # "Le carcinome hépatocellulaire serait ma réponse": a would that names the answer commits (the sentence's first
+            # 60 characters, which hold the cut statement's)
             if _hypothetical_mention(clause, stated_after) and not _ANSWER_NOUN_ANY.search(re.split(r"[.;!?\n]", after)[0][:60]):
                 if _GENERIC_STATEMENT.search(stated_after[:100]) and not _WOULD.search(stated_after[:100]):
                     # "Optic neuritis is typically unilateral" after the answer sets it aside; "A venous ulcer is typically
@@ -1670,9 +1672,8 @@ def _hypothetical_mention(before: str, after: str) -> bool:
     "if" of :data:`_IF_WORD` before it or after it). Never a forced choice ("if I had to choose, PE", :data:`_FORCED_CHOICE`)
     or a committing would ("PE would be my answer", :data:`_WOULD_COMMITS`)."""
     after = after[:100]
-    if (_FORCED_CHOICE.search(before) or _FORCED_CHOICE.search(after) or _WOULD_COMMITS.search(after)
-            or _ANSWER_NOUN_ANY.search(after[:60])):
-        return False  # "Le carcinome hépatocellulaire serait ma réponse": a would that names the answer commits
+    if _FORCED_CHOICE.search(before) or _FORCED_CHOICE.search(after) or _WOULD_COMMITS.search(after):
+        return False
     if _GENERIC_STATEMENT.search(after) and _THIS_IMAGE.search(after):
         return False  # "seborrheic keratoses typically look exactly like this"
     return bool(_WOULD.search(after) or _GENERIC_STATEMENT.search(after) or _IF_WORD.search(before)
