@@ -41,7 +41,7 @@ ROUND7 = ("answer_corpus_round7.jsonl", "judge_reply_corpus_round7.jsonl")
 ROUND8 = ("answer_corpus_round8.jsonl", "judge_reply_corpus_round8.jsonl")
 ROUND9 = ("answer_corpus_round9.jsonl", "judge_reply_corpus_round9.jsonl")
 #: every round's blind files, by round number (round 10: heldout21a/21b, scored once on the readers before and after)
-ROUNDS = {n: (f"answer_corpus_round{n}.jsonl", f"judge_reply_corpus_round{n}.jsonl") for n in range(4, 17)}
+ROUNDS = {n: (f"answer_corpus_round{n}.jsonl", f"judge_reply_corpus_round{n}.jsonl") for n in range(4, 18)}
 
 
 def _rows(path: Path) -> list[dict]:

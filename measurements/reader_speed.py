@@ -1,6 +1,6 @@
 """Reply time of the answer and judge-reply readers on long adversarial replies (issue 22: no reply over 1 s).
 
-    python measurements/reader_speed.py            # the phrases of rounds 12 to 16, 100 KB replies
+    python measurements/reader_speed.py            # the phrases of rounds 12 to 17, 100 KB replies
     python measurements/reader_speed.py --kb 4     # about 600 words: the most round 15's clause reader compares
     python measurements/reader_speed.py --kb 50    # shorter replies
 
@@ -23,9 +23,9 @@ from medtrust.scorers.extract import extract_choice, extract_yes_no
 OPTIONS = {"A": "Pneumothorax", "B": "Pleural effusion", "C": "Atelectasis", "D": "Consolidation"}
 QUESTION = "Is there a pleural effusion?"
 #: round 14 reads the echo of a question's finding only where the older readers cannot parse the question
-QUESTIONS = {12: QUESTION, 13: QUESTION, 14: "Ці ёсць плеўральны выпат?", 15: QUESTION, 16: QUESTION}
+QUESTIONS = {12: QUESTION, 13: QUESTION, 14: "Ці ёсць плеўральны выпат?", 15: QUESTION, 16: QUESTION, 17: QUESTION}
 
-#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12" to "round 16")
+#: one phrase per rule a round added (docs/judges.md, "Answer readers, round 12" to "round 17")
 PHRASES = {
     12: ["Já og nei. ", "ਜਵਾਬ: B ਜਾਂ D ", "Pneimotorakss nav konstatēts. ", "Antwort B – x ", "माझे अंतिम उत्तर A आहे ",
          "**Answer: D**\n---\n", '{"jibu": "ndiyo", "answer": "no"} ', "2番目が正解です。", "3-й вариант ",
@@ -59,6 +59,12 @@ PHRASES = {
          "Ƙashin bai karye ba. ", "Yego, hari amazi. Nyamara nta mazi ahari. ", "Impendulo ngu-A. Kodwa u-B. ",
          "compatible with both pneumonia (A) and tuberculosis (B). ", "Links ist eine Fraktur sichtbar, rechts keine Fraktur. ",
          "B ni tanlayman, ya'ni sil. "],
+    # round 17: romanized yes/no and negations, the letter of a short reply, a lower-case closing letter, romanized
+    # ordinals and apologies, chat-style judge replies
+    17: ["Diaphragm ke neeche koi free air nahi dikh raha. ", "mafeesh edema w mafeesh kerley lines. ", "meiyou guzhe, ",
+         "la2 mish A, akeed B. ", "going w B. final: b ", "Doosra wala option sahi hai. ", "sumimasen, handan dekimasen. ",
+         "Tumor nist, kist ast. ", "Shayad hai, shayad nahi. ", "A ko 6 dunga, B ko 4. ", "Scores: (4, 6)\n",
+         "seven outta ten ", "10 mein se 8 "],
 }
 
 

@@ -204,7 +204,10 @@ ELIMINATIONS = (
     r"nepravděpodobn\w{1,3}|osannolik\w{0,2}|olası\s+değil|kecil\s+kemungkinan)|"
     # an elimination the speaker would make: "Ersteres würde ich ausschließen", "la descartaría", "lo escluderei"
     r"(?:würde|werde|kann|muss|möchte)\s+(?:ich|man|wir)\s+(?:\w+\s+)?aus(?:zu)?schlie(?:ß|ss)en|(?:la|lo)\s+descartar(?:ía|é)|"
-    r"(?:la|lo)\s+escluderei|je\s+l'exclurais|est\s+à\s+exclure|eu\s+(?:a|o)\s+descartaria|(?:a|o)\s+descartaria"
+    r"(?:la|lo)\s+escluderei|je\s+l'exclurais|est\s+à\s+exclure|eu\s+(?:a|o)\s+descartaria|(?:a|o)\s+descartaria|"
+    # round 17: "wrong" written in the Latin alphabet after an option or position ("Pehla option galat hai", "el tani ghalat",
+    # "A thappu", "B mali")
+    r"(?:option\s+|wala\s+|variant\s+)?(?:galat|ghalat|ghalta|ghalt|thappu|tappu|tapu|sahi\s+nahi|sahi\s+nahin|nepravil\w{1,4}|mali)(?![^\W\d_])"
 )
 #: an elimination verb before a list of letters: "We can exclude A, B and C"; "Se descarta la A"
 ELIMINATE_BEFORE = (
@@ -320,6 +323,26 @@ _ORDINALS_ROUND14 = (
 ORDINALS = tuple((old + "|" + new + "|" + new13 + "|" + new14 + "|" + f"{i}-(?:й|я|е|ый|ая|ое|ий|ой|ти|ри|ви|ми)",)
                  for i, ((old,), new, new13, new14) in enumerate(zip(ORDINALS, _ORDINALS_ROUND12, _ORDINALS_ROUND13, _ORDINALS_ROUND14), start=1))  # "3-й вариант", "2-ри"
 
+# round 17: ordinals of languages written in the Latin alphabet instead of their own script (Hindi/Urdu, Bengali, Tamil, Nepali,
+# Persian, Arabizi, Russian and Ukrainian translit, Greeklish, pinyin, Japanese romaji, Korean, Thai, Tagalog): "doosra wala
+# option", "vtoroj variant", "se beonjjae", "di er ge", "yung pangalawa"
+_ORDINALS_ROUND17 = (
+    "pehla|pehli|pehle|pahla|pahli|prothom|prothomta|mudhal|modhal|mudhalavadhu|pahilo|avval|aval|avvali|el\\s+awal|el\\s+awwal|"
+    "awal|awwal|pervyj|pervyy|pervyi|pervij|pershyj|pershyi|proto|prwto|di\\s*yi(?:\\s*ge)?|ichiban(?:\\s*me)?|ichibanme|"
+    "hitotsu\\s*me|cheot\\s*beonjjae|cheotbeonjjae|cheos\\s*beonjjae|an\\s+raek|raek|una(?=\\s+(?:na|option|opsyon|sagot))|ikauna",
+    "doosra|doosri|doosre|dusra|dusri|dusre|dosra|dwitiyo|ditiyo|dityo|rendavathu|irandavathu|rendaavadhu|dosro|dovom|"
+    "el\\s+tani|el\\s+tany|tani|tany|vtoroj|vtoroy|vtoroi|vtorij|druhyj|druhyi|deftero|deytero|di\\s*er(?:\\s*ge)?|"
+    "niban(?:\\s*me)?|nibanme|futatsu\\s*me|du\\s*beonjjae|dubeonjjae|doo\\s*beonjjae|an\\s+thi\\s+song|pangalawa|ikalawa",
+    "teesra|teesri|teesre|tisra|tisri|tritiyo|moonavathu|moonaavadhu|tesro|sevom|sevvom|el\\s+talet|el\\s+talit|talet|talit|"
+    "tretij|tretiy|tretii|tretiyj|trito|di\\s*san(?:\\s*ge)?|sanban(?:\\s*me)?|sanbanme|mittsu\\s*me|se\\s*beonjjae|"
+    "sebeonjjae|an\\s+thi\\s+sam|pangatlo|ikatlo",
+    "chautha|chauthi|chouthi|chaturtho|naangavathu|chautho|chaharom|el\\s+rabe3|rabe3|chetvertyj|chetvertyy|chetvertyi|tetarto|"
+    "di\\s*si(?:\\s*ge)?|yonban(?:\\s*me)?|yonbanme|ne\\s*beonjjae|nebeonjjae|an\\s+thi\\s+si|pang-?apat|ikaapat",
+    "paanchva|panchva|paanchvan|pancham|ainthavathu|panjom|el\\s+khames|khames|pyatyj|pyatyy|pyatyi|pempto|di\\s*wu(?:\\s*ge)?|"
+    "goban(?:\\s*me)?|gobanme|daseot\\s*beonjjae|an\\s+thi\\s+ha|panlima|ikalima",
+)
+ORDINALS = tuple((old + "|" + new,) for (old,), new in zip(ORDINALS, _ORDINALS_ROUND17))
+
 #: the middle one of an odd number of options ("die mittlere Option")
 MIDDLE_WORDS = r"middle|mittlere|mittleren|del\s+medio|du\s+milieu|do\s+meio|di\s+mezzo|centrale|middelste|средний|средняя"
 #: the option before the last ("the penultimate option", "a penúltima alternativa")
@@ -343,7 +366,11 @@ LAST_WORDS = (r"last|última|último|letzte|letzten|dernière|dernier|ultima|ult
               r"अंतिम|अन्तिम|आखिरी|आख़िरी|ბოლო|უკანასკნელი|dambaysa|dambeysa|վերջինը|آخری|අන්තිම|ఆఖరి|അവസാന|ଶେଷ|ଅନ୍ତିମ|ਅੰਤਿਮ|"
               r"ostatnią|ostatniej|последнюю|последнего|последнее|останню|останнього|sonuncu|son\s+seçenek|dernier|ultim[oa]|"
               # round 16: Xhosa, Kinyarwanda, Tongan, Oromo forms
-              r"lokugqibela|okokugqibela|cya\s+nyuma|rya\s+nyuma|ya\s+nyuma|fakaʻosi|faka'osi|fakaosi|dhumaan|dhumaa")
+              r"lokugqibela|okokugqibela|cya\s+nyuma|rya\s+nyuma|ya\s+nyuma|fakaʻosi|faka'osi|fakaosi|dhumaan|dhumaa|"
+              # round 17: romanized ("aakhri wala", "el akher", "posledniy variant", "saigo no yatsu", "majimak", "zuihou yige")
+              r"aakhri|akhri|aakhiri|akhiri|shesh(?:er)?|kadaisi|kadasi|antim|akhari|akhar|el\s+akher|el\s+akhir|akher|akhir|"
+              r"poslednij|posledniy|poslednii|poslednyi|ostannij|ostanniy|teleftaio|telefteo|zuihou(?:\s*yi\s*ge)?|zuìhòu|saigo|"
+              r"majimak|an\s+sut\s*thai|sut\s*thai|huli|panghuli")
 #: nouns after an ordinal ("the second option", "第二个选项")
 ORDINAL_NOUNS = (
     r"option|choice|one|description|statement|proposition|possibility|alternative|candidate|item|"
@@ -362,7 +389,10 @@ ORDINAL_NOUNS = (
     r"wariant|warianty|варыянт|valmöguleiki|opsyon|akkaataa|filannoo|ምርጫ|sarudzo|tànneef|"
     # round 16: Uyghur, Kazakh, Uzbek, Tigrinya nouns after their ordinal ("ئاخىرقى تاللاش")
     r"تاللاش|تاللانما|جاۋاب|таңдау|tanlov|javob|መልሲ|"
-    r"kusankha|ekiddibwamu|kalidhu|ཕྱོགས|ທາງເລືອກ|বিকল্প|kōwhiringa|filifiliga|digdaya|pilihan|pilihan\s+jawaban|opcio|tembiporavo"
+    r"kusankha|ekiddibwamu|kalidhu|ཕྱོགས|ທາງເລືອກ|বিকল্প|kōwhiringa|filifiliga|digdaya|pilihan|pilihan\s+jawaban|opcio|tembiporavo|"
+    # round 17: romanized nouns and "the one" words after an ordinal ("doosra wala", "se beonjjae geo", "saigo no yatsu")
+    r"wala|wali|wale|waala|waali|ta|ti|ton|variant|varianta|otvet|javab|gozine|gozineh|ekhtiyar|epilogi|apantisi|xuanxiang|ge|"
+    r"geo|geos|geot|bogi|no\s+yatsu|no\s+hou|no\s+mono|no\s+sentakushi|yatsu|sentakushi|opsyon|option|sagot"
 )
 #: "option number three", "choice no. 2"
 NUMBER_WORDS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "1": 0, "2": 1, "3": 2, "4": 3, "5": 4}
@@ -467,8 +497,22 @@ POSITIVE_FINDINGS = (
     r"\bhá\s|presença\s+de|"
     r"存在|可见|可見|见到|有|あります|認める|認められる|見られる"
 )
+#: round 17: negations of languages written in the Latin alphabet instead of their own script (romanized Hindi/Urdu "nahi",
+#: Tamil "illa", Telugu "ledu", Nepali "chaina", Arabizi "mafeesh", Darija "makaynch", pinyin "meiyou", Russian "netu",
+#: Ukrainian "nemaye", Korean "eopseoyo", Japanese "arimasen", Thai "mai mee", Amharic "yelem", Kazakh "joq", Vietnamese without
+#: its marks "khong co", Persian "nist", Greek "den yparxei"), before or after the finding they negate. Never a word that is
+#: also common elsewhere ("nai" is yes in Greek, "mou" soft in French, "na" a tag in Hindi, "den" an article in German)
+ROMANIZED_NEGATIONS = (
+    r"nahi|nahin|nahee|nahiin|nhi|nahī|nahīn|illa|illai|illae|illey|ledu|ledhu|lēdu|chaina|chhaina|chhoina|chhaena|hoina|"
+    r"mafi|mafish|mafeesh|mafesh|mafee|mafeeh|mafiish|ma\s+fi(?:\s+sh[iy])?|makaynch|makaynsh|makaynash|mkaynch|makainsh|"
+    r"meiyou|meiyǒu|méiyǒu|méi\s+yǒu|mei\s+you|netu|nyet|nemae|nemaye|nemaje|eopseoyo|eopsseoyo|eopseumnida|"
+    r"eobseoyo|eobsseoyo|eopda|eobsda|eopsseumnida|arimasen|nai\s+desu|ja\s+nai|janai|dewa\s+nai|mai\s+m[ie]e?|mai\s+chai|"
+    r"mai\s+phop|mai\s+hen|yelem|yellem|yellem|aydelem|aykonen|aykonen|joq|zhoq|yoq|khong\s+co|khong\s+thay|khong\s+phai|"
+    r"nist|nistesh|nadare|nadarad|hich|heech|ochi|oxi|okhi|den\s+(?:yparxei|iparxei|iparxi|yparxoun|fainetai|faynete|exei)"
+)
+
 #: a negation that turns a positive finding around ("There is no evidence of")
-FINDING_NEGATORS = r"ekkert|engin|enginn|engan|einki|eingin|ongin|onga|okenn|קיין|ni|nije|није|nu|nuk|hindi|bukan|ne|nem|nėra|nav|ekki|ikke|ikkje|inte|no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
+FINDING_NEGATORS = ROMANIZED_NEGATIONS + r"|ekkert|engin|enginn|engan|einki|eingin|ongin|onga|okenn|קיין|ni|nije|није|nu|nuk|hindi|bukan|ne|nem|nėra|nav|ekki|ikke|ikkje|inte|no|not|without|kein\w{0,3}|nicht|sin|pas|aucun\w{0,2}|sem|não|non|geen|niet|не|нет|без|tidak|không|brak|nie|لا|没|沒|未|无|無|אין|ללא|بدون"
 
 #: whole-option synonyms and abbreviations (lower case): an option text -> other names for it
 PHRASE_SYNONYMS = {
@@ -774,7 +818,13 @@ APOLOGIES = (
     r"vakacegu|sori|pampachaway|pampachawayku|añembyasy|ñyrõ|azafady|miala\s+tsiny|malahelo|މާފުކުރައްވާ|މާފުކުރޭ|དགོངས་དག|"
     r"སྐྱོན་མ་འཛུགས|សូមអភ័យទោស|សុំទោស|ខ្ញុំសុំទោស|ຂໍອະໄພ|ຂໍໂທດ|ขอโทษ|ขออภัย|စိတ်မကောင်းပါဘူး|တောင်းပန်|ဆောရီး|"
     r"抱歉|对不起|對不起|很遗憾|很遺憾|申し訳|すみません|残念ながら|죄송|미안|유감스럽게도|ma\s+binu|oya\s+ke\s+kopa|ntshwarele|"
-    r"ndapota\s+ndiregerereiwo|nyɛ\s+me\s+mmɔbɔ|kafra|mesedez|sentitzo|ho\s+sento|desculpa|sentímolo|lamento"
+    r"ndapota\s+ndiregerereiwo|nyɛ\s+me\s+mmɔbɔ|kafra|mesedez|sentitzo|ho\s+sento|desculpa|sentímolo|lamento|"
+    # round 17: romanized and texting forms ("sumimasen", "gomen", "bu hao yisi", "joesonghaeyo", "smeh lia", "kor tot krub",
+    # "maaf karna", "sry", "soz")
+    r"sumimasen|gomen(?:nasai|ne)?|moushiwake|bu\s+hao\s+yisi|buhaoyisi|duibuqi|dui\s+bu\s+qi|joesonghaeyo|joesonghamnida|"
+    r"mianhae(?:yo)?|mianhamnida|smeh\s+li(?:a|ya)?|sam7ni|sam7eeni|asif|aasif|ma3lesh|ma3leesh|kor\s+tot|khor\s+thot|khaw\s+thot|"
+    r"maaf\s+karna|maaf\s+kijiye|maaf\s+kijie|kshama\s+karein|mafi\s+chahta|bakhshid|bebakhshid|motasefam|izvinite|izvini|"
+    r"prostite|vybachte|signomi|sygnomi|dukkhito|mannikkavum|sry|soz|srry"
 )
 #: a physician or specialist in ~90 languages: a reply with no answer that sends the asker to one ("Ndapota bvunza chiremba",
 #: "Monganga kaka akoki koyeba", "Se sèlman yon doktè ki ka deside sa") declines, when it names no option and no yes/no word
@@ -787,7 +837,11 @@ REFERRALS = (
     r"arsti|gydytoj\w{0,3}|ārst\w{0,3}|meddyg|dochtúir|tabib|hampiq\w{0,4}|pohanoha|doutor|metge|sendagile|mediku|tabiba|"
     r"डॉक्टर|डाक्टर|चिकित्सक|ডাক্তার|ডাক্তৰ|চিকিৎসক|மருத்துவர்|వైద్యుడ\w{0,3}|ವೈದ್ಯ\w{0,3}|ഡോക്ടർ|ଡାକ୍ତର|ડૉક્ટર|ડોક્ટર|ਡਾਕਟਰ|"
     r"වෛද්‍ය\w{0,3}|bác\s+sĩ|dokter|doktor|manggagamot|ޑޮކްޓަރ|སྨན་པ|វេជ្ជបណ្ឌិត|គ្រូពេទ្យ|ທ່ານໝໍ|ແພດ|แพทย์|หมอ|ဆရာဝန်|医生|醫生|医師|의사|dokotela|"
-    r"tohtori|γιατρ\w{1,3}|mjek\w{0,3}|лекар\w{0,3}|дохтур|doctora|rentgenolog\w{0,3}|radiolog\w{0,4}|рентгенолог\w{0,3}|радиолог\w{0,3}"
+    r"tohtori|γιατρ\w{1,3}|mjek\w{0,3}|лекар\w{0,3}|дохтур|doctora|rentgenolog\w{0,3}|radiolog\w{0,4}|рентгенолог\w{0,3}|радиолог\w{0,3}|"
+    # round 17: romanized and texting forms, whole words only ("chof tbib", "isha ni kiite", "ur doc", "pai hah mor"; never
+    # "dermatoscopica", "document")
+    r"(?:tbib|tabeeb|isha|daktar|doktar|mor(?=\s+(?:na|krub|ka))|uisa|uisanim|yisheng|yīshēng|vrach|likar|giatro|giatros|"
+    r"doc|docs|gp|derm|rads)(?![^\W\d_])"
 )
 
 #: round 14: words for the image itself and the question's frame in many languages, which a reply repeats from the
@@ -830,5 +884,9 @@ DOUBT_WORDS = (
 DOUBT_WORDS_MORE = (
     r"gali\s+būti|galbūt|varbūt|iespējams|var\s+būt|võib|võimalik|gæti|kannski|ef\s+til\s+vill|магчым\w{0,3}|можа|мүмкін|мүмкүн|"
     r"mumkin|ehtimol\w{0,2}|эҳтимол\w{0,3}|uwezekano|huenda|labda|inaweza|kinaweza|mety|angamba|petèt|pwobab|ndoshta|можеби|"
-    r"ممکن|شاید|ربما|ښايي|шояд|магадгүй|ihtimal|olabilir|ola\s+bilər|bolup\s+biler|ალბათ|შეიძლება|հավանաբար|գուցե"
+    r"ممکن|شاید|ربما|ښايي|шояд|магадгүй|ihtimal|olabilir|ola\s+bilər|bolup\s+biler|ალბათ|შეიძლება|հավանաբար|գուցե|"
+    # round 17: romanized (Hindi/Urdu "shayad", Persian "momkene", Arabizi "yimkin", Bengali "hoyto", pinyin "keneng", Japanese
+    # "tabun", Russian "mozhet byt'")
+    r"shayad|shaayad|shaayed|shayed|shaid|momkene|momken|yimkin|yemken|mumken|hoyto|hoyoto|keneng|kěnéng|tabun|osoraku|"
+    r"mozhet\s+byt\w{0,2}|mozhet|mozhe|vozmozhno|mozhlyvo"
 )

@@ -201,6 +201,13 @@ choice forced by the question (:data:`_FORCED_CHOICE`); negations of more langua
 (:func:`_denied_after_contrast`) and options named with their letters under "both" (:data:`_BOTH_WORD`); the side a
 yes/no question asks about (:func:`_side_of`).
 
+Round 17 (docs/judges.md, "Answer readers, round 17"): informal and romanized writing. Yes and no words of languages
+written in the Latin alphabet instead of their own script at a reply's start ("haan", "nahi", "la2", "meiyou"), their
+negations of a finding (:data:`medtrust.scorers.answer_lexicon.ROMANIZED_NEGATIONS` in :data:`_FUSED_NEGATION`,
+:data:`_NEGATION_AFTER` and the finding negators) and doubt words; the one option letter a short reply names among words
+of any language, negated letters set aside (:func:`_short_reply_letter`, :data:`_LETTER_NOT`); a lower-case letter
+closing the reply after a pointer (:data:`_LOWER_CLOSING`: "final: b"); romanized ordinals, apologies and referrals.
+
 Truncation: a reply whose ``stop_reason`` is ``max_tokens`` or ``model_length`` (or another server's ``length``) keeps an answer
 stated by the explicit layers or in its first complete sentence; otherwise its status is
 ``truncated`` (a cut reply is not a wrong one).
@@ -279,7 +286,13 @@ _YES_LATIN = ("yes", "yeah", "yep", "yup", "sí", "si", "sì", "oui", "ja", "sim
               "ʻae", "'ae" + _PUNCT_AFTER, "héẽ", "hee" + _PUNCT_AFTER, "jisa", "iya" + _PUNCT_AFTER, "inggih", "nggih", "enya" + _PUNCT_AFTER,
               "muhun", "vâng", "dạ" + _PUNCT_AFTER, "jes", "hawa" + _PUNCT_AFTER, "howwa", "әйе", "эйе" + _PUNCT_AFTER, "ھەئە", "hə" + _PUNCT_AFTER,
               "ஆமாம்", "हजुर" + _PUNCT_AFTER, "ဟုတ်တယ်", "ဟုတ်ပါတယ်", "ရှိပါတယ်", "ရှိတယ်", "أجل", "بلى", "آره", "ჰო" + _PUNCT_AFTER, "ndio" + _PUNCT_AFTER,
-              "naam" + _PUNCT_AFTER)
+              "naam" + _PUNCT_AFTER,
+              # round 17: romanized yes words (Hindi/Urdu, Bengali, Tamil, Telugu, Arabizi, Persian, Amharic, pinyin, Thai); never
+              # one that is another language's no or a common word ("nai", "ne", "hai", "ho", "ah")
+              "haan", "haanji", "hanji", "haaan", "hyan", "hya" + _PUNCT_AFTER, "aamaa", "aama" + _PUNCT_AFTER, "aamam", "avunu",
+              "aywa", "aywah", "aiwah", "na3am", "are" + _PUNCT_AFTER,
+              "bale" + _PUNCT_AFTER, "baleh", "awo" + _PUNCT_AFTER, "shide", "shì de", "shi de" + _PUNCT_AFTER, "dui" + _PUNCT_AFTER,
+              "chai krub", "chai khrap", "chai krab", "chai ka", "chai kha", "yess", "yesss", "yessss", "yas" + _PUNCT_AFTER)
 _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir", "nie", "нет", "nej", "không", "tidak", "όχι",
              "नहीं", "ні", "nu" + _PUNCT_AFTER, "לא", "না", "hapana",
              "ne" + _PUNCT_AFTER, "ei" + _PUNCT_AFTER, "nem" + _PUNCT_AFTER, "не" + _PUNCT_AFTER, "nē", "nei" + _PUNCT_AFTER,
@@ -300,7 +313,15 @@ _NO_LATIN = ("no", "nope", "non", "nein", "não", "nao", "nee", "hayır", "hayir
              "nahániri", "nahaniri", "janiwa", "jani" + _PUNCT_AFTER, "mboten", "boten" + _PUNCT_AFTER,
              "henteu", "teu" + _PUNCT_AFTER, "dili" + _PUNCT_AFTER, "wala" + _PUNCT_AFTER, "neen" + _PUNCT_AFTER, "nann",
              "ýok", "yok" + _PUNCT_AFTER, "юк" + _PUNCT_AFTER, "юҡ", "ياق", "يوق", "yox" + _PUNCT_AFTER, "йўқ", "ނޫން", "ނޫނ",
-             "छैन" + _PUNCT_AFTER, "မရှိပါ", "မရှိဘူး", "ရှိဘူး", "كلا", "نخیر", "የለም" + _PUNCT_AFTER, "la" + _PUNCT_AFTER)
+             "छैन" + _PUNCT_AFTER, "မရှိပါ", "မရှိဘူး", "ရှိဘူး", "كلا", "نخیر", "የለም" + _PUNCT_AFTER, "la" + _PUNCT_AFTER,
+             # round 17: romanized no words, as the yes words above; a negation of the finding itself follows the same list
+             # (answer_lexicon.ROMANIZED_NEGATIONS)
+             "nahi", "nahin", "nahee", "nhi", "illa", "illai", "illey", "ledu", "ledhu", "kaadu", "chaina", "chhaina", "hoina",
+             "la2", "laa" + _PUNCT_AFTER, "net" + _PUNCT_AFTER, "nyet", "netu", "iie", "iiya" + _PUNCT_AFTER, "aniyo", "aniyeo",
+             "anio" + _PUNCT_AFTER, "ochi", "oxi" + _PUNCT_AFTER, "okhi", "nema" + _PUNCT_AFTER, "yelem", "aydelem", "aykonen",
+             "joq" + _PUNCT_AFTER, "zhoq", "yoq" + _PUNCT_AFTER, "meiyou", "mei you" + _PUNCT_AFTER, "bushi", "búshì",
+             "mai chai", "khong" + _PUNCT_AFTER, "nehe", "naha" + _PUNCT_AFTER, "nah" + _PUNCT_AFTER, "nahh" + _PUNCT_AFTER, "nooo" + _PUNCT_AFTER, "noooo" + _PUNCT_AFTER,
+             "mafeesh" + _PUNCT_AFTER, "mafish" + _PUNCT_AFTER, "mafi" + _PUNCT_AFTER)
 # scripts without spaces between words: no word boundary after them
 _YES_CJK = ("是的", "是", "对", "對", "はい", "예", "네", "有(?=[，。,.！!]|$)", "ใช่",
             "បាទ", "ចាស", "ແມ່ນແລ້ວ")  # round 14: Khmer and Lao write no space after them ("បាទបេះដូងរីកធំ")
@@ -1111,7 +1132,9 @@ _NEGATION_AFTER = re.compile(r"^[^,.;:!?\n、，。]{0,12}?(?:(?<![^\W\d_])deği
                              r"биш|emas|deyil|emes|эмес|емес|չէ|არ\s+არის|አይደለም|nuk\s+është|pole|ei\s+ole|nie\s+jest|"
                              r"не\s+(?:е|є|является)|nu\s+este|није|ba|"
                              # round 14: Turkmen, Tatar, Uyghur, Kyrgyz, Guarani, Lingala, Sesotho ("birinji wariant däl")
-                             r"däl|däldir|түгел|ئەمەس|эмес|ndaha'?éi|hase|ha\s+se)(?![^\W\d_]))"
+                             r"däl|däldir|түгел|ئەمەس|эмес|ndaha'?éi|hase|ha\s+se|"
+                             # round 17: romanized negations ("pneumothorax nahi hai", "fracture illa", "kikyou wa nai desu")
+                             + lex.ROMANIZED_NEGATIONS + r")(?![^\W\d_]))"
                              r"|^[^,.;:!?\n、，。]{0,12}?(?:होइन|होईन|नाही|নয়|ਨਹੀਂ|નથી|அல்ல|కాదు|ಅಲ್ಲ|അല്ല|ନୁହେଁ|නොවේ|မဟုတ်|មិនមែន|ບໍ່ແມ່ນ|"
                              # round 13: Burmese "not seen / not present" after the finding ("(pleural effusion) မတွေ့ရပါ")
                              r"မတွေ့ရ|မတွေ့ပါ|မရှိပါ|မရှိဘူး)")
@@ -2804,6 +2827,94 @@ def _closing_letter(t: str, q: _Question) -> str | None:
     return up
 
 
+#: round 17: a capital letter standing alone as a word: spaces, brackets, quotes or a sentence's end around it, never "&", "/",
+#: "-", an apostrophe or a digit ("A&E", "b/l", "B-cell", "C'est", "D3")
+_LONE_CAPITAL = re.compile(r"(?<![^\s(\[\"'“*_])[A-H](?=[\s,.!:;)\]\"”*_]|$)(?![.][ \t]*+[a-z])")
+#: round 17: a lower-case letter after a pointer word as the reply's last word, as texting writes it ("... going w B. final: b",
+#: "thats blood. its b", "ans c", "prob d"); never after a negation ("not b", "def not c")
+_LOWER_CLOSING = re.compile(r"(?<![^\W\d_])(?i:it'?s|its|final(?:[ \t]++ans(?:wer)?)?|ans(?:wer)?|opt(?:ion)?|going[ \t]++w(?:ith|/)?|"
+                            r"go(?:ing)?[ \t]++with|prob(?:ably)?|def(?:initely)?|pick|choose|so)[ \t]*+[:=-]?[ \t]*+([a-h])"
+                            r"[ \t]*+[.!]*+[ \t]*+$")
+#: round 17: "not" / "is not" of languages written in the Latin alphabet, after or before a letter they set aside ("A kaadu",
+#: "mish A", "A nist", "bu shi A", "B nahi")
+_LETTER_NOT = re.compile(r"(?i)(?<![^\W\d_])(?:kaadu|kadu|kaad|alla|allai|mish|msh|mesh|mush|nist|bu[ \t]*+shi|búshì|nahi|nahin|nhi|"
+                         r"hoina|hoena|naa|anida|aniya|ja[ \t]*+nai|janai|dewa[ \t]*+nai|mai[ \t]*+chai|khong[ \t]*+phai|"
+                         r"la2|nope|nah|"
+                         # the Turkish negative present fused into its verb ("B'yi seçmiyorum": I do not choose B)
+                         r"[^\W\d_]{2,}m[ıiuü]yor[^\W\d_]{0,5})(?![^\W\d_])")
+#: "neither ... nor" and its kin: the letters between are excluded with the rest
+_NEITHER_NOR = re.compile(r"(?i)(?<![^\W\d_])(?:neither|nor|weder|noch|ni|ani|nich|nem\s+is)(?![^\W\d_])")
+#: a short reply: informal replies name their letter among a few words of any language
+_SHORT_REPLY_WORDS = 40
+
+
+def _short_reply_letter(t: str, q: _Question) -> str | None:
+    """The one option letter a short reply names, in words of any language (round 17: "bhai mujhe toh B lag raha hai, right
+    side pura lung collapse", "amar mone hoy C, heart ta onek boro", "otvet B, tam yavno zhidkost'", "kotae wa C da to omou",
+    "jawabannya D deh"): code-switched and romanized replies put the letter among words no lexicon holds.
+
+    Read only when no other layer found an answer, and only when: the reply has at most :data:`_SHORT_REPLY_WORDS` words
+    and no question mark; one option letter, and no other, stands alone as a capital (:data:`_LONE_CAPITAL`), never "A"
+    opening a sentence before a lower-case word (the article); no name stands before it ("Kerley B", "hepatitis C":
+    :data:`_NAME_BEFORE_LETTER`); no negation, condition, elimination or doubt about it among the words of its clause
+    (:data:`_CLOSING_NEGATOR`, :data:`_FUSED_NEGATION`, :data:`_CONDITION_WORD`, :data:`_ELIMINATED_AFTER`,
+    :data:`_UNDECIDED`); and the reply does not list the options. A letter its clause negates (the negations above and
+    :data:`_LETTER_NOT`: "A kaadu, C kaadu, B ne correct", "la2 mish A, akeed B") is set aside, and the one letter left is
+    read. Returns the letter or None; linear in the reply."""
+    if len(t) > 600 or len(t.split()) > _SHORT_REPLY_WORDS or "?" in t or "？" in t or "|" in t or "{" in t:
+        return None  # (a table's rows and a JSON object's fields are the wrapper readers' to weigh)
+    found, article = [], False
+    for m in _LONE_CAPITAL.finditer(t):
+        letter = m.group(0)
+        if letter not in q.letters:
+            continue
+        before = t[max(0, m.start() - 30): m.start()]
+        if re.match(r"[.):][ \t]++[^\W\d_]", t[m.end(): m.end() + 4]):
+            return None  # "A. Sarcoidosis — ...", "**A. Hypertrophic ...": an option listed, not chosen
+        nxt = re.match(r"[ \t]++([^\W\d_]++)", t[m.end(): m.end() + 40])
+        if (letter in "AI" and nxt and re.search(r"(?:^|[.!:\n])[ \t*_\"'“]*+$", before)
+                and not _LETTER_NOT.fullmatch(nxt.group(1)) and not _CLOSING_NEGATOR.fullmatch(nxt.group(1))):
+            article = True  # "A dhaan", "A PE would show ...": an article opening a sentence, or a letter: no other may be read
+            continue
+        found.append(m)
+    if not found or article:
+        return None
+    if _UNDECIDED.search(t) or _TORN.search(t) or _options_echoed(t, q):
+        return None
+    kept, negated = [], set()
+    for m in found:
+        start = max(0, *(t.rfind(c, 0, m.start()) + 1 for c in ",;.!\n"))
+        ends = [i for i in (t.find(c, m.end()) for c in ",;.!\n") if i >= 0]
+        clause = t[start: min(ends) if ends else len(t)]
+        before, after = t[start: m.start()], t[m.end(): min(ends) if ends else len(t)]
+        sentence = t[max(0, *(t.rfind(c, 0, m.start()) + 1 for c in ".!\n")):]
+        if (_WOULD.search(sentence) or _CONDITION_WORD.search(sentence) or _DIAGNOSIS_DECLINE.search(t) or _APOLOGY_OPENS.match(t)
+                or _BUT_MORE_WORD.search(t, m.end()) or _CONTRAST.search(t, m.end())):
+            # "Odpowiedź B byłaby poprawna, gdyby ...", "option B would be the most concerning ... I'm not able to",
+            # "პასუხი A რომ ყოფილიყო, ..., მაგრამ ...": a letter under a condition, or taken back by a "but"
+            return None
+        if (re.search(r"(?i)(?:kerley\w{0,8}|linee|linije|linjer|linie|linien|lines?|lignes?|líneas?|линии)[ \t]{0,3}$", before[-20:])
+                or re.match(r"(?i)[ \t-]*+(?:lines?|linij\w*|linie\w*|lignes?|líneas?|linee|лини\w*|cells?|zell\w*|"
+                            r"(?:di|de|van|von|of)[ \t]++kerley)(?![^\W\d_])", after)):
+            return None  # "Kerleyeve B linije", "B cells": a name, not an option
+        if (_CLOSING_NEGATOR.search(clause) or _FUSED_NEGATION.search(clause) or _ANY_NEGATION.search(clause)
+                or _ENGLISH_NEGATION.search(clause) or _LETTER_NOT.search(clause) or _ELIMINATED_AFTER.match(after)):
+            negated.add(m.group(0))  # "B nahi, ... A", "A kaadu, C kaadu, B ne correct", "bu shi A, yinggai shi C": set aside
+            continue
+        if (_NAME_BEFORE_LETTER.search(before[-30:]) or _CONDITION_WORD.search(clause) or _DOUBT_WORD.search(clause)
+                or _MULTI_AFTER.match(after[:60])):
+            return None
+        kept.append(m.group(0))
+    if len(set(kept)) != 1 or kept[0] in negated or (negated and _NEITHER_NOR.search(t)):
+        return None
+    if {x for x in re.findall(r"(?<![A-Za-z&/'-])[A-H](?![A-Za-z&/'\d-])", t[:600]) if x in q.letters} - {kept[0]} - negated:
+        return None  # "A, B는 배제됩니다": another letter, written against a word of another script, names an option too
+    last_kept = max(m.start() for m in found if m.group(0) == kept[0])
+    if any(m.start() > last_kept and m.group(0) in negated for m in found):
+        return None  # "Neither A, B, nor C", "Option A is tempting, and E can't be ruled out": set aside after it, no choice
+    return kept[0]
+
+
 #: scripts written without spaces between words: a word of them needs no boundary before it ("ຂໍ້ທີສອງ", "ជម្រើសទី៤")
 _UNSPACED = _UNSPACED_SOUTHEAST + lex.CJK
 _ANSWER_NOUN_ANY = re.compile(r"(?i)(?:(?<![^\W\d_])|(?<=[" + _UNSPACED + r"]))(?:" + lex.ANSWER_NOUNS + "|" + lex.ANSWER_NOUNS_MORE + r")"
@@ -3119,8 +3230,8 @@ def _existential_reply(t: str) -> str | None:
     body = _COURTESY.sub(" ", t[:200])
     body = re.sub(r"[\s.,!;:、。，！।॥။၊។៕።፣\"'«»“”]+", " ", body).strip()
     words = body.split()
-    if not words or len(words) > 4:
-        return None
+    if not words or len(words) > 4 or _DOUBT_WORD.search(body) or _DOUBT_MORE.search(body):
+        return None  # round 17: "Shayad hai, shayad nahi" (maybe there is, maybe not)
     if _EXISTS_NO.fullmatch(body):
         return "no"  # "नहीं है", "tidak ada": the whole reply
     if _EXISTS_YES.fullmatch(body):
@@ -3132,6 +3243,12 @@ def _existential_reply(t: str) -> str | None:
     if no == yes or (yes and any(p.lower() in _NO_ALL for p in words)):
         return None  # "კი და არა", "Både ja och nej" (yes and no); "Tidak tahu", "Ei voi sanoa" (not a word of being)
     return "no" if no else "yes"
+
+
+#: round 17: "normal" / "fine" written in the Latin alphabet ("jeongsang-imnida", "bilkul theek", "el 3adm salim",
+#: "zhengchang", "vsyo norm"): a last clause saying so goes with a negation before it
+_ROMANIZED_NORMAL = re.compile(r"(?i)(?<![^\W\d_])(?:jeongsang\w{0,8}|theek|thik|thiik|salim|sleem|zhengchang|zhèngcháng|norm|"
+                               r"normalno|seijou|seijō|sabai|bình\s+thường|binh\s+thuong|sari|sahih)(?![^\W\d_])")
 
 
 def _short_negated_reply(t: str, subject: str | None = None) -> str | None:
@@ -3147,12 +3264,17 @@ def _short_negated_reply(t: str, subject: str | None = None) -> str | None:
         return None
     sentences = [x for x in re.split(r"[.!?;\n。！？।။።]+", body) if x.strip()]
     words = body.split()
-    if len(sentences) != 1 or not words or len(words) > 8 or _ENGLISH_FRAME.search(body) or _DOUBT_WORD.search(body):
+    if len(sentences) != 1 or not words or len(words) > 8 or _ENGLISH_FRAME.search(body) or _DOUBT_WORD.search(body) or _DOUBT_MORE.search(body):
         return None
     yes_words = [w for w in _FUSED_NEGATION.sub(" ", body).split() if w.lower().strip(".,!;:") in _YES_ALL]  # "bai ... ba" negates
     if (yes_words or _CONTRAST.search(body) or _BUT_MORE_WORD.search(body) or "?" in body
             or _OR_MAYBE.search(body) or _CANNOT.search(body) or _EXCLUSION_STEM.search(body)):
         return None  # "ບໍ່ແນ່ໃຈວ່າມີກະດູກຫັກຫຼືບໍ່" (not sure whether ... or not), "چەتكە قاققىلى بولمايدۇ" (cannot be excluded)
+    clauses = [c for c in re.split(r"[,،、，]", body)[:8] if c.strip()]
+    if (len(clauses) > 1 and not _FUSED_NEGATION.search(clauses[-1]) and not _ANY_NEGATION.search(clauses[-1] + " ")
+            and not _NORMAL_ANY_LANGUAGE.search(clauses[-1]) and not _ROMANIZED_NORMAL.search(clauses[-1])):
+        return None  # round 17: "Tumor nist, kist ast", "Shinpai arimasen, chiisana kossetsu ga arimasu": the negation is
+        # about something else, and the last clause states what is there
     return "no" if _FUSED_NEGATION.search(body) else None
 
 
@@ -3927,6 +4049,15 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
         closing = _closing_letter(t, q)
         if closing:
             return Extraction(closing, "closing_letter", "the letter that closes the last sentence naming an option letter")
+        # (it reads "several" letters too, those negated set aside; never the rest of a retraction, whose letters are the
+        # ones the reply set aside: "B — wait, no need to consider C here")
+        informal = _short_reply_letter(t, q) if not nested else None
+        lower = _LOWER_CLOSING.search(t[-60:].rstrip()) if not informal and sole is None and not nested else None
+        if lower and lower.group(1).upper() in q.letters and not re.search(r"(?i)(?<![^\W\d_])not[ \t]*+$",
+                                                                           t[: len(t.rstrip()) - len(lower.group(0))][-20:]):
+            informal = lower.group(1).upper()
+        if informal:
+            return Extraction(informal, "short_reply_letter", "the one option letter a short reply names, unnegated")
         if sole == SEVERAL:
             return Extraction(None, "multiple", "several option letters named, none excluded or stated as the answer")
     if truncated:
@@ -5328,6 +5459,8 @@ _FUSED_NEGATION = re.compile(
     r"amo|нӕй|нӕ|wala['’]?y|walay|walang|нест|нестанд|наметавон\w{0,3}|наме\w{3,12}|надорад|нашуд\w{0,5}|ndaipóri|ndaipori|"
     r"ndoikói|ndojehechái|[^\W\d_]{3,}(?:ghị|ghi)|leai|does\s+dim|nid\s+oes|nac\s+oes|görünmür|görsənmir|yoxdur|"
     r"görülmüyor|görülmemektedir|izlenmemektedir|saptanmadı|يوق|يوقتۇر|ئەمەس)(?![^\W\d_])|"
+    # round 17: negations of languages written in the Latin alphabet ("fracture nahi hai", "mafeesh edema", "meiyou guzhe")
+    r"(?<![^\W\d_])(?:" + lex.ROMANIZED_NEGATIONS + r")(?![^\W\d_])|"
     # round 16: Lingala and Kikongo "te" ends the clause it negates ("Épanchement pleural ezali te."); the Maori article never does
     r"(?<![^\W\d_])te(?=[ \t]*+(?:[.!;,:]|$))|"
     # round 16: the Ethiopic negation around a verb ("ስብራት ኣይተረኽበን", "ስብራት አልተገኘም", "አይታይም")

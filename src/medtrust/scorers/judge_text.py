@@ -42,13 +42,13 @@ def ascii_digits(t: str) -> str:
 # --- scale before the score ----------------------------------------------------------------------
 
 _N = r"(\d{1,2}(?:[.,]\d++)?)"
-# "10 üzerinden 6", "10点満点中6点", "10점 만점에 8점", "满分10分，得7分", "10 में से 7", "10分中7分"
+# "10 üzerinden 6", "10点満点中6点", "10점 만점에 8점", "满分10分，得7分", "10 में से 7", "10分中7分"; round 17: romanized "10 mein se 8"
 _SCALE_THEN_SCORE = re.compile(
-    r"(?<![\d.,])10\s*+(?:üzerinden|点満点中で?|点満点で|点中|점\s*+만점에서?|में\s*+से|分中|分满分中)\s*+" + _N + r"(?![\d.]*\d)(?:[ \t]*+(?:点|점|分|puan))?"
+    r"(?<![\d.,])10\s*+(?:üzerinden|点満点中で?|点満点で|点中|점\s*+만점에서?|में\s*+से|(?i:mein|mei|main|me|mai)\s++se|分中|分满分中)\s*+" + _N + r"(?![\d.]*\d)(?:[ \t]*+(?:点|점|分|puan))?"
     r"|(?:满分|滿分|總分|总分)\s*+10\s*+分[，,、]?\s*+(?:得|给|給|为|為|是)?\s*+" + _N + r"(?![\d.]*\d)\s*+分"
 )
 # a scale alone, written before the scores it governs ("满分10分，描述A得7分"): no score itself
-_SCALE_ALONE = re.compile(r"(?:满分|滿分|總分|总分)\s*+10\s*+分[，,、:：]?|(?<![\d.,])10\s*+(?:点満点中?で?|점\s*+만점에서?|üzerinden|में\s*+से)")
+_SCALE_ALONE = re.compile(r"(?:满分|滿分|總分|总分)\s*+10\s*+分[，,、:：]?|(?<![\d.,])10\s*+(?:点満点中?で?|점\s*+만점에서?|üzerinden|में\s*+से|(?i:mein|mei|main|me|mai)\s++se(?=\s*+\d))")
 
 
 def scale_first(t: str) -> str:
@@ -112,7 +112,7 @@ _NUMBER_WORD = re.compile(
 _UNIT_AFTER = re.compile(
     r"\s*+(?:points?|punti|puntos|pontos|punkte?|punktów|punkty|punkten|poäng|баллов|балла|балл|puan|điểm|poin|mata|alama|"
     r"stig|puntu|pistettä|bodova|bodov|bodovi|točk\w{0,2}|puncte|pikë|taškai|taškų|punkti|ұпай|оноо|"  # round 12
-    r"βαθμούς|βαθμοί|نقاط|درجات|امتیاز|अंक|คะแนน|נקודות|(?:/|out\s++of|von|sur|de|su|sobre|из|na|z|av|van|of|من|از|από|מתוך|trên|จาก|dari|kati\s++ya)"
+    r"βαθμούς|βαθμοί|نقاط|درجات|امتیاز|अंक|คะแนน|נקודות|(?:/|out\s++of|outta|von|sur|de|su|sobre|из|na|z|av|van|of|من|از|από|מתוך|trên|จาก|dari|kati\s++ya)"
     r"\s*+(?:10|ten|zehn|dix|diez|dieci|dez|десяти|dziesięciu|dziesięć|tio|tien|عشرة|ده|δέκα|עשר|mười|sepuluh|kumi))(?![^\W\d_])",
     re.IGNORECASE,
 )

@@ -45,8 +45,9 @@ JUDGE_TEMPLATE_SHA256 = hashlib.sha256((JUDGE_SYSTEM + "\n" + JUDGE_TEMPLATE).en
 # possessive digit runs (\d++) never give digits back: each pattern is linear (regex_safety)
 _NUM = re.compile(r"(?<![\w.])(\d++(?:\.\d++)?)(?![\w.]*\d)")
 _NUMBER = r"(\d++(?:\.\d++)?)"
-# "out of" in many languages: "7 von 10", "6 sur 10", "7 av 10", "5 trên 10", "6 จาก 10", "8 از 10", "7 من 10"
-_OUT_OF = r"(?:out\s+of|sur|von|su|из|de|av|van|op|na|z|em|sobre|trên|จาก|از|من|από|מתוך|dari|kati\s+ya)"
+# "out of" in many languages: "7 von 10", "6 sur 10", "7 av 10", "5 trên 10", "6 จาก 10", "8 از 10", "7 من 10"; round 17: "outta",
+# Somali "6 ka mid ah 10", Welsh "2 allan o 10"
+_OUT_OF = r"(?:out\s+of|outta|ka\s+mid\s+ah|allan\s+o|sur|von|su|из|de|av|van|op|na|z|em|sobre|trên|จาก|از|من|από|מתוך|dari|kati\s+ya)"
 # grade labels of many languages: "Punteggio: 7", "Оценка: 6", "評分：7", "점수: 8", "Điểm: 7", "Cijfer: 7", "ציון: 8"
 _GRADE_LABELS = (r"score|grade|rating|overall|verdict|bewertung|wertung|punktzahl|puntuaci[oó]n|puntaje|calificaci[oó]n|pontua[cç][aã]o|nota|"
                  r"punteggio|voto|cijfer|beoordeling|betyg|skor|puan|alama|nilai|điểm|ocena|hodnocení|оценка|балл|βαθμολογία|βαθμός|"

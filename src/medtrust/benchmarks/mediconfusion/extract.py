@@ -260,7 +260,46 @@ _LEADING_PAIR = re.compile(r"\s*+\[?[\[(]\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,
 #: both scores as a pair: "Scores (A, B): (4, 6)"
 _JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:score|rating)\s*+)?B\s*+\)\s*+[:=]?\s*+(?:\(\s*+(\d{1,2}(?:\.\d++)?)\s*+,\s*+"
                          r"(\d{1,2}(?:\.\d++)?)\s*+\)|(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)(?![\d.]*\d))")  # "Scores (A, B): 4, 9"
+#: round 17: a pair after a scores label, its own line's end: "Scores: (4, 6)", "Final: (2, 9)" (the candidates' order)
+_LABELLED_PAIR = re.compile(r"(?im)^[ \t*#>_-]*+(?:final[ \t]++)?(?:scores?|ratings?|final)[ \t*]*+[:=-][ \t*]*+[\[(][ \t]*+"
+                            r"(\d{1,2}(?:\.\d++)?)[ \t]*+,[ \t]*+(\d{1,2}(?:\.\d++)?)[ \t]*+[\])][ \t*.]*+$()()")
+#: round 17: a candidate letter and, a few words on in its clause, a number ("A ko 6 dunga, B ko 4", "pa la A le doy un 3 y pa la B
+#: un 8", "description A, I'd give it a 9. For B, only a 1")
+_LETTER_NUMBER = re.compile(r"(?<![^\W\d_])([AB])(?![^\W\d_])[^\d\n.;!?]{0,30}?(?<![\d.])(\d{1,2}(?:[.,]\d)?)(?![\d])")
+#: a scale written after a score ("8 von 10", "7 out of 10", "10 mein se 8" is read by scale_first): not a number of its own
+_SCALE_AFTER = re.compile(r"(?i)(?<![ \t])[ \t]{0,3}(?:/|von|out[ \t]{1,3}of|of|sur|de|su|из|z|از)[ \t]{0,3}10(?![\d.])"
+                          r"|(?<![\d.])10[ \t]{1,3}(?:mein|me|mai|main)[ \t]{1,3}se(?![^\W\d_])")  # "dono 10 mein se"
+#: a judge saying it cannot score: its numbers are no scores
+_CANNOT_SCORE = re.compile(r"(?i)(?<![^\W\d_])(?:can'?t|cannot|can\s+not|unable|impossible|not\s+possible|no\s+score|n/a)(?![^\W\d_])")
+#: keycap digits ("9️⃣"): the digit, without the variation selector and the keycap mark
+_KEYCAP = re.compile("[\ufe0f\u20e3]")
 _JUDGE_REASONING_TAGS = ("think", "thinking", "reasoning")
+
+
+def _last(matches):
+    """The last of an iterator of matches (at most the first 64 read), or None."""
+    last = None
+    for i, m in enumerate(matches):
+        if i >= 64:
+            break
+        last = m
+    return last
+
+
+def _letter_then_number(t: str) -> dict[str, float]:
+    """{"A": a, "B": b} when the reply names each candidate once as a bare capital with one number after it in its clause, and
+    holds no other number (scales written after a score, "8 von 10", aside): "A ko 6 dunga, B ko 4", "A 👉 9️⃣ , B 👉 2️⃣",
+    "description A, I'd give it a 9. For B, only a 1". Else {} (round 17): numbers in reasoning ("2 lesions ... fits B")
+    leave it unread."""
+    t = _SCALE_AFTER.sub("", _KEYCAP.sub("", t[:4000]))
+    if _CANNOT_SCORE.search(t):
+        return {}  # "A has 2 lesions, B has 3; I can't score this": counts, no scores
+    got = [(m.group(1), m.group(2)) for m in _LETTER_NUMBER.finditer(t)]
+    letters = re.findall(r"(?<![^\W\d_])[AB](?![^\W\d_])", t)
+    if sorted(x for x, _ in got) != ["A", "B"] or sorted(letters) != ["A", "B"] or len(re.findall(r"(?<![\d.,])\d", t)) != 2:
+        return {}
+    return {x: float(v.replace(",", ".")) for x, v in got}
+
 #: a candidate letter joined to its label as in a key: "score_a", "scoreB", "rating-a"
 _CALL_LETTER = re.compile(r"(?i)(?<![^\W\d_])(score|rating|similarity)\s*+\(\s*+([AB])\s*+\)")
 #: an XML element holding one candidate's score: "<score_A>5</score_A>", "<B>1</B>"
@@ -324,7 +363,7 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
         found, reason = found
     else:
         found = _summary_line_scores(t)
-        pair = None if found else _JUDGE_PAIR.search(t) or _LEADING_PAIR.match(t)
+        pair = None if found else _JUDGE_PAIR.search(t) or _LEADING_PAIR.match(t) or _last(_LABELLED_PAIR.finditer(t))
         both = None if found or pair else _BOTH_PAIR.search(t)
         if pair:
             a, b = (pair.group(1), pair.group(2)) if pair.group(1) is not None else (pair.group(3), pair.group(4))
@@ -346,6 +385,8 @@ def parse_judge_lenient(reply: str) -> tuple[float, float, str]:
                             for m in p.finditer(t)] + [(m.start(), m.group(2), m.group(1)) for m in _JUDGE_SCORE_REV.finditer(t)])
             for _, letter, num in loose:
                 found.setdefault(letter.upper(), float(num.replace(",", ".")))
+        if len(found) < 2:
+            found.update({k: v for k, v in _letter_then_number(t).items() if k not in found})
         if len(_stated_pairs(t)) > 1:
             # "Scores: A = 7, B = 3" and later "Scores: A = 2, B = 9": the judge gave two verdicts
             raise JudgeParseError(f"judge reply gives different score pairs: {sorted(_stated_pairs(t))}")
