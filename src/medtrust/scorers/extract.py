@@ -2853,14 +2853,17 @@ def _short_reply_letter(t: str, q: _Question) -> str | None:
     side pura lung collapse", "amar mone hoy C, heart ta onek boro", "otvet B, tam yavno zhidkost'", "kotae wa C da to omou",
     "jawabannya D deh"): code-switched and romanized replies put the letter among words no lexicon holds.
 
-    Read only when no other layer found an answer, and only when: the reply has at most :data:`_SHORT_REPLY_WORDS` words
-    and no question mark; one option letter, and no other, stands alone as a capital (:data:`_LONE_CAPITAL`), never "A"
-    opening a sentence before a lower-case word (the article); no name stands before it ("Kerley B", "hepatitis C":
-    :data:`_NAME_BEFORE_LETTER`); no negation, condition, elimination or doubt about it among the words of its clause
-    (:data:`_CLOSING_NEGATOR`, :data:`_FUSED_NEGATION`, :data:`_CONDITION_WORD`, :data:`_ELIMINATED_AFTER`,
-    :data:`_UNDECIDED`); and the reply does not list the options. A letter its clause negates (the negations above and
-    :data:`_LETTER_NOT`: "A kaadu, C kaadu, B ne correct", "la2 mish A, akeed B") is set aside, and the one letter left is
-    read. Returns the letter or None; linear in the reply."""
+    Read only when no other layer found an answer (never in the rest of a retraction), and only when: the reply has at
+    most :data:`_SHORT_REPLY_WORDS` words (600 characters) and no question mark, table or JSON object; the option letters
+    standing alone as capitals (:data:`_LONE_CAPITAL`) are not led by "A" opening a sentence before a word (an article,
+    after which no letter is read) nor by a listed option ("A. Sarcoidosis"); a letter its clause negates (the negations
+    of the older layers and :data:`_LETTER_NOT`: "A kaadu, C kaadu, B ne correct", "la2 mish A, akeed B") is set aside;
+    exactly one letter is left, after every letter set aside, with no "neither ... nor" and no other option letter written
+    against a word of another script ("A, B는 배제됩니다"); no name stands before it or "lines"/"cells" after it ("Kerley
+    B", "hepatitis C": :data:`_NAME_BEFORE_LETTER`); no condition, would-word, doubt or joined second letter is in its
+    clause or sentence, no "but" follows it, and the reply neither opens with an apology or a decline nor lists the options
+    (:data:`_UNDECIDED`, :func:`_options_echoed`). Returns the letter or None; linear in the reply (at most 600
+    characters are read)."""
     if len(t) > 600 or len(t.split()) > _SHORT_REPLY_WORDS or "?" in t or "？" in t or "|" in t or "{" in t:
         return None  # (a table's rows and a JSON object's fields are the wrapper readers' to weigh)
     found, article = [], False
