@@ -2882,8 +2882,9 @@ def _short_reply_letter(t: str, q: _Question) -> str | None:
         found.append(m)
     if not found or article:
         return None
-    if _UNDECIDED.search(t) or _TORN.search(t) or _options_echoed(t, q):
-        return None
+    if (_UNDECIDED.search(t) or _TORN.search(t) or _options_echoed(t, q) or _DIAGNOSIS_DECLINE.search(t)
+            or _APOLOGY_OPENS.match(t)):
+        return None  # undecided, the options listed, or a decline ("option B would be ... I'm not able to diagnose")
     kept, negated = [], set()
     for m in found:
         start = max(0, *(t.rfind(c, 0, m.start()) + 1 for c in ",;.!\n"))
@@ -2891,10 +2892,10 @@ def _short_reply_letter(t: str, q: _Question) -> str | None:
         clause = t[start: min(ends) if ends else len(t)]
         before, after = t[start: m.start()], t[m.end(): min(ends) if ends else len(t)]
         sentence = t[max(0, *(t.rfind(c, 0, m.start()) + 1 for c in ".!\n")):]
-        if (_WOULD.search(sentence) or _CONDITION_WORD.search(sentence) or _DIAGNOSIS_DECLINE.search(t) or _APOLOGY_OPENS.match(t)
-                or _BUT_MORE_WORD.search(t, m.end()) or _CONTRAST.search(t, m.end())):
-            # "Odpowiedź B byłaby poprawna, gdyby ...", "option B would be the most concerning ... I'm not able to",
-            # "პასუხი A რომ ყოფილიყო, ..., მაგრამ ...": a letter under a condition, or taken back by a "but"
+        if (_WOULD.search(sentence) or _CONDITION_WORD.search(sentence) or _BUT_MORE_WORD.search(t, m.end())
+                or _CONTRAST.search(t, m.end())):
+            # "Odpowiedź B byłaby poprawna, gdyby ...", "პასუხი A რომ ყოფილიყო, ..., მაგრამ ...": a letter under a
+            # condition, or taken back by a "but"
             return None
         if (re.search(r"(?i)(?:kerley\w{0,8}|linee|linije|linjer|linie|linien|lines?|lignes?|líneas?|линии)[ \t]{0,3}$", before[-20:])
                 or re.match(r"(?i)[ \t-]*+(?:lines?|linij\w*|linie\w*|lignes?|líneas?|linee|лини\w*|cells?|zell\w*|"
@@ -2910,12 +2911,24 @@ def _short_reply_letter(t: str, q: _Question) -> str | None:
         kept.append(m.group(0))
     if len(set(kept)) != 1 or kept[0] in negated or (negated and _NEITHER_NOR.search(t)):
         return None
-    if {x for x in re.findall(r"(?<![A-Za-z&/'-])[A-H](?![A-Za-z&/'\d-])", t[:600]) if x in q.letters} - {kept[0]} - negated:
+    if {x for x in re.findall(r"(?<![A-Za-z&/'-])[A-H](?![A-Za-z&/'\d-])", t) if x in q.letters} - {kept[0]} - negated:
         return None  # "A, B는 배제됩니다": another letter, written against a word of another script, names an option too
     last_kept = max(m.start() for m in found if m.group(0) == kept[0])
     if any(m.start() > last_kept and m.group(0) in negated for m in found):
         return None  # "Neither A, B, nor C", "Option A is tempting, and E can't be ruled out": set aside after it, no choice
     return kept[0]
+
+
+def _lower_closing_letter(t: str, q: _Question) -> str | None:
+    """The option letter a reply ends on in lower case after a pointer word (:data:`_LOWER_CLOSING`: "... going w B. final:
+    b", "its b"), unless "not" stands right before the pointer; None otherwise. Reads the reply's last 60 characters."""
+    m = _LOWER_CLOSING.search(t[-60:].rstrip())
+    if not m or m.group(1).upper() not in q.letters:
+        return None
+    start = len(t.rstrip()) - len(m.group(0))  # where the pointer stands in the whole reply (the match ends the reply)
+    if re.search(r"(?i)(?<![^\W\d_])not[ \t]*+$", t[:start][-20:]):
+        return None
+    return m.group(1).upper()
 
 
 #: scripts written without spaces between words: a word of them needs no boundary before it ("ຂໍ້ທີສອງ", "ជម្រើសទី៤")
@@ -4054,11 +4067,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
             return Extraction(closing, "closing_letter", "the letter that closes the last sentence naming an option letter")
         # (it reads "several" letters too, those negated set aside; never the rest of a retraction, whose letters are the
         # ones the reply set aside: "B — wait, no need to consider C here")
-        informal = _short_reply_letter(t, q) if not nested else None
-        lower = _LOWER_CLOSING.search(t[-60:].rstrip()) if not informal and sole is None and not nested else None
-        if lower and lower.group(1).upper() in q.letters and not re.search(r"(?i)(?<![^\W\d_])not[ \t]*+$",
-                                                                           t[: len(t.rstrip()) - len(lower.group(0))][-20:]):
-            informal = lower.group(1).upper()
+        informal = None if nested else _short_reply_letter(t, q) or (_lower_closing_letter(t, q) if sole is None else None)
         if informal:
             return Extraction(informal, "short_reply_letter", "the one option letter a short reply names, unnegated")
         if sole == SEVERAL:

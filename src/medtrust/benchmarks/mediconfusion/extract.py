@@ -262,7 +262,7 @@ _JUDGE_PAIR = re.compile(r"\(\s*+(?:(?i:score|rating)\s*+)?A\s*+,\s*+(?:(?i:scor
                          r"(\d{1,2}(?:\.\d++)?)\s*+\)|(\d{1,2}(?:\.\d++)?)\s*+,\s*+(\d{1,2}(?:\.\d++)?)(?![\d.]*\d))")  # "Scores (A, B): 4, 9"
 #: round 17: a pair after a scores label, its own line's end: "Scores: (4, 6)", "Final: (2, 9)" (the candidates' order)
 _LABELLED_PAIR = re.compile(r"(?im)^[ \t*#>_-]*+(?:final[ \t]++)?(?:scores?|ratings?|final)[ \t*]*+[:=-][ \t*]*+[\[(][ \t]*+"
-                            r"(\d{1,2}(?:\.\d++)?)[ \t]*+,[ \t]*+(\d{1,2}(?:\.\d++)?)[ \t]*+[\])][ \t*.]*+$()()")
+                            r"(\d{1,2}(?:\.\d++)?)[ \t]*+,[ \t]*+(\d{1,2}(?:\.\d++)?)[ \t]*+[\])][ \t*.]*+$")
 #: round 17: a candidate letter and, a few words on in its clause, a number ("A ko 6 dunga, B ko 4", "pa la A le doy un 3 y pa la B
 #: un 8", "description A, I'd give it a 9. For B, only a 1")
 _LETTER_NUMBER = re.compile(r"(?<![^\W\d_])([AB])(?![^\W\d_])[^\d\n.;!?]{0,30}?(?<![\d.])(\d{1,2}(?:[.,]\d)?)(?![\d])")
