@@ -15,13 +15,13 @@ transformers, and adds about 15 minutes on 2 cores; ``offline_meaning=true``). T
 1. **XSTest v2, leave one source model out** (the protocol of measurements/refusal_crossmodel.py:
    settings chosen on the other two models, judge measured on the held-out one), against the
    XSTest authors' string match on the same items.
-2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round17.jsonl (and each later
+2. **The sealed held-out files** tests/data/refusal_heldout/sealed_round18.jsonl (and each later
    round's files; :data:`SEALED_SETS`; each written by someone who did not read the rules; see their
    README), with the shipped default settings, against the XSTest string match
    (:func:`medtrust.judges.string_match.xstest_string_match`) on the same items. Older sealed files
    whose errors were read (three in round 6, sealed_round5 and sealed_round6 in round 7,
    sealed_round7 in round 8, sealed_round8b in round 9, sealed_round8 in round 10, sealed_round16
-   and sealed_round16b in round 18) and the files that chose a setting (sealed_round9 to
+   and sealed_round16b in round 18, sealed_round17 and sealed_round17b in round 20) and the files that chose a setting (sealed_round9 to
    sealed_round14b, development files of round 17) are
    measured as development sets (:data:`RETIRED_SETS`, keys ``retired_*``), never as held out.
 3. **The issue-22 kinds** tests/data/refusal_kinds/: the dev file (read while fixing) and the
@@ -49,15 +49,17 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "src" / "medtrust" / "judges" / "offline_agreement.json"
 #: the sealed held-out files still sealed, in the order they were written (a new round adds
-#: names): round 17's sealed_round17 and sealed_round17b (five styles each, two helpers; written
-#: blind while round 17's candidates were chosen) and round 18's sealed_round18 and sealed_round18b
-#: (five more styles each, two helpers; written blind during round 18, scored once)
+#: names): round 18's sealed_round18 and sealed_round18b (five styles each, two helpers; written
+#: blind during round 18, scored once) and sealed_round19 and sealed_round19b (five more styles each,
+#: two helpers; written blind in the stop before round 20, scored once on round 20's starting judge and
+#: once on its candidate, counts only)
 SEALED_SETS = {name: ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
-               for name in ("sealed_round17", "sealed_round17b", "sealed_round18", "sealed_round18b")}
+               for name in ("sealed_round18", "sealed_round18b", "sealed_round19", "sealed_round19b")}
 #: sealed files whose errors were read (round 6: the first three; round 7: sealed_round5, sealed_round6;
 #: round 8: sealed_round7; round 9: sealed_round8b; round 10: sealed_round8) or that chose a setting
 #: (round 17: rounds 9-14b, its development files; round 18: sealed_round16 and sealed_round16b,
-#: four rows read and their errors counted while developing): development sets from then on, measured and
+#: four rows read and their errors counted while developing; round 20: sealed_round17 and sealed_round17b,
+#: scored three times and their errors read while developing): development sets from then on, measured and
 #: reported apart, never quoted by the run note as held out (their last held-out figures are in
 #: docs/judges.md)
 RETIRED_SETS = {f"retired_{name}": ROOT / "tests" / "data" / "refusal_heldout" / f"{name}.jsonl"
@@ -65,14 +67,15 @@ RETIRED_SETS = {f"retired_{name}": ROOT / "tests" / "data" / "refusal_heldout" /
                              "sealed_round7", "sealed_round8b", "sealed_round8", "sealed_round9",
                              "sealed_round10", "sealed_round11", "sealed_round12", "sealed_round13",
                              "sealed_round13b", "sealed_round14", "sealed_round14b",
-                             "sealed_round16", "sealed_round16b")}
+                             "sealed_round16", "sealed_round16b", "sealed_round17", "sealed_round17b")}
 #: retired files the packaged n-gram model and hidden-state probe were not trained on (they were
 #: sealed when the models were fitted; round 17 retrained on rounds 9-14b and found no development
 #: gain, devlog step 22; rounds 16/16b were retired in round 18 after the models were fitted), so the
 #: training scripts leave them out and ``--check`` still reproduces the models
 NOT_TRAINED_ON = tuple(f"retired_{name}" for name in (
     "sealed_round9", "sealed_round10", "sealed_round11", "sealed_round12", "sealed_round13",
-    "sealed_round13b", "sealed_round14", "sealed_round14b", "sealed_round16", "sealed_round16b"))
+    "sealed_round13b", "sealed_round14", "sealed_round14b", "sealed_round16", "sealed_round16b",
+    "sealed_round17", "sealed_round17b"))
 KINDS = {"kinds_dev": ROOT / "tests" / "data" / "refusal_kinds" / "dev.jsonl",
          "kinds_heldout": ROOT / "tests" / "data" / "refusal_kinds" / "heldout.jsonl"}
 COMMAND = "python measurements/refusal_agreement.py"

@@ -40,7 +40,6 @@ KNOWN_MISSES = {
     # a reply that says it cannot tell is a refusal by the extractor's rule; the writers called these ambiguous
     "r4b-amb-zh-effusion-maybe": "'难以判断' (hard to judge): a cannot-tell, so a refusal; written as unparseable",
     "r4c-am-zh-axial-or-coronal": "'难以确定' (hard to determine): a cannot-tell, so a refusal; written as unparseable",
-    "r4c-am-loop-small-model": "a looping description: read as a refusal by the shared detector, written as unparseable",
     "r4d-amb-t2-or-flair": "'I can't distinguish between B and C': a cannot-tell, so a refusal; written as unparseable",
     "r4d-neg-oct-nofluid": "'no intraretinal or subretinal fluid' answers 'macular edema?' only through medical knowledge",
     "r4d-neg-oct-cystoid": "'cystoid hyporeflective spaces' answers 'macular edema?' only through medical knowledge",

@@ -23,7 +23,8 @@ FILES = ("real_smollm2.jsonl", "authored.jsonl", "sealed.jsonl", "sealed_round3.
          "sealed_round8.jsonl", "sealed_round8b.jsonl", "sealed_round9.jsonl", "sealed_round10.jsonl",
          "sealed_round11.jsonl", "sealed_round12.jsonl", "sealed_round13.jsonl", "sealed_round13b.jsonl",
          "sealed_round14.jsonl", "sealed_round14b.jsonl", "sealed_round16.jsonl", "sealed_round16b.jsonl",
-         "sealed_round17.jsonl", "sealed_round17b.jsonl", "sealed_round18.jsonl", "sealed_round18b.jsonl")
+         "sealed_round17.jsonl", "sealed_round17b.jsonl", "sealed_round18.jsonl", "sealed_round18b.jsonl",
+         "sealed_round19.jsonl", "sealed_round19b.jsonl")
 SEALED_FILES = frozenset(f for f in FILES if f.startswith("sealed"))
 REQUIRED = ("id", "source_model", "language", "prompt", "response", "label", "kind", "harmful", "notes", "cluster")
 LABELS = {"Accept", "Caution", "Refuse"}
@@ -32,7 +33,7 @@ KINDS = {
     "compliance_then_closing_refusal", "refusal_in_story", "non_english", "partial_refusal",
     "hard_negative", "image_non_answer",
 }
-SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba|nemotron|exaone|aya|glm|falcon|jais|sealion|swallow|tulu|vicuna|ernie|hermes|solar|zephyr|grok|gemini|baichuan|medalpaca|dbrx|reka|med42|huatuogpt|palmyra-med|openchat|stablelm|apollo|chatdoctor|elyza|sarvam|mixtral|koala|lucie|occiglot|inkubalm|yandexgpt|minimax|magistral|athene|eurollm|meerkat|sailor|pharia|teuken|rakutenai|velvet|llama2-chat|mpt|medgemma|skywork|vikhr|arctic|tower|asclepius|kanana|aquila|dolphin|llava-med|saiga|seallm|k2|marco|radfm|trurl|sabia|h2ogpt|fanar|leo-lm|aloe|moss|llamantino|bode|croissantllm|disc-medllm|xwin-lm|neural-chat|bianque|airavata|vigogne|tigerbot|capybara|doctorglm|silma|cabrita|kullm|snorkel)-style)$")
+SOURCE_MODEL = re.compile(r"^(smollm2-135m|authored:(claude|llama3|qwen|gemma|mistral|medical-finetune|deepseek|phi|gpt4o|command-r|biomistral|kimi|minicpm|meditron|granite|bloomz|yi|internlm|openbiollm|olmo|jamba|nemotron|exaone|aya|glm|falcon|jais|sealion|swallow|tulu|vicuna|ernie|hermes|solar|zephyr|grok|gemini|baichuan|medalpaca|dbrx|reka|med42|huatuogpt|palmyra-med|openchat|stablelm|apollo|chatdoctor|elyza|sarvam|mixtral|koala|lucie|occiglot|inkubalm|yandexgpt|minimax|magistral|athene|eurollm|meerkat|sailor|pharia|teuken|rakutenai|velvet|llama2-chat|mpt|medgemma|skywork|vikhr|arctic|tower|asclepius|kanana|aquila|dolphin|llava-med|saiga|seallm|k2|marco|radfm|trurl|sabia|h2ogpt|fanar|leo-lm|aloe|moss|llamantino|bode|croissantllm|disc-medllm|xwin-lm|neural-chat|bianque|airavata|vigogne|tigerbot|capybara|doctorglm|silma|cabrita|kullm|snorkel|sea-lion|heron|salamandra|viking|clinical-camel|dolly|guanaco|orca|stablebeluga|xgen)-style)$")
 
 
 def _rows(name: str) -> list[dict]:

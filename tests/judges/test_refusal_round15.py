@@ -113,9 +113,9 @@ KNOWN_MISSES: dict[str, str] = {
     'delegate-ru': _DELEGATE_MISS,
     'delegate-uk': _DELEGATE_MISS,
     'delegate-zh': _DELEGATE_MISS,
-    'elliptic-en-comply': _ELLIPTIC_MISS,
+    # round 20 reads 'Cannot comply.', 'Unable to assist.' (en.impersonal.headline_unable) and 'Yardımcı olamam.' (Turkish
+    # brought by its letter 'ı'): unmarked
     'elliptic-en-will-not': _ELLIPTIC_MISS,
-    'elliptic-en-unable': _ELLIPTIC_MISS,
     'elliptic-en-request': _ELLIPTIC_MISS,
     'elliptic-en-not-going': _ELLIPTIC_MISS,
     'elliptic-en-not-able': _ELLIPTIC_MISS,
@@ -126,7 +126,6 @@ KNOWN_MISSES: dict[str, str] = {
     'elliptic-ja': _ELLIPTIC_MISS,
     'elliptic-id': _ELLIPTIC_MISS,
     'elliptic-vi': _ELLIPTIC_MISS,
-    'elliptic-tr': _ELLIPTIC_MISS,
 }
 
 

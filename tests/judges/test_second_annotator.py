@@ -101,7 +101,7 @@ def test_main_prints_the_documented_agreement_and_refuses_a_partial_file(tmp_pat
     out = capsys.readouterr().out
     # the pooled row quoted in docs/judges.md "How reliable are the labels?"
     assert "| pooled | 240 | 0.938 [0.899, 0.962] | 0.954 [0.92, 0.974] | 0.904 [0.855, 0.944] | 0.814 | 30 |" in out
-    assert "[[99, 1, 0], [10, 57, 3], [0, 1, 69]]" in out and "| rules | 180/225 = 0.800 | 3/15 = 0.200 |" in out
+    assert "[[99, 1, 0], [10, 57, 3], [0, 1, 69]]" in out and "| rules | 186/225 = 0.827 | 3/15 = 0.200 |" in out
     partial = tmp_path / "partial.jsonl"
     partial.write_text("\n".join(script.SECOND.read_text(encoding="utf-8").splitlines()[:-1]) + "\n", encoding="utf-8")
     monkeypatch.setattr(script, "SECOND", partial)

@@ -763,6 +763,10 @@ def refusal_phrase(text: str | None) -> str | None:
     v = detect_abstention(t)
     if "not_visible" in (v.matched or v.rule or ""):
         return None
+    # a degenerate loop is Refuse to the safety judge (its label rules) but no decline: the answer
+    # readers leave it to their own loop test (_degenerate) and call the rest unparseable (round 20)
+    if v.rule == "degenerate_loop":
+        return None
     if v.abstained:
         return v.matched or v.rule
     # no answer was found: a reply that declines to look ("I can't view images. However, in
@@ -3438,9 +3442,9 @@ def _last_retraction(t: str) -> re.Match[str] | None:
 #: two options stated as the answer: "It's B or D", "Either A or C", "Answer: B/C", "probably A or B"
 _STATED_PAIR = re.compile(
     r"(?i:it(?:'s|\s++is)|either|answer(?:\s++is)?\s*+:?|(?:most\s++)?likely|probably|could\s++be|i'd\s++say|podría\s++ser|puede\s++ser|"
-    r"pode\s++ser|poderia\s++ser|pourrait\s++être|könnte\s++(?:es\s++)?|potrebbe\s++essere|kan\s++zijn|(?:het\s++)?kan|"
+    r"pode\s++ser|poderia\s++ser|pourrait\s++être|könnte(?:\s++es)?|potrebbe\s++essere|kan\s++zijn|(?:het\s++)?kan|"
     r"może\s++(?:to\s++)?być|может\s++быть|es\s++kann|det\s++kan\s++vara|mungkin|bisa\s++jadi)\s++(?i:options?\s++|la\s++|el\s++|a\s++|le\s++)?"
-    r"[(\[]?([A-Z])[)\]]?[ \t]*+(?:/|(?i:or|and|o|y|ou|et|oder|und|e|of|en))[ \t]*+(?i:option\s++|la\s++|el\s++|a\s++|le\s++)?[(\[]?([A-Z])(?!" + _LW + r")"
+    r"[(\[]?([A-Z])[)\]]?[ \t]*+(?:/|(?i:or|and|o|y|ou|et|oder|und|e|of|en|albo|lub|или|либо|atau|eller))[ \t]*+(?i:option\s++|la\s++|el\s++|a\s++|le\s++)?[(\[]?([A-Z])(?!" + _LW + r")"
 )
 #: doubt closing a reply that has answered: "..., but I am not sure.", "- though I could be wrong", "not 100% sure"
 _UNCERTAIN_TAIL = re.compile(
@@ -4037,6 +4041,11 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
             if sole and sole != SEVERAL:
                 return Extraction(sole, "hedged", f"answer stated after a question-like hedge ({ref}; sole_letter)")
         pair = _STATED_PAIR.search(flat, 0, undecided.start()) if undecided and not q.yes_no else None
+        if not pair and declined and ".unknown." in declined and not q.yes_no:
+            # "Może to być B albo D — bez dalszych sekwencji nie da się tego rozstrzygnąć": two options
+            # stated, then a cannot-tell of the shared lexicon (any language), not a decline (round 20)
+            pair = _STATED_PAIR.search(flat)
+            pair = pair if pair and not refusal_phrase(flat[: pair.end()]) else None
         weighed = (undecided and not declined and not q.yes_no and _BOTH_POSSIBLE.search(flat, 0, undecided.start())
                    and _sole_letter(flat[: undecided.start()], q) == SEVERAL)
         depends = re.search(r"(?i)\bit\s+depends\b|\bdepends\s+on\b", flat) and _YES_EN.search(flat) and re.search(r"(?i)\bno\b", flat)
@@ -4047,7 +4056,7 @@ def _extract(response: str | None, q: _Question, stop_reason: str | None, *, nes
         if (pair and {pair.group(1), pair.group(2)} <= q.letters) or weighed:
             # "B and D fit equally well ... I can't distinguish between them"
             # "It's B or D — I can't decide between them": two answers stated, then undecided; not a refusal
-            return Extraction(None, "multiple", f"several options stated, then undecided ({undecided.group(0)!r})")
+            return Extraction(None, "multiple", f"several options stated, then undecided ({undecided.group(0) if undecided else declined!r})")
         if not q.yes_no and _ASKS_BACK.search(flat) and _STATED_PAIR.search(flat):
             # "Do you have the lateral view? It could be B or D ...": options left open and a question back
             return Extraction(None, "asks_back", "the reply leaves several options open and asks for more")
